@@ -1,0 +1,46 @@
+# graphgame: build, test, demo.  `make help` lists the targets.
+CC      ?= gcc
+CFLAGS  ?= -O2 -g
+WARN     = -Wall -Wextra -Wno-unused-parameter
+SQLITE3 ?= sqlite3
+PYTHON  ?= /usr/bin/python3
+PREFIX  ?= /usr/local
+
+EXT_SRC  = $(wildcard ext/*.c)
+LIB_SRC  = $(filter-out ext/alloc_libc.c,$(EXT_SRC))
+ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/adjjson.c ext/alloc_libc.c
+HDRS     = $(wildcard ext/*.h)
+
+.PHONY: all test demo asan clean help
+
+all: dist/graphgame.so
+
+dist/graphgame.so: $(LIB_SRC) $(HDRS)
+	@mkdir -p dist
+	$(CC) $(CFLAGS) $(WARN) -fPIC -shared -o $@ $(LIB_SRC)
+
+help:
+	@echo "make          build dist/graphgame.so"
+	@echo "make demo     run examples/*.sql in the sqlite3 CLI"
+	@echo "make test     run every test; ends with 'N passed, N failed'"
+	@echo "make asan     the test suite under AddressSanitizer + UBSan"
+
+demo: dist/graphgame.so
+	@for f in examples/*.sql; do echo "== $$f"; $(SQLITE3) -header -column :memory: < $$f || exit 1; done
+
+test: dist/graphgame.so
+	$(PYTHON) tests/run.py
+
+# The same suite, with the extension built under ASan + UBSan.  The
+# sqlite3 CLI is not instrumented, so the runtime is preloaded.
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+asan:
+	@mkdir -p dist/asan
+	$(CC) $(ASAN_FLAGS) $(WARN) -fPIC -shared -o dist/asan/graphgame.so $(LIB_SRC)
+	preload="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"; \
+	GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
+	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(PYTHON) tests/run.py
+
+clean:
+	rm -rf dist

@@ -1,0 +1,172 @@
+/*
+** graph.c: building GGGraph (see graph.h) from labelled edge lists.
+**
+** Labels are sorted and deduplicated into aLabel[]; every edge becomes
+** two arcs (one for a self-loop), arcs are sorted with an LSD radix sort
+** on (from, to) and deduplicated into CSR arrays.  O((n + m) log n) for
+** the label mapping, linear in the arcs otherwise.
+*/
+#include <string.h>
+#include <stdlib.h>
+#include "alloc.h"
+#include "graph.h"
+
+int gg_edges_add(GGEdgeList *p, int64_t src, int64_t dst){
+  if( p->nEdge==p->nAlloc ){
+    uint64_t nNew = p->nAlloc ? p->nAlloc*2 : 64;
+    int64_t *aNew = gg_malloc(nNew*2*sizeof(int64_t));
+    if( aNew==0 ) return GG_NOMEM;
+    if( p->nEdge ) memcpy(aNew, p->a, p->nEdge*2*sizeof(int64_t));
+    gg_free(p->a);
+    p->a = aNew;
+    p->nAlloc = nNew;
+  }
+  p->a[2*p->nEdge] = src;
+  p->a[2*p->nEdge+1] = dst;
+  p->nEdge++;
+  return GG_OK;
+}
+
+void gg_edges_free(GGEdgeList *p){
+  gg_free(p->a);
+  memset(p, 0, sizeof(*p));
+}
+
+void gg_graph_free(GGGraph *pG){
+  gg_free(pG->aLabel);
+  gg_free(pG->aOff);
+  gg_free(pG->aAdj);
+  memset(pG, 0, sizeof(*pG));
+}
+
+static int graphCmpI64(const void *a, const void *b){
+  int64_t x = *(const int64_t*)a, y = *(const int64_t*)b;
+  return (x>y) - (x<y);
+}
+
+int64_t gg_graph_find(const GGGraph *pG, int64_t L){
+  uint32_t lo = 0, hi = pG->n;
+  while( lo<hi ){
+    uint32_t mid = lo + (hi-lo)/2;
+    if( pG->aLabel[mid]<L ) lo = mid+1; else hi = mid;
+  }
+  return (lo<pG->n && pG->aLabel[lo]==L) ? (int64_t)lo : -1;
+}
+
+int gg_graph_adjacent(const GGGraph *pG, uint32_t u, uint32_t v){
+  const uint32_t *a = GG_NBR(pG, u);
+  uint32_t lo = 0, hi = GG_DEG(pG, u);
+  while( lo<hi ){
+    uint32_t mid = lo + (hi-lo)/2;
+    if( a[mid]<v ) lo = mid+1; else hi = mid;
+  }
+  return lo<GG_DEG(pG, u) && a[lo]==v;
+}
+
+/* Sort a[0..n-1] (64-bit keys below 2^nBit) with an LSD radix sort using
+** scratch space t[].  Returns the array that holds the result. */
+static uint64_t *graphRadixSort(uint64_t *a, uint64_t *t, uint64_t n, int nBit){
+  uint64_t cnt[256];
+  int shift;
+  for(shift=0; shift<nBit; shift+=8){
+    uint64_t i, sum = 0;
+    memset(cnt, 0, sizeof(cnt));
+    for(i=0; i<n; i++) cnt[(a[i]>>shift)&0xff]++;
+    for(i=0; i<256; i++){ uint64_t c = cnt[i]; cnt[i] = sum; sum += c; }
+    for(i=0; i<n; i++) t[cnt[(a[i]>>shift)&0xff]++] = a[i];
+    { uint64_t *x = a; a = t; t = x; }
+  }
+  return a;
+}
+
+/* Fill pG->aLabel from the edges and the extra labels. */
+static int graphLabels(GGGraph *pG, const GGEdgeList *pE,
+                       const int64_t *aExtra, int nExtra){
+  uint64_t nAll = pE->nEdge*2 + (uint64_t)nExtra, i, n = 0;
+  int64_t *a = gg_malloc(nAll*sizeof(int64_t));
+  if( a==0 ) return GG_NOMEM;
+  if( pE->nEdge ) memcpy(a, pE->a, pE->nEdge*2*sizeof(int64_t));
+  for(i=0; i<(uint64_t)nExtra; i++) a[pE->nEdge*2+i] = aExtra[i];
+  qsort(a, nAll, sizeof(int64_t), graphCmpI64);
+  for(i=0; i<nAll; i++){
+    if( n==0 || a[n-1]!=a[i] ) a[n++] = a[i];
+  }
+  if( n>=0xfffffffe ){ gg_free(a); return GG_TOOBIG; }
+  pG->aLabel = a;
+  pG->n = (uint32_t)n;
+  return GG_OK;
+}
+
+static uint64_t graphHashMix(uint64_t h, uint64_t x){
+  h ^= x + 0x9e3779b97f4a7c15ULL + (h<<6) + (h>>2);
+  h *= 0xff51afd7ed558ccdULL;
+  return h ^ (h>>33);
+}
+
+int gg_graph_build(GGGraph *pG, const GGEdgeList *pE,
+                   const int64_t *aExtra, int nExtra){
+  uint64_t *aArc = 0, *aTmp = 0, *aSorted, i, nArc = 0, nUniq = 0;
+  int nBit = 0, rc;
+  memset(pG, 0, sizeof(*pG));
+  rc = graphLabels(pG, pE, aExtra, nExtra);
+  if( rc ) return rc;
+  while( nBit<64 && ((uint64_t)pG->n>>(nBit/2))>0 ) nBit += 2;
+  nBit = nBit<2 ? 2 : nBit;       /* bits per arc key: 2 ids of nBit/2 */
+  aArc = gg_malloc((pE->nEdge*2+1)*sizeof(uint64_t));
+  aTmp = gg_malloc((pE->nEdge*2+1)*sizeof(uint64_t));
+  pG->aOff = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint64_t));
+  if( aArc==0 || aTmp==0 || pG->aOff==0 ){ rc = GG_NOMEM; goto done; }
+  for(i=0; i<pE->nEdge; i++){
+    uint64_t u = (uint64_t)gg_graph_find(pG, pE->a[2*i]);
+    uint64_t v = (uint64_t)gg_graph_find(pG, pE->a[2*i+1]);
+    aArc[nArc++] = (u<<(nBit/2)) | v;
+    if( u!=v ) aArc[nArc++] = (v<<(nBit/2)) | u;
+  }
+  aSorted = graphRadixSort(aArc, aTmp, nArc, nBit);
+  for(i=0; i<nArc; i++){
+    if( nUniq==0 || aSorted[nUniq-1]!=aSorted[i] ) aSorted[nUniq++] = aSorted[i];
+  }
+  pG->aAdj = gg_malloc((nUniq+1)*sizeof(uint32_t));
+  if( pG->aAdj==0 ){ rc = GG_NOMEM; goto done; }
+  memset(pG->aOff, 0, ((uint64_t)pG->n+1)*sizeof(uint64_t));
+  pG->hash = graphHashMix(pG->n, nUniq);
+  for(i=0; i<pG->n; i++) pG->hash = graphHashMix(pG->hash, (uint64_t)pG->aLabel[i]);
+  for(i=0; i<nUniq; i++){
+    uint64_t u = aSorted[i]>>(nBit/2);
+    pG->aAdj[i] = (uint32_t)(aSorted[i] & ((1ULL<<(nBit/2))-1));
+    pG->aOff[u+1]++;
+    pG->hash = graphHashMix(pG->hash, aSorted[i]);
+  }
+  for(i=0; i<pG->n; i++) pG->aOff[i+1] += pG->aOff[i];
+  pG->nArc = nUniq;
+done:
+  gg_free(aArc);
+  gg_free(aTmp);
+  if( rc ) gg_graph_free(pG);
+  return rc;
+}
+
+int gg_graph_equal(const GGGraph *a, const GGGraph *b){
+  return a->n==b->n && a->nArc==b->nArc && a->hash==b->hash
+      && memcmp(a->aLabel, b->aLabel, a->n*sizeof(int64_t))==0
+      && memcmp(a->aOff, b->aOff, ((uint64_t)a->n+1)*sizeof(uint64_t))==0
+      && memcmp(a->aAdj, b->aAdj, a->nArc*sizeof(uint32_t))==0;
+}
+
+int gg_graph_copy(GGGraph *pDst, const GGGraph *pSrc){
+  memset(pDst, 0, sizeof(*pDst));
+  pDst->aLabel = gg_malloc(pSrc->n*sizeof(int64_t) + 1);
+  pDst->aOff = gg_malloc(((uint64_t)pSrc->n+1)*sizeof(uint64_t));
+  pDst->aAdj = gg_malloc(pSrc->nArc*sizeof(uint32_t) + 1);
+  if( !pDst->aLabel || !pDst->aOff || !pDst->aAdj ){
+    gg_graph_free(pDst);
+    return GG_NOMEM;
+  }
+  pDst->n = pSrc->n;
+  pDst->nArc = pSrc->nArc;
+  pDst->hash = pSrc->hash;
+  memcpy(pDst->aLabel, pSrc->aLabel, pSrc->n*sizeof(int64_t));
+  memcpy(pDst->aOff, pSrc->aOff, ((uint64_t)pSrc->n+1)*sizeof(uint64_t));
+  memcpy(pDst->aAdj, pSrc->aAdj, pSrc->nArc*sizeof(uint32_t));
+  return GG_OK;
+}

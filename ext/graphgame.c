@@ -1,0 +1,113 @@
+/*
+** graphgame.c: the extension's entry point and its registration table.
+**
+**   .load dist/graphgame          -- sqlite3 CLI
+**   SELECT load_extension('dist/graphgame');
+**
+** Every SQL function is listed in aFunc[] and every table in aGame[]
+** below: that is the whole public surface (README.md is its manual).
+** Each connection gets one GGConn (limits and the cache of solved games),
+** freed when the connection closes.
+**
+**   graphgame_version()                      -> '0.1.0'
+**   graphgame_limit('max_positions' [, N])   -> the limit before the call;
+**       with N, sets it.  Solves needing more positions fail with
+**       SQLITE_TOOBIG.  The default allows about 3e8 positions.
+*/
+#include <string.h>
+#include "glue.h"
+SQLITE_EXTENSION_INIT1
+
+#define GG_VERSION "0.1.0"
+#define GG_MIN_SQLITE 3030000      /* oldest SQLite supported: 3.30.0 */
+
+void gg_fn_version(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  (void)argc; (void)argv;
+  sqlite3_result_text(ctx, GG_VERSION, -1, SQLITE_STATIC);
+}
+
+void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
+  const char *zName = (const char*)sqlite3_value_text(argv[0]);
+  sqlite3_int64 iOld = pConn->mxPositions;
+  if( zName==0 || strcmp(zName, "max_positions")!=0 ){
+    char *zVal = gg_value_sql(argv[0]);
+    gg_result_error(ctx, SQLITE_ERROR,
+        gg_errmsg("graphgame_limit: unknown limit %s (known: 'max_positions')",
+                  zVal ? zVal : "?"));
+    sqlite3_free(zVal);
+    return;
+  }
+  if( argc>1 ){
+    if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER || sqlite3_value_int64(argv[1])<0 ){
+      char *zVal = gg_value_sql(argv[1]);
+      gg_result_error(ctx, SQLITE_MISMATCH,
+          gg_errmsg("graphgame_limit: max_positions must be a non-negative"
+                    " integer, got %s", zVal ? zVal : "?"));
+      sqlite3_free(zVal);
+      return;
+    }
+    pConn->mxPositions = sqlite3_value_int64(argv[1]);
+  }
+  sqlite3_result_int64(ctx, iOld);
+}
+
+/* Flags: functions that read tables depend on the database, so they are
+** not DETERMINISTIC; none writes anything. */
+#define GG_PURE  (SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS)
+#define GG_READS (SQLITE_UTF8)
+
+static const struct {
+  const char *zName;     /* SQL name */
+  int nArg;              /* number of arguments */
+  int flags;             /* SQLITE_UTF8 | ... */
+  void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
+} aFunc[] = {
+  { "graphgame_version",0, GG_PURE,  gg_fn_version },  /* first: owns GGConn */
+  { "catmouse",         1, GG_READS, gg_fn_catmouse },
+  { "catmouse",         2, GG_READS, gg_fn_catmouse },
+  { "catmouse_json",    1, GG_PURE,  gg_fn_catmouse_json },
+  { "graphgame_limit",  1, GG_READS, gg_fn_limit },
+  { "graphgame_limit",  2, GG_READS, gg_fn_limit },
+};
+
+static const GGGameDef *const aGame[] = {   /* each gets a <game>_states table */
+  &gg_catmouse_def,
+};
+
+static void ggConnFree(void *p){
+  gg_cache_clear((GGConn*)p);
+  sqlite3_free(p);
+}
+
+#ifdef _WIN32
+__declspec(dllexport)
+#endif
+int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
+                           const sqlite3_api_routines *pApi){
+  GGConn *pConn;
+  int rc = SQLITE_OK;
+  size_t i;
+  SQLITE_EXTENSION_INIT2(pApi);
+  if( sqlite3_libversion_number()<GG_MIN_SQLITE ){
+    *pzErrMsg = sqlite3_mprintf(GG_PREFIX "needs SQLite 3.30.0 or newer, this is %s",
+                                sqlite3_libversion());
+    return SQLITE_ERROR;
+  }
+  pConn = sqlite3_malloc64(sizeof(*pConn));
+  if( pConn==0 ) return SQLITE_NOMEM;
+  memset(pConn, 0, sizeof(*pConn));
+  pConn->db = db;
+  pConn->mxPositions = GG_DEFAULT_MAX_POSITIONS;
+  /* The first function owns the connection context: SQLite calls
+  ** ggConnFree when the connection closes (or if registration fails). */
+  for(i=0; rc==SQLITE_OK && i<sizeof(aFunc)/sizeof(aFunc[0]); i++){
+    rc = sqlite3_create_function_v2(db, aFunc[i].zName, aFunc[i].nArg,
+                                    aFunc[i].flags, pConn, aFunc[i].xFunc,
+                                    0, 0, i==0 ? ggConnFree : 0);
+  }
+  for(i=0; rc==SQLITE_OK && i<sizeof(aGame)/sizeof(aGame[0]); i++){
+    rc = gg_register_states(db, pConn, aGame[i]);
+  }
+  return rc;
+}

@@ -1,0 +1,41 @@
+/*
+** interrupt.c: letting sqlite3_interrupt() stop a long solve.
+**
+** The engines poll a GGStop every GG_STOP_EVERY steps.  SQLite 3.40 has no
+** sqlite3_is_interrupted() (it came in 3.41), so the poll steps a tiny
+** prepared statement on the same connection: while an interrupt is pending
+** both preparing and stepping any statement return SQLITE_INTERRUPT.  That
+** works on every version; one poll costs well under a microsecond.
+*/
+#include <string.h>
+#include "glue.h"
+SQLITE_EXTENSION_INIT3
+
+static int interruptPoll(void *pArg){
+  GGInterrupt *p = (GGInterrupt*)pArg;
+  int rc;
+  if( p->bFired ) return 1;
+  if( p->pProbe==0 ){
+    rc = sqlite3_prepare_v2(p->db, "SELECT 1", -1, &p->pProbe, 0);
+    if( rc!=SQLITE_OK ){
+      p->bFired = (rc==SQLITE_INTERRUPT);
+      return p->bFired;
+    }
+  }
+  rc = sqlite3_step(p->pProbe);
+  sqlite3_reset(p->pProbe);
+  p->bFired = (rc==SQLITE_INTERRUPT);
+  return p->bFired;
+}
+
+void gg_interrupt_init(GGInterrupt *p, GGStop *pStop, sqlite3 *db){
+  memset(p, 0, sizeof(*p));
+  p->db = db;
+  pStop->xStop = interruptPoll;
+  pStop->pArg = p;
+}
+
+void gg_interrupt_done(GGInterrupt *p){
+  sqlite3_finalize(p->pProbe);
+  p->pProbe = 0;
+}

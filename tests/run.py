@@ -1,0 +1,129 @@
+#!/usr/bin/python3
+"""The graphgame test runner: `make test` runs this.
+
+Runs every test case and ends with one line `N passed, N failed`; exits
+non-zero on any failure.  Cases come from:
+
+  tests/sql/*.sql   SQL run through the sqlite3 CLI and compared with the
+                    expected output written in the file (format below);
+  tests/test_*.py   Python modules; every function named test_* is a case.
+
+SQL file format: everything before the first `-- case:` line is setup,
+run before each case in a fresh in-memory database with the extension
+loaded.  Each case is
+
+    -- case: what it shows
+    SELECT ...;
+    -- => expected output line
+    -- => another line
+
+CLI error lines ("Runtime error near line 3: msg") are compared as
+"Error: msg".  Environment: GG_EXT (extension path without suffix,
+default dist/graphgame), GG_PRELOAD (LD_PRELOAD for the CLI, used by
+`make asan`), SQLITE3 (the CLI, default sqlite3), GG_ONLY (run only cases
+whose file or name contains this text).
+"""
+import glob
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import traceback
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXT = os.environ.get("GG_EXT", os.path.join(ROOT, "dist", "graphgame"))
+SQLITE3 = os.environ.get("SQLITE3", "sqlite3")
+ONLY = os.environ.get("GG_ONLY", "")
+ERROR_RE = re.compile(r"^(?:Runtime error|Parse error|Error)(?: near line \d+)?: (.*?)(?: \(\d+\))?$")
+
+
+def cli_env():
+    env = dict(os.environ)
+    if os.environ.get("GG_PRELOAD"):
+        # The CLI is small and exits cleanly: check it for leaks too (the
+        # Python process itself runs with detect_leaks=0).
+        env["LD_PRELOAD"] = os.environ["GG_PRELOAD"]
+        env["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=1"
+    return env
+
+
+def run_cli(sql, db=":memory:"):
+    """Run sql in the sqlite3 CLI with the extension loaded; stdout+stderr
+    lines, with error lines normalised."""
+    script = ".load %s\n%s\n" % (EXT, sql)
+    p = subprocess.run([SQLITE3, "-batch", db], input=script, capture_output=True,
+                       text=True, env=cli_env(), timeout=300)
+    out = []
+    for line in (p.stdout + p.stderr).splitlines():
+        m = ERROR_RE.match(line)
+        out.append("Error: " + m.group(1) if m else line)
+    return out
+
+
+def parse_sql_file(path):
+    setup, cases, cur = [], [], None
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if line.startswith("-- case:"):
+            cur = {"name": line[8:].strip(), "sql": [], "expect": []}
+            cases.append(cur)
+        elif cur is None:
+            setup.append(line)
+        elif line.startswith("-- =>"):
+            cur["expect"].append(line[6:] if len(line) > 5 else "")
+        else:
+            cur["sql"].append(line)
+    return "\n".join(setup), cases
+
+
+def sql_cases():
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "sql", "*.sql"))):
+        setup, cases = parse_sql_file(path)
+        for c in cases:
+            def run(c=c, setup=setup):
+                got = run_cli(setup + "\n" + "\n".join(c["sql"]))
+                if got != c["expect"]:
+                    raise AssertionError("expected:\n  %s\ngot:\n  %s" % (
+                        "\n  ".join(c["expect"]), "\n  ".join(got)))
+            yield "%s: %s" % (os.path.basename(path), c["name"]), run
+
+
+def py_cases():
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "test_*.py"))):
+        name = os.path.splitext(os.path.basename(path))[0]
+        spec = importlib.util.spec_from_file_location(name, path)
+        mod = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(mod)
+        except Exception:
+            def broken(tb=traceback.format_exc()):
+                raise AssertionError("cannot load module:\n" + tb)
+            yield name + ".py: load", broken
+            continue
+        for fn in sorted(k for k in dir(mod) if k.startswith("test_")):
+            yield "%s.py: %s" % (name, fn), getattr(mod, fn)
+
+
+def main():
+    passed = failed = 0
+    for name, fn in list(sql_cases()) + list(py_cases()):
+        if ONLY and ONLY not in name:
+            continue
+        try:
+            fn()
+        except Exception as e:  # a failed case, whatever the cause
+            failed += 1
+            msg = str(e) if isinstance(e, AssertionError) else traceback.format_exc()
+            print("FAIL %s\n  %s" % (name, msg.replace("\n", "\n  ")))
+        else:
+            passed += 1
+            print("ok   %s" % name)
+        sys.stdout.flush()
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
