@@ -44,3 +44,9 @@ asan:
 
 clean:
 	rm -rf dist
+
+# Benchmarks: every bench/bench_*.py, each printing its own table of
+# times and ratios against a baseline measured in the same run.
+.PHONY: bench
+bench: dist/graphgame.so
+	@for f in bench/bench_*.py; do [ -f "$$f" ] || continue; echo "== $$f"; $(PYTHON) $$f || exit 1; done
