@@ -38,7 +38,7 @@ asan:
 	@mkdir -p dist/asan
 	$(CC) $(ASAN_FLAGS) $(WARN) -fPIC -shared -o dist/asan/graphgame.so $(LIB_SRC)
 	preload="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"; \
-	GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
+	GG_CTESTS=0 GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  $(PYTHON) tests/run.py
 
@@ -50,3 +50,23 @@ clean:
 .PHONY: bench
 bench: dist/graphgame.so
 	@for f in bench/bench_*.py; do [ -f "$$f" ] || continue; echo "== $$f"; $(PYTHON) $$f || exit 1; done
+
+# Reliability (tests/c, tests/fuzz; README "Reliability").  The C harnesses
+# print ok/FAIL lines that tests/run.py counts as cases of `make test`.
+CTESTS   = dist/ctests/oom dist/ctests/interrupt dist/ctests/compat
+HARNESS  = tests/c/harness.h tests/c/surface.h
+SAN_LINK = -DSQLITE_CORE -Iext -Itests/c
+
+dist/ctests/oom: tests/c/oom.c $(HARNESS) $(LIB_SRC) $(HDRS)
+	@mkdir -p dist/ctests
+	$(CC) $(ASAN_FLAGS) $(WARN) $(SAN_LINK) -o $@ tests/c/oom.c $(LIB_SRC) -lsqlite3
+
+dist/ctests/interrupt: tests/c/interrupt.c $(HARNESS)
+	@mkdir -p dist/ctests
+	$(CC) $(CFLAGS) $(WARN) -o $@ tests/c/interrupt.c -lsqlite3 -lpthread
+
+dist/ctests/compat: tests/c/compat.c $(HARNESS)
+	@mkdir -p dist/ctests
+	$(CC) $(CFLAGS) $(WARN) -o $@ tests/c/compat.c -lsqlite3 -ldl
+
+test: $(CTESTS)

@@ -90,7 +90,7 @@ int gg_solve(GGConn *pConn, const GGGameDef *pDef, GGGraph *pG, uint32_t param,
                        pDef->zName, zWhat, pG->n, (unsigned long long)nPos,
                        pConn->mxPositions);
     gg_graph_free(pG);
-    return SQLITE_TOOBIG;
+    return gg_error_rc(SQLITE_TOOBIG, *pzErr);
   }
   p = sqlite3_malloc64(sizeof(*p));
   if( p==0 ){ gg_graph_free(pG); return SQLITE_NOMEM; }
@@ -112,7 +112,7 @@ int gg_solve(GGConn *pConn, const GGGameDef *pDef, GGGraph *pG, uint32_t param,
     }else if( rc==GG_INTERRUPT ){
       *pzErr = sqlite3_mprintf("interrupted");
     }
-    return gg_sqlite_rc(rc);
+    return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
   }
   cachePut(pConn, p, -1);
   *ppOut = p;
@@ -121,8 +121,8 @@ int gg_solve(GGConn *pConn, const GGGameDef *pDef, GGGraph *pG, uint32_t param,
 
 char *gg_graph_name(const GGGraphRef *pRef){
   char *zId = gg_value_sql(pRef->pId);
-  char *z = sqlite3_mprintf("graph %s in table \"%w\"", zId ? zId : "?",
-                            pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE);
+  char *z = zId ? sqlite3_mprintf("graph %s in table \"%w\"", zId,
+                                  pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE) : 0;
   sqlite3_free(zId);
   return z;
 }
@@ -154,7 +154,7 @@ int gg_solve_ref(GGConn *pConn, const GGGameDef *pDef, const GGGraphRef *pRef,
                          pDef->zParam, *piParam, zWhat);
       gg_graph_free(&g);
       sqlite3_free(zWhat);
-      return SQLITE_ERROR;
+      return gg_error_rc(SQLITE_ERROR, *pzErr);
     }
   }
   rc = gg_solve(pConn, pDef, &g, (uint32_t)iParam, zWhat, ppOut, pzErr);

@@ -78,6 +78,10 @@ int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const GGStop *pStop){
   p->aState = gg_malloc(GG_CM_NPOS(n)*sizeof(uint32_t));
   if( p->aState==0 ) return GG_NOMEM;
   for(m=0; m<n; m++){
+    if( pStop && (m & 15)==15 && pStop->xStop(pStop->pArg) ){
+      gg_cm_free(p);            /* n*n positions to set up: poll as we go */
+      return GG_INTERRUPT;
+    }
     if( GG_DEG(pG, m)>maxDeg ) maxDeg = GG_DEG(pG, m);
     for(c=0; c<n; c++){
       p->aState[gg_cm_pos(n, m, c, GG_CM_MOUSE)] = cmInitial(p, m, c, GG_CM_MOUSE);

@@ -81,7 +81,8 @@ void gg_fn_catmouse(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 }
 
 /* Build the graph of a JSON adjacency list: nodes 0..n-1 and 0, 1, 2. */
-static int cmsqlJsonGraph(const char *z, int nZ, GGGraph *pG, char **pzErr){
+static int cmsqlJsonGraph(sqlite3 *db, const char *z, int nZ, GGGraph *pG,
+                          char **pzErr){
   GGEdgeList e;
   int64_t nNode = 0, i, *aNode;
   char zMsg[200];
@@ -99,8 +100,12 @@ static int cmsqlJsonGraph(const char *z, int nZ, GGGraph *pG, char **pzErr){
     if( aNode==0 ){
       rc = GG_NOMEM;
     }else{
+      GGInterrupt intr;
+      GGStop stop;
       for(i=0; i<nNode; i++) aNode[i] = i;
-      rc = gg_graph_build(pG, &e, aNode, (int)nNode);
+      gg_interrupt_init(&intr, &stop, db);
+      rc = gg_graph_build_stop(pG, &e, aNode, (int)nNode, &stop);
+      gg_interrupt_done(&intr);
       sqlite3_free(aNode);
     }
   }
@@ -118,7 +123,8 @@ void gg_fn_catmouse_json(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   (void)argc;
   if( sqlite3_value_type(argv[0])==SQLITE_NULL ) return;
   if( z==0 ){ sqlite3_result_error_nomem(ctx); return; }
-  rc = cmsqlJsonGraph(z, sqlite3_value_bytes(argv[0]), &g, &zErr);
+  rc = cmsqlJsonGraph(sqlite3_context_db_handle(ctx), z, sqlite3_value_bytes(argv[0]),
+                      &g, &zErr);
   if( rc==SQLITE_OK ){
     rc = gg_solve(pConn, &gg_catmouse_def, &g, 0, "the adjacency list", &p, &zErr);
   }

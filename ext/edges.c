@@ -40,9 +40,11 @@ static char *edgesBadRow(const GGGraphRef *pRef, const char *zTable, sqlite3_stm
   char *zId = gg_value_sql(pRef->pId);
   char *zSrc = gg_value_sql(sqlite3_column_value(p, 0));
   char *zDst = gg_value_sql(sqlite3_column_value(p, 1));
-  char *z = gg_errmsg("graph %s in table \"%w\": src and dst must be integers,"
-                      " got src=%s, dst=%s", zId ? zId : "?", zTable,
-                      zSrc ? zSrc : "?", zDst ? zDst : "?");
+  char *z = 0;
+  if( zId && zSrc && zDst ){     /* else out of memory: no message */
+    z = gg_errmsg("graph %s in table \"%w\": src and dst must be integers,"
+                  " got src=%s, dst=%s", zId, zTable, zSrc, zDst);
+  }
   sqlite3_free(zId); sqlite3_free(zSrc); sqlite3_free(zDst);
   return z;
 }
@@ -94,17 +96,21 @@ int gg_load_graph(sqlite3 *db, const GGGraphRef *pRef, const int64_t *aExtra,
   rc = edgesRead(db, pRef, zTable, &e, pzErr);
   if( rc==SQLITE_OK && e.nEdge==0 ){
     char *zId = gg_value_sql(pRef->pId);
-    *pzErr = gg_errmsg("graph %s has no rows in table \"%w\"", zId ? zId : "?", zTable);
+    *pzErr = zId ? gg_errmsg("graph %s has no rows in table \"%w\"", zId, zTable) : 0;
     sqlite3_free(zId);
     rc = SQLITE_ERROR;
   }
   if( rc==SQLITE_OK ){
-    rc = gg_graph_build(pG, &e, aExtra, nExtra);
+    GGInterrupt intr;           /* a big graph takes a while to build */
+    GGStop stop;
+    gg_interrupt_init(&intr, &stop, db);
+    rc = gg_graph_build_stop(pG, &e, aExtra, nExtra, &stop);
+    gg_interrupt_done(&intr);
     if( rc==GG_TOOBIG ){
       *pzErr = gg_errmsg("graph in table \"%w\" has too many nodes", zTable);
     }
     rc = gg_sqlite_rc(rc);
   }
   gg_edges_free(&e);
-  return rc;
+  return gg_error_rc(rc, *pzErr);
 }

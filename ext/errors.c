@@ -40,8 +40,18 @@ char *gg_value_sql(sqlite3_value *p){
   }
 }
 
+/* An error whose message could not be allocated is out of memory (an
+** interrupt needs no message). */
+int gg_error_rc(int rc, const char *zErr){
+  if( rc==SQLITE_OK || rc==SQLITE_INTERRUPT || zErr ) return rc;
+  return SQLITE_NOMEM;
+}
+
 void gg_result_error(sqlite3_context *ctx, int rc, char *zErr){
-  if( rc==SQLITE_NOMEM || zErr==0 ){
+  if( rc==SQLITE_INTERRUPT && zErr==0 ){
+    sqlite3_result_error(ctx, "interrupted", -1);
+    sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
+  }else if( rc==SQLITE_NOMEM || zErr==0 ){
     sqlite3_result_error_nomem(ctx);
   }else{
     sqlite3_result_error(ctx, zErr, -1);

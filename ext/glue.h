@@ -69,6 +69,7 @@ struct GGGraphRef {
 char *gg_errmsg(const char *zFormat, ...);
 char *gg_value_sql(sqlite3_value *p);   /* value as an SQL literal */
 void gg_result_error(sqlite3_context *ctx, int rc, char *zErr);
+int gg_error_rc(int rc, const char *zErr);  /* error, no message: NOMEM */
 
 /* Read the graph's edges (edges.c).  SQLITE_OK or an error + *pzErr. */
 int gg_load_graph(sqlite3 *db, const GGGraphRef *pRef, const int64_t *aExtra,

@@ -1,15 +1,17 @@
 /*
 ** graph.c: building GGGraph (see graph.h) from labelled edge lists.
 **
-** Labels are sorted and deduplicated into aLabel[]; every edge becomes
-** two arcs (one for a self-loop), arcs are sorted with an LSD radix sort
-** on (from, to) and deduplicated into CSR arrays.  O((n + m) log n) for
-** the label mapping, linear in the arcs otherwise.
+** Labels are radix sorted and deduplicated into aLabel[]; every edge
+** becomes two arcs (one for a self-loop), arcs are sorted with an LSD
+** radix sort on (from, to) and deduplicated into CSR arrays.  O(m log n)
+** for the label mapping, linear otherwise.  gg_graph_build_stop() polls a
+** GGStop (retro.h) so that a huge edge list can be given up on.
 */
 #include <string.h>
 #include <stdlib.h>
 #include "alloc.h"
 #include "graph.h"
+#include "retro.h"
 
 int gg_edges_add(GGEdgeList *p, int64_t src, int64_t dst){
   if( p->nEdge==p->nAlloc ){
@@ -39,11 +41,6 @@ void gg_graph_free(GGGraph *pG){
   memset(pG, 0, sizeof(*pG));
 }
 
-static int graphCmpI64(const void *a, const void *b){
-  int64_t x = *(const int64_t*)a, y = *(const int64_t*)b;
-  return (x>y) - (x<y);
-}
-
 int64_t gg_graph_find(const GGGraph *pG, int64_t L){
   uint32_t lo = 0, hi = pG->n;
   while( lo<hi ){
@@ -63,36 +60,61 @@ int gg_graph_adjacent(const GGGraph *pG, uint32_t u, uint32_t v){
   return lo<GG_DEG(pG, u) && a[lo]==v;
 }
 
-/* Sort a[0..n-1] (64-bit keys below 2^nBit) with an LSD radix sort using
-** scratch space t[].  Returns the array that holds the result. */
-static uint64_t *graphRadixSort(uint64_t *a, uint64_t *t, uint64_t n, int nBit){
-  uint64_t cnt[256];
+/* Nonzero if pStop says to give up.  *pnWork counts steps of work; the
+** poll happens once every GG_STOP_EVERY of them. */
+static int graphStop(const GGStop *pStop, uint64_t *pnWork, uint64_t nStep){
+  *pnWork += nStep;
+  if( *pnWork<GG_STOP_EVERY ) return 0;
+  *pnWork = 0;
+  return pStop && pStop->xStop(pStop->pArg);
+}
+
+/* Sort a[0..n-1] (64-bit keys) with an LSD radix sort using scratch space
+** t[], skipping the bytes in which all keys agree.  Returns the array that
+** holds the result, or NULL if pStop said to give up. */
+static uint64_t *graphRadixSort(uint64_t *a, uint64_t *t, uint64_t n,
+                                const GGStop *pStop, uint64_t *pnWork){
+  uint64_t cnt[256], diff = 0, i;
   int shift;
-  for(shift=0; shift<nBit; shift+=8){
-    uint64_t i, sum = 0;
+  for(i=0; i<n; i++) diff |= a[i] ^ a[0];
+  for(shift=0; shift<64; shift+=8){
+    uint64_t sum = 0;
+    if( ((diff>>shift) & 0xff)==0 ) continue;
+    if( graphStop(pStop, pnWork, GG_STOP_EVERY) ) return 0;
     memset(cnt, 0, sizeof(cnt));
     for(i=0; i<n; i++) cnt[(a[i]>>shift)&0xff]++;
     for(i=0; i<256; i++){ uint64_t c = cnt[i]; cnt[i] = sum; sum += c; }
-    for(i=0; i<n; i++) t[cnt[(a[i]>>shift)&0xff]++] = a[i];
+    for(i=0; i<n; i++){
+      if( (i & 0xffff)==0xffff && graphStop(pStop, pnWork, 0x10000) ) return 0;
+      t[cnt[(a[i]>>shift)&0xff]++] = a[i];
+    }
     { uint64_t *x = a; a = t; t = x; }
   }
   return a;
 }
 
-/* Fill pG->aLabel from the edges and the extra labels. */
-static int graphLabels(GGGraph *pG, const GGEdgeList *pE,
-                       const int64_t *aExtra, int nExtra){
+/* Fill pG->aLabel from the edges and the extra labels (sorted as
+** unsigned keys with the sign bit flipped, which orders them as int64). */
+static int graphLabels(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra,
+                       int nExtra, const GGStop *pStop, uint64_t *pnWork){
+  const uint64_t flip = (uint64_t)1<<63;
   uint64_t nAll = pE->nEdge*2 + (uint64_t)nExtra, i, n = 0;
-  int64_t *a = gg_malloc(nAll*sizeof(int64_t));
-  if( a==0 ) return GG_NOMEM;
-  if( pE->nEdge ) memcpy(a, pE->a, pE->nEdge*2*sizeof(int64_t));
-  for(i=0; i<(uint64_t)nExtra; i++) a[pE->nEdge*2+i] = aExtra[i];
-  qsort(a, nAll, sizeof(int64_t), graphCmpI64);
+  uint64_t *a = gg_malloc(nAll*sizeof(uint64_t));
+  uint64_t *t = gg_malloc(nAll*sizeof(uint64_t));
+  uint64_t *s;
+  if( a==0 || t==0 ){ gg_free(a); gg_free(t); return GG_NOMEM; }
+  for(i=0; i<pE->nEdge*2; i++) a[i] = (uint64_t)pE->a[i] ^ flip;
+  for(i=0; i<(uint64_t)nExtra; i++) a[pE->nEdge*2+i] = (uint64_t)aExtra[i] ^ flip;
+  s = graphRadixSort(a, t, nAll, pStop, pnWork);
+  if( s==0 ){ gg_free(a); gg_free(t); return GG_INTERRUPT; }
+  gg_free(s==a ? t : a);
   for(i=0; i<nAll; i++){
-    if( n==0 || a[n-1]!=a[i] ) a[n++] = a[i];
+    if( n==0 || s[n-1]!=s[i] ) s[n++] = s[i];
   }
-  if( n>=0xfffffffe ){ gg_free(a); return GG_TOOBIG; }
-  pG->aLabel = a;
+  if( graphStop(pStop, pnWork, GG_STOP_EVERY) ){ gg_free(s); return GG_INTERRUPT; }
+  if( n>=0xfffffffe ){ gg_free(s); return GG_TOOBIG; }
+  for(i=0; i<n; i++) s[i] ^= flip;
+  pG->aLabel = (int64_t*)s;
   pG->n = (uint32_t)n;
   return GG_OK;
 }
@@ -105,10 +127,15 @@ static uint64_t graphHashMix(uint64_t h, uint64_t x){
 
 int gg_graph_build(GGGraph *pG, const GGEdgeList *pE,
                    const int64_t *aExtra, int nExtra){
-  uint64_t *aArc = 0, *aTmp = 0, *aSorted, i, nArc = 0, nUniq = 0;
+  return gg_graph_build_stop(pG, pE, aExtra, nExtra, 0);
+}
+
+int gg_graph_build_stop(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra,
+                        int nExtra, const GGStop *pStop){
+  uint64_t *aArc = 0, *aTmp = 0, *aSorted, i, nArc = 0, nUniq = 0, nWork = 0;
   int nBit = 0, rc;
   memset(pG, 0, sizeof(*pG));
-  rc = graphLabels(pG, pE, aExtra, nExtra);
+  rc = graphLabels(pG, pE, aExtra, nExtra, pStop, &nWork);
   if( rc ) return rc;
   while( nBit<64 && ((uint64_t)pG->n>>(nBit/2))>0 ) nBit += 2;
   nBit = nBit<2 ? 2 : nBit;       /* bits per arc key: 2 ids of nBit/2 */
@@ -117,15 +144,22 @@ int gg_graph_build(GGGraph *pG, const GGEdgeList *pE,
   pG->aOff = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint64_t));
   if( aArc==0 || aTmp==0 || pG->aOff==0 ){ rc = GG_NOMEM; goto done; }
   for(i=0; i<pE->nEdge; i++){
-    uint64_t u = (uint64_t)gg_graph_find(pG, pE->a[2*i]);
-    uint64_t v = (uint64_t)gg_graph_find(pG, pE->a[2*i+1]);
+    uint64_t u, v;
+    if( (i & 0xfff)==0xfff && graphStop(pStop, &nWork, GG_STOP_EVERY) ){
+      rc = GG_INTERRUPT;        /* finding labels is slow: poll often */
+      goto done;
+    }
+    u = (uint64_t)gg_graph_find(pG, pE->a[2*i]);
+    v = (uint64_t)gg_graph_find(pG, pE->a[2*i+1]);
     aArc[nArc++] = (u<<(nBit/2)) | v;
     if( u!=v ) aArc[nArc++] = (v<<(nBit/2)) | u;
   }
-  aSorted = graphRadixSort(aArc, aTmp, nArc, nBit);
+  aSorted = graphRadixSort(aArc, aTmp, nArc, pStop, &nWork);
+  if( aSorted==0 ){ rc = GG_INTERRUPT; goto done; }
   for(i=0; i<nArc; i++){
     if( nUniq==0 || aSorted[nUniq-1]!=aSorted[i] ) aSorted[nUniq++] = aSorted[i];
   }
+  if( graphStop(pStop, &nWork, GG_STOP_EVERY) ){ rc = GG_INTERRUPT; goto done; }
   pG->aAdj = gg_malloc((nUniq+1)*sizeof(uint32_t));
   if( pG->aAdj==0 ){ rc = GG_NOMEM; goto done; }
   memset(pG->aOff, 0, ((uint64_t)pG->n+1)*sizeof(uint64_t));
@@ -133,6 +167,10 @@ int gg_graph_build(GGGraph *pG, const GGEdgeList *pE,
   for(i=0; i<pG->n; i++) pG->hash = graphHashMix(pG->hash, (uint64_t)pG->aLabel[i]);
   for(i=0; i<nUniq; i++){
     uint64_t u = aSorted[i]>>(nBit/2);
+    if( (i & 0xffff)==0xffff && graphStop(pStop, &nWork, 0x10000) ){
+      rc = GG_INTERRUPT;
+      goto done;
+    }
     pG->aAdj[i] = (uint32_t)(aSorted[i] & ((1ULL<<(nBit/2))-1));
     pG->aOff[u+1]++;
     pG->hash = graphHashMix(pG->hash, aSorted[i]);

@@ -42,6 +42,13 @@ void gg_edges_free(GGEdgeList *p);
 ** GG_NOMEM (or GG_TOOBIG beyond 2^32-2 nodes or arcs). */
 int gg_graph_build(GGGraph *pG, const GGEdgeList *pE,
                    const int64_t *aExtra, int nExtra);
+
+/* The same, polling pStop (retro.h; may be NULL) every GG_STOP_EVERY
+** steps of work: a million edges take a good part of a second to build.
+** Also returns GG_INTERRUPT if pStop said so. */
+struct GGStop;
+int gg_graph_build_stop(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra,
+                        int nExtra, const struct GGStop *pStop);
 void gg_graph_free(GGGraph *pG);
 
 /* Dense id of label L, or -1 if L is not a node. */

@@ -32,18 +32,17 @@ void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   sqlite3_int64 iOld = pConn->mxPositions;
   if( zName==0 || strcmp(zName, "max_positions")!=0 ){
     char *zVal = gg_value_sql(argv[0]);
-    gg_result_error(ctx, SQLITE_ERROR,
-        gg_errmsg("graphgame_limit: unknown limit %s (known: 'max_positions')",
-                  zVal ? zVal : "?"));
+    gg_result_error(ctx, SQLITE_ERROR, zVal==0 ? 0 :
+        gg_errmsg("graphgame_limit: unknown limit %s (known: 'max_positions')", zVal));
     sqlite3_free(zVal);
     return;
   }
   if( argc>1 ){
     if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER || sqlite3_value_int64(argv[1])<0 ){
       char *zVal = gg_value_sql(argv[1]);
-      gg_result_error(ctx, SQLITE_MISMATCH,
+      gg_result_error(ctx, SQLITE_MISMATCH, zVal==0 ? 0 :
           gg_errmsg("graphgame_limit: max_positions must be a non-negative"
-                    " integer, got %s", zVal ? zVal : "?"));
+                    " integer, got %s", zVal));
       sqlite3_free(zVal);
       return;
     }

@@ -12,6 +12,8 @@
 
 int gg_retro_solve(const GGGame *pGame, uint32_t *aState, const GGStop *pStop){
   uint32_t *aQueue, *aBuf, head = 0, tail = 0, i;
+  uint64_t nWork = 0;     /* steps since the last poll of pStop */
+  int bStop = 0;          /* pStop said to give up */
   aQueue = gg_malloc((uint64_t)pGame->nPos*sizeof(uint32_t));
   aBuf = gg_malloc(((uint64_t)pGame->nMaxMove+1)*sizeof(uint32_t));
   if( aQueue==0 || aBuf==0 ){
@@ -22,18 +24,19 @@ int gg_retro_solve(const GGGame *pGame, uint32_t *aState, const GGStop *pStop){
   for(i=0; i<pGame->nPos; i++){
     uint32_t v = GG_VALUE(aState[i]);
     if( v==GG_V_WIN0 || v==GG_V_WIN1 ) aQueue[tail++] = i;
+    if( (i & 0xfffff)==0xfffff && pStop && (bStop = pStop->xStop(pStop->pArg))!=0 ) break;
   }
-  while( head<tail ){
+  while( head<tail && !bStop ){
     uint32_t pos = aQueue[head++];
     uint32_t v = GG_VALUE(aState[pos]);
     uint32_t k = GG_COUNT(aState[pos]) + 1;
     uint32_t nPred, j;
-    if( (head % GG_STOP_EVERY)==0 && pStop && pStop->xStop(pStop->pArg) ){
-      gg_free(aQueue);
-      gg_free(aBuf);
-      return GG_INTERRUPT;
-    }
     nPred = pGame->xPred(pGame->pCtx, pos, aBuf);
+    nWork += 1 + nPred;   /* poll by work done: a position may have many moves */
+    if( nWork>=GG_STOP_EVERY ){
+      nWork = 0;
+      if( pStop && (bStop = pStop->xStop(pStop->pArg))!=0 ) break;
+    }
     for(j=0; j<nPred; j++){
       uint32_t p = aBuf[j], w = aState[p];
       if( GG_VALUE(w)!=GG_V_OPEN ) continue;
@@ -44,6 +47,11 @@ int gg_retro_solve(const GGGame *pGame, uint32_t *aState, const GGStop *pStop){
         aState[p] = w - 1;
       }
     }
+  }
+  if( bStop ){
+    gg_free(aQueue);
+    gg_free(aBuf);
+    return GG_INTERRUPT;
   }
   for(i=0; i<pGame->nPos; i++){
     if( GG_VALUE(aState[i])==GG_V_OPEN ) aState[i] = GG_STATE(GG_V_DRAW, 0);

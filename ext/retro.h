@@ -70,7 +70,9 @@ static inline int gg_retro_is_best(uint32_t w, uint32_t c){
 int gg_retro_best(const GGGame *pGame, const uint32_t *aState, uint32_t pos,
                   uint32_t *aBuf, uint32_t *pNext);
 
-/* How often xStop is polled: once every this many queue steps. */
+/* How often xStop is polled: once every this many steps of work (a
+** position taken off the queue, or one of its moves looked at), so that a
+** poll comes well within a millisecond even on dense graphs. */
 #define GG_STOP_EVERY 65536
 
 #endif

@@ -87,7 +87,10 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
   pNew->nHidden = zParam ? 3 : 2;
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+#ifdef SQLITE_VTAB_INNOCUOUS
+  /* New in 3.31.0; older versions reject it (and have no trusted_schema). */
+  if( sqlite3_libversion_number()>=3031000 ) sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+#endif
   *ppVtab = &pNew->base;
   return SQLITE_OK;
 }
@@ -184,17 +187,18 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     pTab->base.zErrMsg = gg_errmsg("%s needs arguments: %s(graph_id%s%s [, edges])",
         pDef->zStates, pDef->zStates, pDef->zParam ? ", " : "",
         pDef->zParam ? pDef->zParam : "");
-    return SQLITE_ERROR;
+    return gg_error_rc(SQLITE_ERROR, pTab->base.zErrMsg);
   }
   if( !gg_graph_ref(&ref, apArg[0], apArg[pTab->nHidden-1]) ) return SQLITE_OK;
   if( pDef->zParam ){
     if( sqlite3_value_type(apArg[1])!=SQLITE_INTEGER ){
       char *zVal = gg_value_sql(apArg[1]);
+      if( zVal==0 ) return SQLITE_NOMEM;
       sqlite3_free(pTab->base.zErrMsg);
       pTab->base.zErrMsg = gg_errmsg("%s: %s must be an integer node label, got %s",
-                                     pDef->zStates, pDef->zParam, zVal ? zVal : "?");
+                                     pDef->zStates, pDef->zParam, zVal);
       sqlite3_free(zVal);
-      return SQLITE_MISMATCH;
+      return gg_error_rc(SQLITE_MISMATCH, pTab->base.zErrMsg);
     }
     iParam = sqlite3_value_int64(apArg[1]);
   }

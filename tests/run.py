@@ -7,6 +7,9 @@ non-zero on any failure.  Cases come from:
   tests/sql/*.sql   SQL run through the sqlite3 CLI and compared with the
                     expected output written in the file (format below);
   tests/test_*.py   Python modules; every function named test_* is a case.
+  tests/c/*.c       C harnesses listed in C_HARNESSES, built by the Makefile
+                    into dist/ctests/; each prints `ok name` / `FAIL name: why`
+                    lines, and each such line is a case.
 
 SQL file format: everything before the first `-- case:` line is setup,
 run before each case in a fresh in-memory database with the extension
@@ -21,12 +24,14 @@ CLI error lines ("Runtime error near line 3: msg") are compared as
 "Error: msg".  Environment: GG_EXT (extension path without suffix,
 default dist/graphgame), GG_PRELOAD (LD_PRELOAD for the CLI, used by
 `make asan`), SQLITE3 (the CLI, default sqlite3), GG_ONLY (run only cases
-whose file or name contains this text).
+whose file or name contains this text), GG_CTESTS=0 (skip the C
+harnesses, as `make asan` does: they have their own sanitizer builds).
 """
 import glob
 import importlib.util
 import os
 import re
+import shlex
 import subprocess
 import sys
 import traceback
@@ -52,7 +57,7 @@ def run_cli(sql, db=":memory:"):
     """Run sql in the sqlite3 CLI with the extension loaded; stdout+stderr
     lines, with error lines normalised."""
     script = ".load %s\n%s\n" % (EXT, sql)
-    p = subprocess.run([SQLITE3, "-batch", db], input=script, capture_output=True,
+    p = subprocess.run(shlex.split(SQLITE3) + ["-batch", db], input=script, capture_output=True,
                        text=True, env=cli_env(), timeout=300)
     out = []
     for line in (p.stdout + p.stderr).splitlines():
@@ -106,9 +111,53 @@ def py_cases():
             yield "%s.py: %s" % (name, fn), getattr(mod, fn)
 
 
+# The C harnesses run by `make test` (dist/ctests/<name>, from tests/c/).
+C_HARNESSES = ["oom", "interrupt", "compat"]
+
+
+def c_cases():
+    """Run each C harness once; one case per ok/FAIL line it prints (a
+    FAIL line is `FAIL <harness>: <title>: <why>`, maybe followed by more
+    lines of why), and a failing case if it crashes."""
+    if os.environ.get("GG_CTESTS") == "0":
+        return
+    for h in C_HARNESSES:
+        exe = os.path.join(ROOT, "dist", "ctests", h)
+        if not os.path.exists(exe):
+            def missing(exe=exe):
+                raise AssertionError("not built: %s (run make)" % exe)
+            yield "c/%s: build" % h, missing
+            continue
+        if ONLY and ONLY not in "c/" + h:
+            continue
+        p = subprocess.run([exe, EXT], capture_output=True, text=True, cwd=ROOT, timeout=900)
+        found, summary = [], False
+        for line in p.stdout.splitlines():
+            m = re.match(r"^(ok|FAIL) +(.*)$", line)
+            if m:
+                parts = m.group(2).split(": ", 2)
+                if m.group(1) == "FAIL" and len(parts) == 3:
+                    found.append([parts[0] + ": " + parts[1], False, [parts[2]]])
+                else:
+                    found.append([m.group(2), m.group(1) == "ok", []])
+            elif re.match(r"^\d+ passed, \d+ failed$", line):
+                summary = True
+            elif found and not found[-1][1]:
+                found[-1][2].append(line)
+        for name, ok, why in found:
+            def case(ok=ok, why=why):
+                if not ok:
+                    raise AssertionError("\n".join(why))
+            yield "c/" + name, case
+        if p.returncode != 0 and (not summary or all(ok for _, ok, _ in found)):
+            def crashed(p=p):
+                raise AssertionError("exit code %d\n%s" % (p.returncode, p.stderr[-3000:]))
+            yield "c/%s: run" % h, crashed
+
+
 def main():
     passed = failed = 0
-    for name, fn in list(sql_cases()) + list(py_cases()):
+    for name, fn in list(sql_cases()) + list(py_cases()) + list(c_cases()):
         if ONLY and ONLY not in name:
             continue
         try:

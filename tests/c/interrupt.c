@@ -1,0 +1,194 @@
+/*
+** interrupt.c: sqlite3_interrupt() stops graphgame quickly.
+**
+**     dist/ctests/interrupt [extension [database]]
+**
+** Loads the built extension (default dist/graphgame), writes large random
+** graphs to a scratch database (default dist/ctests/interrupt.db) and, for
+** each phase of a call that can take long, times the call uninterrupted
+** on a fresh connection, then runs it again on fresh connections while
+** another thread calls sqlite3_interrupt() at several fractions of that
+** time.  Each interrupted call must return SQLITE_INTERRUPT within
+** INTR_BOUND_MS of the sqlite3_interrupt() call, and the connection must
+** then answer correctly.  The phases:
+**
+**   solve        catmouse() on a sparse graph of 1500 nodes (4.5e6 positions)
+**   dense        catmouse() on a dense graph (every node has ~240 moves)
+**   xFilter      catmouse_states() solving inside xFilter
+**   xNext        catmouse_states() walking a solved game's 4.5e6 rows
+**   edges        reading 600000 edge rows and building the graph
+**
+** The bound is a correctness bound (how long a user waits for a cancel),
+** not a benchmark: the engines poll every GG_STOP_EVERY steps of work,
+** well under a millisecond apart.  The largest delay seen is printed.
+*/
+#include <pthread.h>
+#include <stdint.h>
+#include "harness.h"
+
+#define INTR_BOUND_MS 100.0
+
+typedef struct Intr Intr;
+struct Intr {
+  sqlite3 *db;          /* connection to interrupt */
+  double msDelay;       /* when, after the thread starts */
+  double tFired;        /* h_now_ms() at the sqlite3_interrupt() call */
+};
+
+static void *intrThread(void *pArg){
+  Intr *p = (Intr*)pArg;
+  struct timespec ts;
+  ts.tv_sec = (time_t)(p->msDelay/1e3);
+  ts.tv_nsec = (long)((p->msDelay - ts.tv_sec*1e3)*1e6);
+  nanosleep(&ts, 0);
+  p->tFired = h_now_ms();
+  sqlite3_interrupt(p->db);
+  return 0;
+}
+
+static const char *zExt = "dist/graphgame";
+static const char *zDb = "dist/ctests/interrupt.db";
+
+static sqlite3 *intrOpen(void){
+  sqlite3 *db = 0;
+  char *zErr = 0;
+  if( sqlite3_open(zDb, &db)!=SQLITE_OK || h_load(db, zExt, &zErr)!=SQLITE_OK ){
+    fprintf(stderr, "interrupt: cannot open %s with %s: %s\n", zDb, zExt,
+            zErr ? zErr : sqlite3_errmsg(db));
+    exit(2);
+  }
+  return db;
+}
+
+static uint64_t intrRand = 88172645463325252ULL;
+static uint64_t intrNext(void){
+  intrRand ^= intrRand<<13; intrRand ^= intrRand>>7; intrRand ^= intrRand<<17;
+  return intrRand;
+}
+
+/* Graph gid: each pair of nodes 0..n-1 an edge with probability p, or
+** nRows random rows on labels 0..n-1 if nRows>0. */
+static void intrGraph(sqlite3 *db, int gid, int n, double p, long nRows){
+  sqlite3_stmt *pIns = 0;
+  long i, j;
+  sqlite3_prepare_v2(db, "INSERT INTO edges VALUES (?1, ?2, ?3)", -1, &pIns, 0);
+  sqlite3_bind_int(pIns, 1, gid);
+#define INTR_ROW(a, b) sqlite3_bind_int64(pIns, 2, a); sqlite3_bind_int64(pIns, 3, b); \
+  sqlite3_step(pIns); sqlite3_reset(pIns)
+  if( nRows>0 ){
+    for(i=0; i<nRows; i++){ INTR_ROW((long)(intrNext()%n), (long)(intrNext()%n)); }
+  }else{
+    for(i=0; i<n; i++) for(j=i+1; j<n; j++){
+      if( (intrNext()>>11)*(1.0/9007199254740992.0) < p ){ INTR_ROW(i, j); }
+    }
+  }
+  sqlite3_finalize(pIns);
+}
+
+/* One call, interrupted after msDelay (or not at all if msDelay<0).
+** Returns the result code; *pmsLate gets the time from the interrupt to
+** the return (negative if the call ended before the interrupt). */
+static int intrCall(sqlite3 *db, const char *zSql, double msDelay, double *pmsLate,
+                    double *pmsTotal, HStr *pOut){
+  Intr it;
+  pthread_t th;
+  double t0 = h_now_ms(), t1;
+  int rc;
+  HArgs a;
+  memset(&a, 0, sizeof(a));
+  it.db = db;
+  it.msDelay = msDelay;
+  it.tFired = 0;
+  if( msDelay>=0 ) pthread_create(&th, 0, intrThread, &it);
+  rc = h_run(db, zSql, &a, pOut);
+  t1 = h_now_ms();
+  if( msDelay>=0 ) pthread_join(th, 0);
+  *pmsLate = msDelay>=0 ? t1 - it.tFired : -1;
+  *pmsTotal = t1 - t0;
+  return rc;
+}
+
+/* The phase: time zSql (after zWarm, if any, on the same connection),
+** then interrupt it at fractions of that time. */
+static void intrPhase(const char *zName, const char *zWarm, const char *zSql){
+  static const double aFrac[] = { 0.03, 0.25, 0.5, 0.75 };
+  sqlite3 *db = intrOpen();
+  HStr out = {0, 0, 0}, why = {0, 0, 0};
+  double msFull, msLate, msTotal, msWorst = 0;
+  int i, nHit = 0, bad = 0;
+  char zCase[200];
+  if( zWarm ){ h_run(db, zWarm, 0, &out); out.n = 0; }
+  intrCall(db, zSql, -1, &msLate, &msFull, &out);
+  sqlite3_close(db);
+  for(i=0; i<(int)(sizeof(aFrac)/sizeof(aFrac[0])); i++){
+    HStr got = {0, 0, 0}, probe = {0, 0, 0};
+    HArgs a;
+    int rc;
+    memset(&a, 0, sizeof(a));
+    db = intrOpen();
+    if( zWarm ){ h_run(db, zWarm, 0, &got); h_str_free(&got); }
+    rc = intrCall(db, zSql, aFrac[i]*msFull, &msLate, &msTotal, &got);
+    if( msLate<0 ){
+      /* finished before the interrupt: only possible near the end */
+      if( aFrac[i]<0.5 ){
+        h_str_add(&why, " finished before an interrupt at %.0f%% of %.0f ms;",
+                  aFrac[i]*100, msFull);
+        bad = 1;
+      }
+    }else{
+      nHit++;
+      if( msLate>msWorst ) msWorst = msLate;
+      if( rc!=SQLITE_INTERRUPT || strcmp(got.z, "rc=9 interrupted")!=0 ){
+        h_str_add(&why, " at %.0f%%: got '%s', want 'rc=9 interrupted';", aFrac[i]*100, got.z);
+        bad = 1;
+      }
+      if( msLate>INTR_BOUND_MS ){
+        h_str_add(&why, " at %.0f%%: returned %.1f ms after the interrupt;",
+                  aFrac[i]*100, msLate);
+        bad = 1;
+      }
+    }
+    h_run(db, "SELECT graphgame_limit('max_positions', 1000000) > 0, catmouse(9),"
+              " catmouse_json('[[1,3],[0],[3],[0,2]]')", &a, &probe);
+    if( strcmp(probe.z, "1|0|1\nrc=0 ")!=0 ){
+      h_str_add(&why, " at %.0f%%: afterwards the connection answers '%s';",
+                aFrac[i]*100, probe.z);
+      bad = 1;
+    }
+    h_str_free(&got);
+    h_str_free(&probe);
+    sqlite3_close(db);
+  }
+  if( nHit<3 ){
+    h_str_add(&why, " only %d calls were interrupted", nHit);
+    bad = 1;
+  }
+  snprintf(zCase, sizeof(zCase), "interrupt: %s stops within %.0f ms", zName, INTR_BOUND_MS);
+  h_case(!bad, zCase, "%s", why.z ? why.z : "");
+  printf("# interrupt: %s: %.0f ms uninterrupted, %d calls interrupted, the slowest"
+         " returned %.2f ms after sqlite3_interrupt\n", zName, msFull, nHit, msWorst);
+  h_str_free(&out);
+  h_str_free(&why);
+}
+
+int main(int argc, char **argv){
+  sqlite3 *db;
+  if( argc>1 ) zExt = argv[1];
+  if( argc>2 ) zDb = argv[2];
+  remove(zDb);
+  db = intrOpen();
+  h_exec(db, "BEGIN; CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER);"
+             "INSERT INTO edges VALUES (9,0,2),(9,0,5),(9,1,3),(9,2,4),(9,2,5),(9,3,4),(9,3,5);");
+  intrGraph(db, 1, 1500, 4.0/1500, 0);       /* sparse: ~3000 edges */
+  intrGraph(db, 2, 400, 0.6, 0);             /* dense: ~48000 edges */
+  intrGraph(db, 3, 1000000, 0, 600000);      /* 600000 rows */
+  h_exec(db, "COMMIT; CREATE INDEX edges_graph ON edges(graph_id)");
+  sqlite3_close(db);
+  intrPhase("solve", 0, "SELECT catmouse(1)");
+  intrPhase("dense", 0, "SELECT catmouse(2)");
+  intrPhase("xFilter", 0, "SELECT count(*) FROM catmouse_states(1) WHERE cat = 2");
+  intrPhase("xNext", "SELECT catmouse(1)", "SELECT count(*) FROM catmouse_states(1)");
+  intrPhase("edges", "SELECT graphgame_limit('max_positions', 1)", "SELECT catmouse(3)");
+  remove(zDb);
+  return h_finish();
+}

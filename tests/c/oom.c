@@ -1,0 +1,397 @@
+/*
+** oom.c: graphgame when memory runs out.
+**
+** Installs an allocator (SQLITE_CONFIG_MALLOC, before sqlite3_initialize)
+** that fails the N-th allocation from a chosen moment, and runs every
+** statement of surface.h with every argument set, for N = 1, 2, 3, ...
+** until a run sees no failure.  Four modes: the failure is transient (one
+** allocation fails) or persistent (every one from the N-th on fails), on
+** a fresh connection (cold) or one that has run the statement once (warm:
+** the solved game is in the connection's cache); in the cold transient
+** mode the allocations of sqlite3_prepare count too (xConnect and
+** xBestIndex run there).  Every run must end with
+** exactly the answer of a run without failures or with SQLITE_NOMEM and
+** "out of memory"; then the connection must still give right answers;
+** when it is closed every allocation made since it was opened must have
+** been freed (counted here; LeakSanitizer checks the rest at exit).
+** Loading the extension is run the same way.
+**
+** The extension is linked in (built from ext/ with -DSQLITE_CORE) so that
+** AddressSanitizer sees its code; the Makefile builds this as
+** dist/ctests/oom with -fsanitize=address,undefined.
+**
+** Also checks that surface.h names every function and table the extension
+** registers (compared with a connection without it).
+**
+** Debugging: OOM_ONLY=text runs only the statements containing text;
+** OOM_TRACE=N prints a backtrace where allocation N fails.
+*/
+#define GG_LINKED 1
+#include <execinfo.h>
+#include <unistd.h>
+#include "harness.h"
+#include "surface.h"
+
+static sqlite3_mem_methods oomOrig;   /* the real allocator */
+static long oomNOut = 0;              /* allocations not yet freed */
+static int oomArmed = 0;              /* counting allocations? */
+static long oomNCall = 0;             /* allocations since armed */
+static long oomFailAt = 0;            /* fail the allocation with this number */
+static int oomPersist = 0;            /* ... and every later one */
+static long oomNFail = 0;             /* failures injected since armed */
+
+static int oomShouldFail(void){
+  if( !oomArmed ) return 0;
+  oomNCall++;
+  if( oomNCall==oomFailAt || (oomPersist && oomNCall>oomFailAt) ){
+    oomNFail++;
+    if( getenv("OOM_TRACE") && atol(getenv("OOM_TRACE"))==oomFailAt ){
+      void *a[40];   /* debugging: where does allocation OOM_TRACE fail? */
+      backtrace_symbols_fd(a, backtrace(a, 40), 2);
+    }
+    return 1;
+  }
+  return 0;
+}
+
+static void *oomMalloc(int n){
+  void *p;
+  if( oomShouldFail() ) return 0;
+  p = oomOrig.xMalloc(n);
+  if( p ) oomNOut++;
+  return p;
+}
+
+static void oomFree(void *p){
+  if( p ) oomNOut--;
+  oomOrig.xFree(p);
+}
+
+static void *oomRealloc(void *p, int n){
+  if( oomShouldFail() ) return 0;
+  return oomOrig.xRealloc(p, n);
+}
+
+static void oomArm(long nAt, int bPersist){
+  oomNCall = 0;
+  oomNFail = 0;
+  oomFailAt = nAt;
+  oomPersist = bPersist;
+  oomArmed = 1;
+}
+static void oomArmNow(void){ oomArmed = 1; }
+
+/* The modes: cold/warm, transient/persistent, and whether allocations
+** made while the statement is prepared count (they are SQLite's own, but
+** for the tables they include the extension's xConnect and xBestIndex). */
+static const struct { int bWarm, bPersist, bPrepare; } aMode[] = {
+  { 0, 0, 1 },    /* cold, transient, from prepare on */
+  { 0, 1, 0 },    /* cold, persistent, from the first step on */
+  { 1, 0, 0 },    /* warm, transient, from the first step on */
+  { 1, 1, 0 },    /* warm, persistent, from the first step on */
+};
+#define OOM_NMODE ((int)(sizeof(aMode)/sizeof(aMode[0])))
+
+
+static unsigned char *oomImage = 0;   /* SURF_SETUP's database, serialized */
+static sqlite3_int64 oomNImage = 0;   /* its size */
+
+/* A connection with the extension on a read-only copy of the setup
+** database (deserializing is much faster than running SURF_SETUP). */
+static sqlite3 *oomOpen(void){
+  sqlite3 *db = 0;
+  char *zErr = 0;
+  if( sqlite3_open(":memory:", &db)!=SQLITE_OK ){
+    fprintf(stderr, "oom: cannot open a database\n");
+    exit(2);
+  }
+  if( h_load(db, 0, &zErr)!=SQLITE_OK ){
+    fprintf(stderr, "oom: cannot load the extension: %s\n", zErr);
+    exit(2);
+  }
+  if( oomImage==0 ){
+    h_exec(db, SURF_SETUP);
+    oomImage = sqlite3_serialize(db, "main", &oomNImage, 0);
+    if( oomImage==0 ){ fprintf(stderr, "oom: cannot serialize\n"); exit(2); }
+  }else if( sqlite3_deserialize(db, "main", oomImage, oomNImage, oomNImage,
+                                SQLITE_DESERIALIZE_READONLY)!=SQLITE_OK ){
+    fprintf(stderr, "oom: cannot deserialize: %s\n", sqlite3_errmsg(db));
+    exit(2);
+  }
+  h_exec(db, "SELECT count(*) FROM sqlite_schema");   /* read the schema now */
+  return db;
+}
+
+/* What a correct connection answers after a failure. */
+#define OOM_PROBE "SELECT catmouse_json('[[1,3],[0],[3],[0,2]]')"
+#define OOM_PROBE_WANT "1\nrc=0 "
+
+/* The digest of statement iStmt on argument set iArg, on a fresh
+** connection, run once (cold) or twice (warm: the second run's). */
+static void oomReference(int iStmt, int iArg, int bWarm, HStr *pOut){
+  sqlite3 *db = oomOpen();
+  if( bWarm ){
+    HStr x = {0, 0, 0};
+    h_run(db, aSurface[iStmt].zSql, &aSurfArgs[iArg], &x);
+    h_str_free(&x);
+  }
+  h_run(db, aSurface[iStmt].zSql, &aSurfArgs[iArg], pOut);
+  sqlite3_close(db);
+}
+
+/* SQLite itself may lose an error message to a failed allocation (it
+** copies the message to the connection as a "benign" allocation) and
+** then reports the same code with its generic text: 1 if that is what
+** happened. */
+static int oomSameButMessage(const HStr *pGot, const char *zRef, int bFired){
+  const char *zCode = strrchr(zRef, '\n'), *zColon;
+  int rc;
+  char zWant[1000];
+  zCode = zCode ? zCode+1 : zRef;
+  if( !bFired || sscanf(zCode, "rc=%d", &rc)!=1 || rc==0 ) return 0;
+  if( strlen(pGot->z)<(size_t)(zCode-zRef) || memcmp(pGot->z, zRef, zCode-zRef)!=0 ) return 0;
+  /* the whole message is generic ... */
+  snprintf(zWant, sizeof(zWant), "rc=%d %s", rc, sqlite3_errstr(rc));
+  if( strcmp(pGot->z + (zCode-zRef), zWant)==0 ) return 1;
+  /* ... or the part after the last ": " (an inner statement's message) */
+  zColon = strrchr(zCode, ':');
+  if( zColon==0 ) return 0;
+  snprintf(zWant, sizeof(zWant), "%.*s %s", (int)(zColon+1-zCode), zCode, sqlite3_errstr(rc));
+  return strcmp(pGot->z + (zCode-zRef), zWant)==0;
+}
+
+/* One run with allocation nAt failing.  Returns 1 if a failure was
+** injected, 0 if the run completed without one, -1 after reporting a
+** problem in *pzWhy (a static string or a malloc'ed description). */
+static int oomOnce(int iStmt, int iArg, int bWarm, int bPersist, int bPrepare, long nAt,
+                   const char *zRef, const char *zRefWarm, HStr *pWhy){
+  const char *zSql = aSurface[iStmt].zSql;
+  const HArgs *a = &aSurfArgs[iArg];
+  long nBase = oomNOut;
+  HStr got = {0, 0, 0}, again = {0, 0, 0}, probe = {0, 0, 0};
+  sqlite3 *db = oomOpen();
+  int rc, bFired, bad = 0;
+  if( bWarm ){
+    h_run(db, zSql, a, &again);
+    h_str_free(&again);
+  }
+  oomArm(nAt, bPersist);
+  if( !bPrepare ){
+    oomArmed = 0;
+    h_xAfterPrepare = oomArmNow;
+  }
+  rc = h_run(db, zSql, a, &got);
+  h_xAfterPrepare = 0;
+  oomArmed = 0;
+  bFired = oomNFail>0;
+  if( strcmp(got.z, bWarm ? zRefWarm : zRef)!=0 && !oomSameButMessage(&got,
+                                                   bWarm ? zRefWarm : zRef, bFired) ){
+    const char *zTail = strstr(got.z, "rc=7 ");
+    if( !bFired || rc!=SQLITE_NOMEM || zTail==0 || strcmp(zTail, "rc=7 out of memory")!=0 ){
+      h_str_add(pWhy, "allocation %ld failing (%s, %s): got\n    %s\n  want\n    %s",
+                nAt, bPersist ? "persistent" : "transient", bWarm ? "warm" : "cold",
+                got.z, bWarm ? zRefWarm : zRef);
+      bad = 1;
+    }
+  }
+  if( !bad ){
+    h_run(db, zSql, a, &again);
+    h_run(db, OOM_PROBE, a, &probe);
+    if( (strcmp(again.z, zRef)!=0 && strcmp(again.z, zRefWarm)!=0)
+     || strcmp(probe.z, OOM_PROBE_WANT)!=0 ){
+      h_str_add(pWhy, "after allocation %ld failed (%s, %s) the connection answers\n"
+                "    %s\n    %s\n  want\n    %s\n    %s", nAt,
+                bPersist ? "persistent" : "transient", bWarm ? "warm" : "cold",
+                again.z, probe.z, zRef, OOM_PROBE_WANT);
+      bad = 1;
+    }
+  }
+  if( sqlite3_close(db)!=SQLITE_OK ){
+    h_str_add(pWhy, "sqlite3_close failed after allocation %ld failed", nAt);
+    bad = 1;
+  }else if( !bad && oomNOut!=nBase ){
+    h_str_add(pWhy, "%ld allocations leaked with allocation %ld failing (%s, %s)",
+              oomNOut - nBase, nAt, bPersist ? "persistent" : "transient",
+              bWarm ? "warm" : "cold");
+    bad = 1;
+  }
+  h_str_free(&got);
+  h_str_free(&again);
+  h_str_free(&probe);
+  return bad ? -1 : bFired;
+}
+
+/* Every argument set and mode of one statement, N = 1, 2, ... each. */
+static void oomStatement(int iStmt, long *pnRun){
+  HStr why = {0, 0, 0};
+  char zName[200];
+  int iArg, mode, bad = 0;
+  int nArgs = strchr(aSurface[iStmt].zSql, ':') ? SURF_NARGS : 1;
+  for(iArg=0; iArg<nArgs && !bad; iArg++){
+    HStr ref = {0, 0, 0}, refWarm = {0, 0, 0};
+    oomReference(iStmt, iArg, 0, &ref);
+    oomReference(iStmt, iArg, 1, &refWarm);
+    for(mode=0; mode<OOM_NMODE && !bad; mode++){
+      long nAt;
+      for(nAt=1; nAt<1000000; nAt++){
+        int rc = oomOnce(iStmt, iArg, aMode[mode].bWarm, aMode[mode].bPersist,
+                         aMode[mode].bPrepare, nAt, ref.z, refWarm.z, &why);
+        (*pnRun)++;
+        if( rc<0 ){ bad = 1; break; }
+        if( rc==0 ) break;
+      }
+      if( nAt>=1000000 ){
+        h_str_add(&why, "still failing after %ld allocations", nAt);
+        bad = 1;
+      }
+    }
+    if( bad ){
+      HStr w2 = {0, 0, 0};
+      h_str_add(&w2, "arguments #%d: %s", iArg, why.z);
+      h_str_free(&why);
+      why = w2;
+    }
+    h_str_free(&ref);
+    h_str_free(&refWarm);
+  }
+  snprintf(zName, sizeof(zName), "oom: %.150s", aSurface[iStmt].zSql);
+  h_case(!bad, zName, "%s", why.z ? why.z : "");
+  h_str_free(&why);
+}
+
+/* Loading the extension with allocation N failing. */
+static void oomLoad(long *pnRun){
+  HStr why = {0, 0, 0};
+  int bPersist, bad = 0;
+  for(bPersist=0; bPersist<2 && !bad; bPersist++){
+    long nAt;
+    for(nAt=1; nAt<100000 && !bad; nAt++){
+      sqlite3 *db = 0;
+      char *zErr = 0;
+      long nBase = oomNOut;
+      int rc, bFired;
+      HStr probe = {0, 0, 0};
+      sqlite3_open(":memory:", &db);
+      oomArm(nAt, bPersist);
+      rc = sqlite3_graphgame_init(db, &zErr, 0);
+      oomArmed = 0;
+      bFired = oomNFail>0;
+      (*pnRun)++;
+      if( rc!=SQLITE_OK && rc!=SQLITE_NOMEM ){
+        h_str_add(&why, "allocation %ld failing: init returned %d (%s)", nAt, rc,
+                  zErr ? zErr : "");
+        bad = 1;
+      }
+      sqlite3_free(zErr);
+      h_run(db, rc==SQLITE_OK ? "SELECT catmouse_json('[[1,3],[0],[3],[0,2]]')"
+                              : "SELECT 1", 0, &probe);
+      if( strcmp(probe.z, "1\nrc=0 ")!=0 ){
+        h_str_add(&why, "after allocation %ld failed in init: %s", nAt, probe.z);
+        bad = 1;
+      }
+      h_str_free(&probe);
+      if( sqlite3_close(db)!=SQLITE_OK || oomNOut!=nBase ){
+        h_str_add(&why, "allocation %ld failing in init: %ld leaked", nAt, oomNOut - nBase);
+        bad = 1;
+      }
+      if( !bFired ) break;
+    }
+  }
+  h_case(!bad, "oom: loading the extension", "%s", why.z ? why.z : "");
+  h_str_free(&why);
+}
+
+/* Every name in zList ("a\nb\n") that no statement of aSurface mentions. */
+static void oomCoverage(void){
+  static const char *azQuery[2] = {
+    "SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM pragma_function_list"
+    " EXCEPT SELECT name FROM bare.names WHERE kind = 'f' ORDER BY 1)",
+    "SELECT group_concat(name, char(10)) FROM (SELECT DISTINCT name FROM pragma_module_list"
+    " EXCEPT SELECT name FROM bare.names WHERE kind = 'm' ORDER BY 1)",
+  };
+  sqlite3 *bare = 0, *db = oomOpen();
+  HStr missing = {0, 0, 0};
+  int k, nName = 0;
+  sqlite3_open(":memory:", &bare);
+  h_exec(db, "ATTACH ':memory:' AS bare;"
+             "CREATE TABLE bare.names(kind, name)");
+  {
+    /* the names a connection without the extension has */
+    sqlite3_stmt *pIns = 0, *pSel = 0;
+    sqlite3_prepare_v2(db, "INSERT INTO bare.names VALUES (?1, ?2)", -1, &pIns, 0);
+    sqlite3_prepare_v2(bare, "SELECT 'f', name FROM pragma_function_list"
+                       " UNION SELECT 'm', name FROM pragma_module_list", -1, &pSel, 0);
+    while( sqlite3_step(pSel)==SQLITE_ROW ){
+      sqlite3_bind_value(pIns, 1, sqlite3_column_value(pSel, 0));
+      sqlite3_bind_value(pIns, 2, sqlite3_column_value(pSel, 1));
+      sqlite3_step(pIns);
+      sqlite3_reset(pIns);
+    }
+    sqlite3_finalize(pIns);
+    sqlite3_finalize(pSel);
+  }
+  for(k=0; k<2; k++){
+    sqlite3_stmt *p = 0;
+    const char *zList;
+    sqlite3_prepare_v2(db, azQuery[k], -1, &p, 0);
+    if( sqlite3_step(p)==SQLITE_ROW && (zList = (const char*)sqlite3_column_text(p, 0))!=0 ){
+      char *zCopy = strdup(zList), *zName, *zSave = 0;
+      for(zName=strtok_r(zCopy, "\n", &zSave); zName; zName=strtok_r(0, "\n", &zSave)){
+        int i, bFound = 0;
+        size_t n = strlen(zName);
+        nName++;
+        for(i=0; i<SURF_N && !bFound; i++){
+          const char *z = aSurface[i].zSql;
+          while( (z = strstr(z, zName))!=0 ){
+            char cBefore = z==aSurface[i].zSql ? ' ' : z[-1], cAfter = z[n];
+            if( !(cBefore=='_' || (cBefore>='a' && cBefore<='z'))
+             && !(cAfter=='_' || (cAfter>='a' && cAfter<='z')) ){ bFound = 1; break; }
+            z += n;
+          }
+        }
+        if( !bFound ) h_str_add(&missing, " %s", zName);
+      }
+      free(zCopy);
+    }
+    sqlite3_finalize(p);
+  }
+  sqlite3_close(bare);
+  sqlite3_close(db);
+  h_case(missing.n==0 && nName>=5, "oom: surface.h exercises every function and table",
+         "no statement of tests/c/surface.h uses:%s (add lines to aSurface[])",
+         missing.z ? missing.z : " (no names found)");
+  h_str_free(&missing);
+}
+
+int main(int argc, char **argv){
+  sqlite3_mem_methods m;
+  long nRun = 0;
+  int i;
+  const char *zOnly = getenv("OOM_ONLY");   /* run only statements with this text */
+  (void)argc; (void)argv;                   /* argv[1], the .so, is not used */
+  double t0 = h_now_ms();
+  sqlite3_config(SQLITE_CONFIG_GETMALLOC, &oomOrig);
+  m = oomOrig;
+  m.xMalloc = oomMalloc;
+  m.xFree = oomFree;
+  m.xRealloc = oomRealloc;
+  if( sqlite3_config(SQLITE_CONFIG_MALLOC, &m)!=SQLITE_OK
+   || sqlite3_initialize()!=SQLITE_OK ){
+    fprintf(stderr, "oom: cannot install the allocator\n");
+    return 2;
+  }
+  oomCoverage();
+  oomLoad(&nRun);
+  for(i=0; i<SURF_N; i++){
+    if( zOnly && strstr(aSurface[i].zSql, zOnly)==0 ) continue;
+    double t = h_now_ms();
+    long n0 = nRun;
+    oomStatement(i, &nRun);
+    fprintf(stderr, "oom: %5ld runs %6.1f s  %.60s\n", nRun-n0, (h_now_ms()-t)/1e3,
+            aSurface[i].zSql);
+  }
+  fprintf(stderr, "oom: %ld runs in %.1f s\n", nRun, (h_now_ms()-t0)/1e3);
+  sqlite3_free(oomImage);
+  sqlite3_shutdown();
+  return h_finish();
+}

@@ -1,0 +1,100 @@
+/*
+** surface.h: the whole public surface of graphgame as a table of SQL
+** statements, for the harnesses that must reach every function and table:
+** tests/c/oom.c (every allocation failing in turn), tests/c/threads.c
+** (many connections at once) and tests/fuzz/fuzz_sql.c (random calls).
+**
+** WHEN YOU ADD A FUNCTION OR A TABLE, ADD LINES TO aSurface[] BELOW.
+** oom.c fails, naming it, if the extension registers a name that no
+** statement here mentions.
+**
+** Statements take named parameters, bound when present:
+**     :graph   a graph id (any type)
+**     :edges   an edge table or view name (NULL means "edges")
+**     :json    a JSON adjacency list
+** A statement flagged SURF_TRUE is an invariant: whenever it succeeds it
+** returns exactly one row whose only column is 1.
+**
+** SURF_SETUP makes the tables the statements run on: graphs 1 (LeetCode
+** 913 example 1, a draw), 2 (12 nodes, with self-loop and repeated rows)
+** and 3 (labels at both ends of the 64-bit range) in "edges"; graph 1 again
+** in a table whose name has a quote, a semicolon and "--"; a view that
+** fails while it is being read; a table with a NULL and a text node.
+** aSurfArgs[] lists argument sets that, with the statements, reach both
+** answers and every kind of error.
+*/
+#ifndef GG_SURFACE_H
+#define GG_SURFACE_H
+
+#define SURF_TRUE 1     /* invariant: a successful run returns one row, 1 */
+
+typedef struct SurfSql SurfSql;
+struct SurfSql {
+  const char *zSql;     /* the statement */
+  int flags;            /* SURF_TRUE or 0 */
+};
+
+static const SurfSql aSurface[] = {
+  /* graphgame.c */
+  { "SELECT graphgame_version()", 0 },
+  { "SELECT graphgame_limit('max_positions')", 0 },
+  { "SELECT graphgame_limit('max_positions', 100000), graphgame_limit('max_positions')", 0 },
+  { "SELECT graphgame_limit(:edges)", 0 },
+  /* catmouse_sql.c */
+  { "SELECT catmouse(:graph)", 0 },
+  { "SELECT catmouse(:graph, :edges)", 0 },
+  { "SELECT catmouse_json(:json)", 0 },
+  /* catmouse_states (states_vtab.c) */
+  { "SELECT count(*), sum(outcome), total(plies), total(move)"
+    " FROM catmouse_states(:graph, :edges)", 0 },
+  { "SELECT * FROM catmouse_states(:graph, :edges)"
+    " WHERE mouse = 1 AND cat = 2 AND turn = 'mouse'", 0 },
+  { "SELECT mouse, outcome FROM catmouse_states"
+    " WHERE graph_id = :graph AND edges = ifnull(:edges, 'edges') AND cat = 2"
+    " AND turn = 'cat'", 0 },
+  { "SELECT count(*) FROM catmouse_states", 0 },
+  /* invariants across functions (and the cache: the same game twice) */
+  { "SELECT catmouse(:graph, :edges) IS (SELECT outcome FROM"
+    " catmouse_states(:graph, :edges) WHERE mouse = 1 AND cat = 2 AND turn = 'mouse')",
+    SURF_TRUE },
+  { "SELECT (SELECT sum(outcome*1000+ifnull(plies,0)) FROM catmouse_states(:graph, :edges))"
+    " IS (SELECT sum(outcome*1000+ifnull(plies,0)) FROM catmouse_states(:graph, :edges))",
+    SURF_TRUE },
+  { "SELECT catmouse_json(:json) IS catmouse_json(:json)", SURF_TRUE },
+};
+#define SURF_N ((int)(sizeof(aSurface)/sizeof(aSurface[0])))
+
+#define SURF_WEIRD "we\"ird;--"      /* a table name to be quoted */
+
+static const char SURF_SETUP[] =
+  "CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER);"
+  "INSERT INTO edges VALUES (1,0,2),(1,0,5),(1,1,3),(1,2,4),(1,2,5),(1,3,4),(1,3,5);"
+  "INSERT INTO edges VALUES (2,8,5),(2,0,10),(2,7,2),(2,7,5),(2,7,7),(2,9,6),"
+  "(2,0,6),(2,7,3),(2,7,1),(2,1,10),(2,10,11),(2,11,0),(2,7,9),(2,8,4),(2,1,8),"
+  "(2,1,2),(2,6,1),(2,7,4),(2,9,10),(2,3,4),(2,7,2),(2,10,1),(2,3,5),(2,11,9),"
+  "(2,5,6),(2,10,4);"
+  "INSERT INTO edges VALUES (3,1,-9223372036854775808),"
+  "(3,-9223372036854775808,9223372036854775807),(3,9223372036854775807,0),(3,2,1);"
+  "CREATE TABLE \"we\"\"ird;--\"(graph_id, src, dst);"
+  "INSERT INTO \"we\"\"ird;--\" SELECT * FROM edges WHERE graph_id = 1;"
+  "CREATE VIEW errview(graph_id, src, dst) AS SELECT graph_id, src,"
+  " CASE WHEN dst = 5 THEN json('x') ELSE dst END FROM edges;"
+  "CREATE TABLE bad(graph_id, src, dst);"
+  "INSERT INTO bad VALUES (1,0,1),(1,NULL,2),(2,'x',1);";
+
+static const HArgs aSurfArgs[] = {
+  /* type, int id, text id, real id, edges, json, json bytes */
+  { SQLITE_INTEGER, 1, 0, 0, 0, "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]", -1 },
+  { SQLITE_INTEGER, 2, 0, 0, "edges", "[[1,3],[0],[3],[0,2]]", -1 },
+  { SQLITE_INTEGER, 3, 0, 0, "edges", "[[1],[0,2],[1]]", -1 },
+  { SQLITE_TEXT, 0, "1", 0, SURF_WEIRD, "[[1,2],[0],[0", -1 },
+  { SQLITE_FLOAT, 0, 0, 1.0, "errview", "[[1],[0,7],[]]", -1 },
+  { SQLITE_INTEGER, 1, 0, 0, "bad", "[[1.5]]", -1 },
+  { SQLITE_INTEGER, 1, 0, 0, "nope", "", -1 },
+  { SQLITE_BLOB, 0, "\x01", 0, "edges", 0, -1 },
+  { SQLITE_NULL, 0, 0, 0, 0, 0, -1 },
+  { SQLITE_TEXT, 0, "2", 0, "max_positions", 0, -1 },
+};
+#define SURF_NARGS ((int)(sizeof(aSurfArgs)/sizeof(aSurfArgs[0])))
+
+#endif
