@@ -27,9 +27,12 @@ static int adjExpected(AdjParse *p, const char *zWhat){
   if( p->i>=p->n ){
     snprintf(p->zErr, 200, "expected %s at offset %llu (end of input)",
              zWhat, (unsigned long long)p->i);
-  }else{
+  }else if( p->z[p->i]>=0x20 && p->z[p->i]<0x7f ){
     snprintf(p->zErr, 200, "expected %s at offset %llu, found '%c'", zWhat,
              (unsigned long long)p->i, p->z[p->i]);
+  }else{                    /* a NUL or control byte, or UTF-8: show its value */
+    snprintf(p->zErr, 200, "expected %s at offset %llu, found byte 0x%02x", zWhat,
+             (unsigned long long)p->i, (unsigned char)p->z[p->i]);
   }
   return -1;
 }

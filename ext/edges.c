@@ -11,28 +11,38 @@
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
 
-/* After a failed prepare: say which table or column is missing. */
-static char *edgesWhyNot(sqlite3 *db, const char *zTable, const char *zPrepErr){
+/* After a failed prepare: say which table or column is missing.  Returns
+** SQLITE_ERROR with *pzErr, or SQLITE_NOMEM / SQLITE_INTERRUPT if finding
+** out failed for that reason. */
+static int edgesWhyNot(sqlite3 *db, const char *zTable, const char *zPrepErr,
+                       char **pzErr){
   static const char *azCol[] = { "graph_id", "src", "dst" };
   sqlite3_stmt *p = 0;
-  int i, nRow = 0, aSeen[3] = {0,0,0};
-  if( sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)", -1, &p, 0) ){
-    return gg_errmsg("cannot read table \"%w\": %s", zTable, zPrepErr);
-  }
-  sqlite3_bind_text(p, 1, zTable, -1, SQLITE_STATIC);
-  while( sqlite3_step(p)==SQLITE_ROW ){
-    const char *zName = (const char*)sqlite3_column_text(p, 0);
-    nRow++;
-    for(i=0; i<3; i++){
-      if( zName && sqlite3_stricmp(zName, azCol[i])==0 ) aSeen[i] = 1;
+  int i, rc, nRow = 0, aSeen[3] = {0,0,0};
+  rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)", -1, &p, 0);
+  if( rc==SQLITE_OK ){
+    sqlite3_bind_text(p, 1, zTable, -1, SQLITE_STATIC);
+    while( (rc = sqlite3_step(p))==SQLITE_ROW ){
+      const char *zName = (const char*)sqlite3_column_text(p, 0);
+      if( zName==0 ){ rc = SQLITE_NOMEM; break; }
+      nRow++;
+      for(i=0; i<3; i++){
+        if( sqlite3_stricmp(zName, azCol[i])==0 ) aSeen[i] = 1;
+      }
     }
+    sqlite3_finalize(p);
   }
-  sqlite3_finalize(p);
-  if( nRow==0 ) return gg_errmsg("no such table or view: \"%w\"", zTable);
-  for(i=0; i<3; i++){
-    if( !aSeen[i] ) return gg_errmsg("table \"%w\" has no column %s", zTable, azCol[i]);
+  if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
+  if( rc!=SQLITE_DONE ){        /* e.g. a view over a dropped table */
+    *pzErr = gg_errmsg("cannot read table \"%w\": %s", zTable, zPrepErr);
+  }else if( nRow==0 ){
+    *pzErr = gg_errmsg("no such table or view: \"%w\"", zTable);
+  }else{
+    for(i=0; i<3 && aSeen[i]; i++){}
+    *pzErr = i<3 ? gg_errmsg("table \"%w\" has no column %s", zTable, azCol[i])
+                 : gg_errmsg("cannot read table \"%w\": %s", zTable, zPrepErr);
   }
-  return gg_errmsg("cannot read table \"%w\": %s", zTable, zPrepErr);
+  return SQLITE_ERROR;
 }
 
 /* The error for a row whose src or dst is not an integer. */
@@ -60,9 +70,14 @@ static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
   rc = sqlite3_prepare_v2(db, zSql, -1, &p, 0);
   sqlite3_free(zSql);
   if( rc!=SQLITE_OK ){
+    char *zPrepErr;
     if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
-    *pzErr = edgesWhyNot(db, zTable, sqlite3_errmsg(db));
-    return SQLITE_ERROR;
+    /* a copy: the next statement prepared replaces sqlite3_errmsg() */
+    zPrepErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
+    if( zPrepErr==0 ) return SQLITE_NOMEM;
+    rc = edgesWhyNot(db, zTable, zPrepErr, pzErr);
+    sqlite3_free(zPrepErr);
+    return rc;
   }
   sqlite3_bind_value(p, 1, pRef->pId);
   while( (rc = sqlite3_step(p))==SQLITE_ROW ){

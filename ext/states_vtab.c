@@ -143,10 +143,19 @@ static int stNext(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* Narrow range i to the node with label pVal; 0 if there is none. */
+/* Narrow range i to the node with label pVal; 0 if there is none.  The
+** value gets the INTEGER column's affinity first, as SQL would give it:
+** mouse = '3' and mouse = 3.0 both mean node 3. */
 static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal){
   int64_t id;
-  if( sqlite3_value_type(pVal)!=SQLITE_INTEGER ) return 0;
+  int eType = sqlite3_value_numeric_type(pVal);
+  if( eType==SQLITE_FLOAT ){
+    double r = sqlite3_value_double(pVal);
+    if( !(r>=-9223372036854775808.0 && r<9223372036854775808.0)
+     || (double)(sqlite3_int64)r!=r ) return 0;
+  }else if( eType!=SQLITE_INTEGER ){
+    return 0;
+  }
   id = gg_graph_find(&pCur->pSolved->g, sqlite3_value_int64(pVal));
   if( id<0 ) return 0;
   pCur->aLo[i] = pCur->aHi[i] = (uint32_t)id;

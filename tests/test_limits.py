@@ -1,0 +1,98 @@
+"""Limits: graphgame_limit('max_positions') refuses solves that need more
+positions with SQLITE_TOOBIG and a message that names them, exactly at
+the boundary; sqlite3_hard_heap_limit64 (PRAGMA hard_heap_limit) is
+respected: a solve that needs more memory fails with SQLITE_NOMEM and the
+connection works afterwards."""
+import ctypes
+import ctypes.util
+import random
+import sqlite3
+
+import gg
+
+SQLITE_TOOBIG = 18
+LEET1 = [(0, 2), (0, 5), (1, 3), (2, 4), (2, 5), (3, 4), (3, 5)]   # 6 nodes: 72 positions
+
+
+def code_and_message(db, sql, args=()):
+    try:
+        db.execute(sql, args).fetchall()
+    except sqlite3.Error as e:
+        return getattr(e, "sqlite_errorcode", None), str(e)
+    raise AssertionError("no error from " + sql)
+
+
+def test_max_positions_boundary_and_message():
+    db = gg.connect()
+    gg.store(db, 1, LEET1)
+    assert db.execute("SELECT graphgame_limit('max_positions')").fetchone()[0] == 300000000
+    assert db.execute("SELECT graphgame_limit('max_positions', 72)").fetchone()[0] == 300000000
+    assert db.execute("SELECT catmouse(1)").fetchone()[0] == 0                 # exactly 72: fine
+    db2 = gg.connect()                                                          # no cache there
+    gg.store(db2, 1, LEET1)
+    db2.execute("SELECT graphgame_limit('max_positions', 71)")
+    want = ('graphgame: catmouse: graph 1 in table "edges" has 6 nodes and needs 72'
+            ' positions, over the limit of 71 (see graphgame_limit)')
+    for sql in ["SELECT catmouse(1)", "SELECT * FROM catmouse_states(1)",
+                "SELECT * FROM catmouse_states(1) WHERE mouse = 1 AND cat = 2"]:
+        assert code_and_message(db2, sql) == (SQLITE_TOOBIG, want), sql
+    json1 = gg.adjacency_json(LEET1)
+    assert code_and_message(db2, "SELECT catmouse_json(?)", (json1,)) == (SQLITE_TOOBIG,
+        "graphgame: catmouse: the adjacency list has 6 nodes and needs 72 positions,"
+        " over the limit of 71 (see graphgame_limit)")
+    assert db2.execute("SELECT graphgame_limit('max_positions', 72)").fetchone()[0] == 71
+    assert db2.execute("SELECT catmouse(1), catmouse_json(?)", (json1,)).fetchone() == (0, 0)
+    # the limit is per connection
+    assert db.execute("SELECT graphgame_limit('max_positions')").fetchone()[0] == 72
+
+
+def test_limit_zero_refuses_everything_but_keeps_answers_exact():
+    db = gg.connect()
+    rng = random.Random(3)
+    rows = gg.random_edges(rng, 9, 0.3) or [(0, 1)]
+    gg.store(db, 1, rows)
+    db.execute("SELECT graphgame_limit('max_positions', 0)")
+    code, msg = code_and_message(db, "SELECT catmouse(1)")
+    assert code == SQLITE_TOOBIG and "over the limit of 0" in msg, msg
+    db.execute("SELECT graphgame_limit('max_positions', 1000)")
+    assert db.execute("SELECT catmouse(1)").fetchone()[0] == \
+        gg.catmouse_brute(rows)[(1, 2, "mouse")][0]
+
+
+def test_hard_heap_limit_is_respected():
+    """A solve over the heap limit fails with SQLITE_NOMEM (Python raises
+    MemoryError for it); afterwards, without the limit, the same
+    connection solves the same graph correctly."""
+    db = gg.connect()
+    rng = random.Random(5)
+    n = 1200                     # 2.9e6 positions: ~23 MB of states and queue
+    rows = [(rng.randrange(n), rng.randrange(n)) for _ in range(3 * n)] + [(0, 1), (1, 2)]
+    gg.store(db, 1, rows)
+    small = [(0, 1), (0, 3), (2, 3)]
+    gg.store(db, 2, small)
+    # The PRAGMA can only lower the limit: set and lift it through the C
+    # API of the libsqlite3 that the sqlite3 module uses (process-wide).
+    lib = ctypes.CDLL(ctypes.util.find_library("sqlite3") or "libsqlite3.so.0")
+    lib.sqlite3_hard_heap_limit64.restype = ctypes.c_int64
+    lib.sqlite3_hard_heap_limit64.argtypes = [ctypes.c_int64]
+    old = lib.sqlite3_hard_heap_limit64(-1)
+    try:
+        lib.sqlite3_hard_heap_limit64(8000000)
+        assert db.execute("PRAGMA hard_heap_limit").fetchone()[0] == 8000000
+        for sql in ["SELECT catmouse(1)", "SELECT count(*) FROM catmouse_states(1)"]:
+            try:
+                db.execute(sql).fetchall()
+                raise AssertionError("no error under the heap limit: " + sql)
+            except MemoryError:
+                pass
+        # small solves still work under the limit
+        assert db.execute("SELECT catmouse(2)").fetchone()[0] == 1
+    finally:
+        lib.sqlite3_hard_heap_limit64(old)
+    # the limit lifted, the same connection gives the right answer
+    got = db.execute("SELECT catmouse(1)").fetchone()[0]
+    ref = gg.connect()
+    gg.store(ref, 1, rows)
+    assert got == ref.execute("SELECT catmouse(1)").fetchone()[0]
+    assert db.execute("SELECT count(*) FROM catmouse_states(1)").fetchone()[0] == \
+        ref.execute("SELECT count(*) FROM catmouse_states(1)").fetchone()[0]
