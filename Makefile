@@ -24,6 +24,9 @@ help:
 	@echo "make demo     run examples/*.sql in the sqlite3 CLI"
 	@echo "make test     run every test; ends with 'N passed, N failed'"
 	@echo "make asan     the test suite under AddressSanitizer + UBSan"
+	@echo "make valgrind the test suite under valgrind memcheck"
+	@echo "make tsan     threads solving at once under ThreadSanitizer"
+	@echo "make fuzz     libFuzzer targets, FUZZ_TIME (60) seconds each; fuzz-brief: 5 s"
 
 demo: dist/graphgame.so
 	@for f in examples/*.sql; do echo "== $$f"; $(SQLITE3) -header -column :memory: < $$f || exit 1; done
@@ -70,3 +73,65 @@ dist/ctests/compat: tests/c/compat.c $(HARNESS)
 	$(CC) $(CFLAGS) $(WARN) -o $@ tests/c/compat.c -lsqlite3 -ldl
 
 test: $(CTESTS)
+
+# Fuzzing (clang's libFuzzer): `make fuzz` runs each target FUZZ_TIME
+# seconds; `make fuzz-brief` (CI) a few seconds each.  New corpus entries
+# go to dist/fuzz/corpus_<target>, crashes to dist/fuzz/crash-*: copy a
+# crash to tests/fuzz/regress_<target>/ and it is replayed by `make test`.
+FUZZ_CC    ?= clang
+FUZZ_FLAGS  = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_TIME  ?= 60
+FUZZ_TARGETS = adjjson sql
+FUZZ_ENGINE  = ext/adjjson.c ext/graph.c ext/retro.c ext/catmouse.c ext/alloc_libc.c
+
+dist/fuzz/fuzz_adjjson: tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE) $(HDRS)
+	@mkdir -p dist/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Iext -o $@ tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
+
+dist/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
+	@mkdir -p dist/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(SAN_LINK) -o $@ tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3
+
+.PHONY: fuzz fuzz-brief
+fuzz: $(FUZZ_TARGETS:%=dist/fuzz/fuzz_%)
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p dist/fuzz/corpus_$$t; \
+	  regress=""; [ -d tests/fuzz/regress_$$t ] && regress="$$(ls -d tests/fuzz/regress_$$t/* 2>/dev/null)"; \
+	  if [ -n "$$regress" ]; then echo "== fuzz_$$t: regressions"; \
+	    dist/fuzz/fuzz_$$t $$regress 2>&1 | tail -1 || exit 1; fi; \
+	  echo "== fuzz_$$t: $(FUZZ_TIME) s"; \
+	  dist/fuzz/fuzz_$$t -max_total_time=$(FUZZ_TIME) -print_final_stats=1 \
+	    -artifact_prefix=dist/fuzz/ dist/fuzz/corpus_$$t tests/fuzz/seed_$$t > dist/fuzz/$$t.log 2>&1 \
+	    || { tail -40 dist/fuzz/$$t.log; echo "fuzz_$$t FAILED (input in dist/fuzz/)"; exit 1; }; \
+	  grep -E "^Done|stat::number_of_executed_units|stat::peak_rss" dist/fuzz/$$t.log; \
+	done
+fuzz-brief:
+	$(MAKE) fuzz FUZZ_TIME=5
+
+# Replays of the saved fuzz inputs, built with gcc for `make test`.
+dist/ctests/replay_adjjson: tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE) $(HDRS)
+	@mkdir -p dist/ctests
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"adjjson\" -Iext -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
+
+dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
+	@mkdir -p dist/ctests
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"sql\" $(SAN_LINK) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3
+
+test: dist/ctests/replay_adjjson dist/ctests/replay_sql
+
+# Threads under ThreadSanitizer: tests/c/threads.c, the extension linked in.
+.PHONY: tsan
+dist/tsan/threads: tests/c/threads.c $(HARNESS) $(LIB_SRC) $(HDRS)
+	@mkdir -p dist/tsan
+	$(CC) -O1 -g -fsanitize=thread $(WARN) $(SAN_LINK) -o $@ tests/c/threads.c $(LIB_SRC) -lsqlite3 -lpthread
+tsan: dist/tsan/threads
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/threads
+
+# The test suite under valgrind memcheck: every sqlite3 CLI case runs in
+# valgrind (any error or definite leak is printed, so the case fails), and
+# so do the Python cases (errors only: Python keeps memory at exit).
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite
+.PHONY: valgrind
+valgrind: dist/graphgame.so
+	GG_CTESTS=0 SQLITE3="$(VALGRIND) $(SQLITE3)" PYTHONMALLOC=malloc \
+	  valgrind -q --error-exitcode=99 --leak-check=no $(PYTHON) tests/run.py

@@ -112,7 +112,7 @@ def py_cases():
 
 
 # The C harnesses run by `make test` (dist/ctests/<name>, from tests/c/).
-C_HARNESSES = ["oom", "interrupt", "compat"]
+C_HARNESSES = ["oom", "interrupt", "compat", "replay_adjjson", "replay_sql"]
 
 
 def c_cases():
