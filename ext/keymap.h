@@ -1,0 +1,63 @@
+/*
+** keymap.h: dense ids for keys that are 64-bit integers or text.
+**
+** A GGKeyMap gives each distinct key the next id 0, 1, 2, ... in the order
+** the keys are added, and finds the id of a key in expected constant time
+** (open addressing with linear probing over a power-of-two table of
+** 32-bit slots).  An integer key and a text key are never equal, even
+** when the text spells the number: keys compare like SQLite values under
+** the BINARY collation.  Text is copied into one growing byte arena (a
+** 4-byte length before each string), so adding a key never calls the
+** allocator for that key alone.  Plain C, no SQLite.
+**
+**   GGKeyMap m;  uint32_t id;  int bNew;
+**   memset(&m, 0, sizeof(m));
+**   gg_keymap_add(&m, GG_KEY_TEXT, 0, "e4", 2, &id, &bNew);    -> id 0
+**   gg_keymap_find(&m, GG_KEY_TEXT, 0, "e4", 2)                -> 0
+**   gg_keymap_find(&m, GG_KEY_INT, 4, 0, 0)                    -> -1
+**   gg_keymap_free(&m);
+*/
+#ifndef GG_KEYMAP_H
+#define GG_KEYMAP_H
+#include <stdint.h>
+
+#define GG_KEY_INT  0          /* key type: a 64-bit integer */
+#define GG_KEY_TEXT 1          /* key type: bytes (need not end in 0) */
+#define GG_KEYMAP_MAX 0xfffffffeu   /* most keys one map holds */
+
+typedef struct GGKeyMap GGKeyMap;
+struct GGKeyMap {
+  uint32_t n;            /* keys held; their ids are 0..n-1 */
+  uint32_t nAlloc;       /* keys that fit in aKey[] and aType[] */
+  int64_t *aKey;         /* integer value, or offset of the text in zText */
+  uint8_t *aType;        /* GG_KEY_INT or GG_KEY_TEXT, per id */
+  char *zText;           /* text keys: 4-byte length, then the bytes */
+  uint64_t nText;        /* bytes used in zText */
+  uint64_t nTextAlloc;   /* bytes allocated for zText */
+  uint32_t *aSlot;       /* hash table: id+1 of a key, or 0 if empty */
+  uint64_t nSlot;        /* slots in aSlot: 0 or a power of two */
+};
+
+/* Add a key (iVal for GG_KEY_INT; z, nz for GG_KEY_TEXT).  *pId gets its
+** id; *pbNew is 1 if the key is new, 0 if it was there already.  GG_OK,
+** GG_NOMEM, or GG_TOOBIG beyond GG_KEYMAP_MAX keys. */
+int gg_keymap_add(GGKeyMap *p, int type, int64_t iVal, const char *z,
+                  uint32_t nz, uint32_t *pId, int *pbNew);
+
+/* The id of a key, or -1 if it is not in the map. */
+int64_t gg_keymap_find(const GGKeyMap *p, int type, int64_t iVal,
+                       const char *z, uint32_t nz);
+
+/* Key number id: its type, and its value or its text and length. */
+static inline int gg_keymap_type(const GGKeyMap *p, uint32_t id){
+  return p->aType[id];
+}
+static inline int64_t gg_keymap_int(const GGKeyMap *p, uint32_t id){
+  return p->aKey[id];
+}
+const char *gg_keymap_text(const GGKeyMap *p, uint32_t id, uint32_t *pnz);
+
+/* Free everything; the map is empty again. */
+void gg_keymap_free(GGKeyMap *p);
+
+#endif
