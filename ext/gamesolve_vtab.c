@@ -61,6 +61,13 @@ SQLITE_EXTENSION_INIT3
 
 #define GS_NAME "game_solve"
 
+/* What is wrong with a row of the positions table (gsPositionError); the
+** last two are also the column that holds the bad value. */
+#define GS_BAD_TYPE   -2   /* position neither integer nor text */
+#define GS_BAD_DUP    -1   /* position listed before */
+#define GS_BAD_PLAYER  1   /* player not 0 or 1 */
+#define GS_BAD_RESULT  2   /* result not NULL, 'win', 'loss' or 'draw' */
+
 static const char *const gsOutcome[4] = { "?", "win", "loss", "draw" };
 
 typedef struct GsVtab GsVtab;
@@ -142,7 +149,7 @@ static int gsPrepare(sqlite3 *db, const char *zTable, const char *const *azCol,
 static int gsStepError(sqlite3 *db, int rc, const char *zTable, char **pzErr){
   if( rc==SQLITE_NOMEM ) return rc;
   if( rc==SQLITE_INTERRUPT ){
-    *pzErr = sqlite3_mprintf("interrupted");
+    *pzErr = gg_errmsg(GS_NAME ": interrupted while reading table \"%w\"", zTable);
   }else{
     *pzErr = gg_errmsg(GS_NAME ": reading table \"%w\": %s", zTable, sqlite3_errmsg(db));
   }
@@ -177,6 +184,57 @@ static int gsResult(sqlite3_value *pVal){
   return -1;
 }
 
+/* The error for a bad row of the positions table: why is one of bad
+** type (position not integer or text), bDup, bad player, bad result. */
+static int gsPositionError(GsGame *pGame, sqlite3_stmt *p, int why, char **pzErr){
+  char *zPos = gg_value_sql(sqlite3_column_value(p, 0));
+  char *zVal = why>=GS_BAD_PLAYER ? gg_value_sql(sqlite3_column_value(p, why)) : 0;
+  if( zPos==0 || (why>=GS_BAD_PLAYER && zVal==0) ){
+    sqlite3_free(zPos);
+    sqlite3_free(zVal);
+    return SQLITE_NOMEM;
+  }
+  switch( why ){
+    case GS_BAD_TYPE:
+      *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has position %s; positions must be"
+                         " integers or text", pGame->zPositions, zPos);
+      break;
+    case GS_BAD_DUP:
+      *pzErr = gg_errmsg(GS_NAME ": position %s is listed twice in table \"%w\"",
+                         zPos, pGame->zPositions);
+      break;
+    case GS_BAD_PLAYER:
+      *pzErr = gg_errmsg(GS_NAME ": position %s in table \"%w\" has player %s;"
+                         " the players are 0 and 1", zPos, pGame->zPositions, zVal);
+      break;
+    default:
+      *pzErr = gg_errmsg(GS_NAME ": position %s in table \"%w\" has result %s;"
+                         " results are NULL, 'win', 'loss' and 'draw'", zPos,
+                         pGame->zPositions, zVal);
+      break;
+  }
+  sqlite3_free(zPos);
+  sqlite3_free(zVal);
+  if( *pzErr==0 ) return SQLITE_NOMEM;
+  return why==GS_BAD_DUP ? SQLITE_CONSTRAINT : SQLITE_MISMATCH;
+}
+
+/* Room for kind byte number id in *paKind (grown by doubling). */
+static int gsKindRoom(uint8_t **paKind, uint32_t *pnAlloc, uint32_t id){
+  uint64_t nNew;
+  uint8_t *aNew;
+  if( id<*pnAlloc ) return SQLITE_OK;
+  nNew = *pnAlloc ? (uint64_t)*pnAlloc*2 : 1024;
+  if( nNew>0xffffffffu ) nNew = 0xffffffffu;
+  aNew = gg_malloc(nNew);
+  if( aNew==0 ) return SQLITE_NOMEM;
+  if( id ) memcpy(aNew, *paKind, id);
+  gg_free(*paKind);
+  *paKind = aNew;
+  *pnAlloc = (uint32_t)nNew;
+  return SQLITE_OK;
+}
+
 /* One row of the positions table: check it, add its id to the map and
 ** its kind to *paKind.  SQLITE_OK or an error with *pzErr. */
 static int gsAddPosition(GsGame *pGame, sqlite3_stmt *p, uint8_t **paKind,
@@ -184,7 +242,6 @@ static int gsAddPosition(GsGame *pGame, sqlite3_stmt *p, uint8_t **paKind,
   sqlite3_value *pPos = sqlite3_column_value(p, 0);
   sqlite3_value *pPlayer = sqlite3_column_value(p, 1);
   int type = sqlite3_value_type(pPos), bNew = 0, rc, iResult;
-  char *zPos, *zVal = 0;
   uint32_t id = 0;
   if( type==SQLITE_INTEGER ){
     rc = gg_keymap_add(&pGame->keys, GG_KEY_INT, sqlite3_value_int64(pPos), 0, 0, &id, &bNew);
@@ -194,57 +251,23 @@ static int gsAddPosition(GsGame *pGame, sqlite3_stmt *p, uint8_t **paKind,
     rc = gg_keymap_add(&pGame->keys, GG_KEY_TEXT, 0, z,
                        (uint32_t)sqlite3_value_bytes(pPos), &id, &bNew);
   }else{
-    rc = -1;
+    return gsPositionError(pGame, p, GS_BAD_TYPE, pzErr);
   }
   if( rc==GG_NOMEM ) return SQLITE_NOMEM;
-  iResult = gsResult(sqlite3_column_value(p, 2));
-  zPos = gg_value_sql(pPos);
-  if( zPos==0 ) return SQLITE_NOMEM;
-  if( rc==-1 ){
-    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has position %s; positions must be"
-                       " integers or text", pGame->zPositions, zPos);
-    rc = SQLITE_MISMATCH;
-  }else if( rc==GG_TOOBIG ){
+  if( rc==GG_TOOBIG ){
     *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions", pGame->zPositions);
-    rc = SQLITE_TOOBIG;
-  }else if( !bNew ){
-    *pzErr = gg_errmsg(GS_NAME ": position %s is listed twice in table \"%w\"",
-                       zPos, pGame->zPositions);
-    rc = SQLITE_CONSTRAINT;
-  }else if( sqlite3_value_type(pPlayer)!=SQLITE_INTEGER
-         || (uint64_t)sqlite3_value_int64(pPlayer)>1 ){
-    zVal = gg_value_sql(pPlayer);
-    *pzErr = gg_errmsg(GS_NAME ": position %s in table \"%w\" has player %s;"
-                       " the players are 0 and 1", zPos, pGame->zPositions,
-                       zVal ? zVal : "?");
-    rc = SQLITE_MISMATCH;
-  }else if( iResult<0 ){
-    zVal = gg_value_sql(sqlite3_column_value(p, 2));
-    *pzErr = gg_errmsg(GS_NAME ": position %s in table \"%w\" has result %s;"
-                       " results are NULL, 'win', 'loss' and 'draw'", zPos,
-                       pGame->zPositions, zVal ? zVal : "?");
-    rc = SQLITE_MISMATCH;
-  }else{
-    rc = SQLITE_OK;
-    if( id>=*pnKindAlloc ){
-      uint64_t nNew = *pnKindAlloc ? (uint64_t)*pnKindAlloc*2 : 1024;
-      uint8_t *aNew = gg_malloc(nNew);
-      if( aNew==0 ){
-        rc = SQLITE_NOMEM;
-      }else{
-        if( id ) memcpy(aNew, *paKind, id);
-        gg_free(*paKind);
-        *paKind = aNew;
-        *pnKindAlloc = nNew>0xffffffffu ? 0xffffffffu : (uint32_t)nNew;
-      }
-    }
-    if( rc==SQLITE_OK ){
-      (*paKind)[id] = GG_EX_KIND((int)sqlite3_value_int64(pPlayer), iResult);
-    }
+    return SQLITE_TOOBIG;
   }
-  sqlite3_free(zPos);
-  sqlite3_free(zVal);
-  return rc;
+  if( !bNew ) return gsPositionError(pGame, p, GS_BAD_DUP, pzErr);
+  if( sqlite3_value_type(pPlayer)!=SQLITE_INTEGER
+   || (uint64_t)sqlite3_value_int64(pPlayer)>1 ){
+    return gsPositionError(pGame, p, GS_BAD_PLAYER, pzErr);
+  }
+  iResult = gsResult(sqlite3_column_value(p, 2));
+  if( iResult<0 ) return gsPositionError(pGame, p, GS_BAD_RESULT, pzErr);
+  if( gsKindRoom(paKind, pnKindAlloc, id) ) return SQLITE_NOMEM;
+  (*paKind)[id] = GG_EX_KIND((int)sqlite3_value_int64(pPlayer), iResult);
+  return SQLITE_OK;
 }
 
 /* Read the positions table into pGame->keys and *paKind. */
@@ -353,7 +376,8 @@ static int gsLoad(GGConn *pConn, const char *zPositions, const char *zMoves,
   if( rc==GG_TOOBIG ){
     *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions", zPositions);
   }else if( rc==GG_INTERRUPT ){
-    *pzErr = sqlite3_mprintf("interrupted");
+    *pzErr = gg_errmsg(GS_NAME ": interrupted while solving the game of tables"
+                       " \"%w\" and \"%w\"", zPositions, zMoves);
   }
   rc = gg_sqlite_rc(rc);
 done:
