@@ -91,6 +91,9 @@ struct GsCursor {
   GsGame *pGame;            /* the solved game, or NULL */
   uint32_t i;               /* current row: a dense id */
   uint32_t iEnd;            /* one past the last row */
+  int bLoaded;              /* the fields below hold row i */
+  int outcome;              /* row i: GG_EX_WIN, GG_EX_LOSS or GG_EX_DRAW */
+  int64_t plies, move;      /* row i: -1 for NULL */
 };
 
 static void gsGameFree(GsGame *p){
@@ -299,19 +302,57 @@ done:
   return rc;
 }
 
-/* The error for a move whose end pVal is not a listed position. */
-static char *gsUnknown(GsGame *pGame, sqlite3_stmt *p, sqlite3_value *pVal){
-  char *zFrom = gg_value_sql(sqlite3_column_value(p, 0));
-  char *zTo = gg_value_sql(sqlite3_column_value(p, 1));
-  char *zVal = gg_value_sql(pVal);
-  char *z = gg_errmsg(GS_NAME ": move %s -> %s in table \"%w\": %s is not a"
-                      " position in table \"%w\"", zFrom ? zFrom : "?",
-                      zTo ? zTo : "?", pGame->zMoves, zVal ? zVal : "?",
-                      pGame->zPositions);
+/* The error for a move zFrom -> zTo (SQL literals, sqlite3_malloc'ed and
+** freed here) whose end bTo (0: zFrom, 1: zTo) is not a listed position. */
+static int gsUnknown(GsGame *pGame, char *zFrom, char *zTo, int bTo, char **pzErr){
+  if( zFrom && zTo ){
+    *pzErr = gg_errmsg(GS_NAME ": move %s -> %s in table \"%w\": %s is not a"
+                       " position in table \"%w\"", zFrom, zTo, pGame->zMoves,
+                       bTo ? zTo : zFrom, pGame->zPositions);
+  }
   sqlite3_free(zFrom);
   sqlite3_free(zTo);
-  sqlite3_free(zVal);
-  return z;
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+static int gsAddMove(GsGame *pGame, GGMoveList *pMoves, int64_t iFrom,
+                     int64_t iTo, char **pzErr){
+  int rc = gg_movelist_add(pMoves, (uint32_t)iFrom, (uint32_t)iTo);
+  if( rc==GG_TOOBIG ){
+    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many moves", pGame->zMoves);
+    return SQLITE_TOOBIG;
+  }
+  return rc ? SQLITE_NOMEM : SQLITE_OK;
+}
+
+/* Moves whose ends are both integers are looked up GS_BATCH at a time
+** (gg_keymap_find_ints): with millions of positions almost every lookup
+** misses the CPU caches, and a batch waits for its misses together. */
+#define GS_BATCH 128
+typedef struct GsMoveBatch GsMoveBatch;
+struct GsMoveBatch {
+  uint32_t n;                      /* moves held */
+  int64_t aKey[2*GS_BATCH];        /* from, to, from, to, ... */
+  int64_t aId[2*GS_BATCH];         /* their dense ids, or -1 */
+};
+
+/* Look up the batch's moves and add them, in order; empty the batch. */
+static int gsFlush(GsGame *pGame, GsMoveBatch *pB, GGMoveList *pMoves,
+                   char **pzErr){
+  uint32_t i, n = pB->n;
+  int rc = SQLITE_OK;
+  pB->n = 0;
+  gg_keymap_find_ints(&pGame->keys, pB->aKey, 2*n, pB->aId);
+  for(i=0; rc==SQLITE_OK && i<n; i++){
+    int64_t iFrom = pB->aId[2*i], iTo = pB->aId[2*i+1];
+    if( iFrom<0 || iTo<0 ){
+      rc = gsUnknown(pGame, sqlite3_mprintf("%lld", pB->aKey[2*i]),
+                     sqlite3_mprintf("%lld", pB->aKey[2*i+1]), iFrom>=0, pzErr);
+    }else{
+      rc = gsAddMove(pGame, pMoves, iFrom, iTo, pzErr);
+    }
+  }
+  return rc;
 }
 
 /* Read the moves table into pMoves, by dense id. */
@@ -319,27 +360,35 @@ static int gsReadMoves(GGConn *pConn, GsGame *pGame, GGMoveList *pMoves,
                        char **pzErr){
   static const char *const azCol[] = { "position", "next" };
   sqlite3_stmt *p = 0;
+  GsMoveBatch batch;
   int rc = gsPrepare(pConn->db, pGame->zMoves, azCol, 2, &p, pzErr);
   if( rc ) return rc;
+  batch.n = 0;
   while( (rc = sqlite3_step(p))==SQLITE_ROW ){
     sqlite3_value *pFrom = sqlite3_column_value(p, 0);
     sqlite3_value *pTo = sqlite3_column_value(p, 1);
-    int64_t iFrom = gsFind(&pGame->keys, pFrom);
-    int64_t iTo = gsFind(&pGame->keys, pTo);
+    int64_t iFrom, iTo;
+    if( sqlite3_value_type(pFrom)==SQLITE_INTEGER
+     && sqlite3_value_type(pTo)==SQLITE_INTEGER ){
+      batch.aKey[2*batch.n] = sqlite3_value_int64(pFrom);
+      batch.aKey[2*batch.n+1] = sqlite3_value_int64(pTo);
+      if( ++batch.n==GS_BATCH && (rc = gsFlush(pGame, &batch, pMoves, pzErr)) ) goto done;
+      continue;
+    }
+    if( batch.n && (rc = gsFlush(pGame, &batch, pMoves, pzErr)) ) goto done;
+    iFrom = gsFind(&pGame->keys, pFrom);
+    iTo = gsFind(&pGame->keys, pTo);
     if( iFrom<0 || iTo<0 ){
-      *pzErr = gsUnknown(pGame, p, iFrom<0 ? pFrom : pTo);
-      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+      rc = gsUnknown(pGame, gg_value_sql(pFrom), gg_value_sql(pTo), iFrom>=0, pzErr);
       goto done;
     }
-    rc = gg_movelist_add(pMoves, (uint32_t)iFrom, (uint32_t)iTo);
-    if( rc==GG_TOOBIG ){
-      *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many moves", pGame->zMoves);
-      rc = SQLITE_TOOBIG;
-      goto done;
-    }
-    if( rc ){ rc = SQLITE_NOMEM; goto done; }
+    if( (rc = gsAddMove(pGame, pMoves, iFrom, iTo, pzErr)) ) goto done;
   }
-  rc = rc==SQLITE_DONE ? SQLITE_OK : gsStepError(pConn->db, rc, pGame->zMoves, pzErr);
+  if( rc!=SQLITE_DONE ){
+    rc = gsStepError(pConn->db, rc, pGame->zMoves, pzErr);
+  }else{
+    rc = batch.n ? gsFlush(pGame, &batch, pMoves, pzErr) : SQLITE_OK;
+  }
 done:
   sqlite3_finalize(p);
   return rc;
@@ -365,6 +414,7 @@ static int gsLoad(GGConn *pConn, const char *zPositions, const char *zMoves,
   if( rc ) goto done;
   rc = gsReadMoves(pConn, pGame, &moves, pzErr);
   if( rc ) goto done;
+  gg_keymap_unindex(&pGame->keys);     /* room for building; gsPin reindexes */
   if( aKind==0 ) aKind = gg_malloc(1);            /* no positions at all */
   rc = gg_explicit_build(&pGame->ex, pGame->keys.n, aKind, &moves);
   aKind = 0;                                       /* the game took it */
@@ -428,10 +478,12 @@ static int gsClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* The row for a position = constraint value: [*piLo, *piLo+1) or empty.
+/* Narrow the rows to the position = constraint value: one row or none.
 ** Compares as SQL's = does on a column without affinity. */
-static void gsPin(GsCursor *pCur, sqlite3_value *pVal){
+static int gsPin(GsCursor *pCur, sqlite3_value *pVal){
   int64_t id = -1;
+  pCur->i = pCur->iEnd = 0;
+  if( gg_keymap_reindex(&pCur->pGame->keys) ) return SQLITE_NOMEM;
   if( sqlite3_value_type(pVal)==SQLITE_FLOAT ){
     double r = sqlite3_value_double(pVal);
     if( r>=-9223372036854775808.0 && r<9223372036854775808.0 && r==(double)(int64_t)r ){
@@ -440,12 +492,11 @@ static void gsPin(GsCursor *pCur, sqlite3_value *pVal){
   }else{
     id = gsFind(&pCur->pGame->keys, pVal);
   }
-  if( id<0 ){
-    pCur->i = pCur->iEnd = 0;
-  }else{
+  if( id>=0 ){
     pCur->i = (uint32_t)id;
     pCur->iEnd = (uint32_t)id + 1;
   }
+  return SQLITE_OK;
 }
 
 static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
@@ -458,6 +509,7 @@ static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   int j = 0, rc;
   (void)idxStr; (void)argc;
   pCur->i = pCur->iEnd = 0;
+  pCur->bLoaded = 0;
   if( idxNum & GS_HAS_POS ) pPos = argv[j++];
   if( idxNum & GS_HAS_POSITIONS ) pPositions = argv[j++];
   if( idxNum & GS_HAS_MOVES ) pMoves = argv[j++];
@@ -481,7 +533,7 @@ static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     }
   }
   if( pPos ){
-    gsPin(pCur, pPos);
+    return gsPin(pCur, pPos);
   }else{
     pCur->i = 0;
     pCur->iEnd = pCur->pGame->ex.nPos;
@@ -491,6 +543,7 @@ static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
 
 static int gsNext(sqlite3_vtab_cursor *cur){
   ((GsCursor*)cur)->i++;
+  ((GsCursor*)cur)->bLoaded = 0;
   return SQLITE_OK;
 }
 
@@ -513,23 +566,24 @@ static void gsResultKey(sqlite3_context *ctx, const GGKeyMap *pKeys, uint32_t id
 static int gsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   GsCursor *pCur = (GsCursor*)cur;
   GsGame *pGame = pCur->pGame;
-  int outcome;
-  int64_t plies, move;
   if( iCol==GS_POSITION ){
     gsResultKey(ctx, &pGame->keys, pCur->i);
     return SQLITE_OK;
   }
   if( iCol>GS_MOVE ) return SQLITE_OK;     /* hidden arguments read as NULL */
-  gg_explicit_get(&pGame->ex, pCur->i, &outcome, &plies, &move);
+  if( !pCur->bLoaded ){
+    gg_explicit_get(&pGame->ex, pCur->i, &pCur->outcome, &pCur->plies, &pCur->move);
+    pCur->bLoaded = 1;
+  }
   switch( iCol ){
     case GS_OUTCOME:
-      sqlite3_result_text(ctx, gsOutcome[outcome], -1, SQLITE_STATIC);
+      sqlite3_result_text(ctx, gsOutcome[pCur->outcome], -1, SQLITE_STATIC);
       break;
     case GS_PLIES:
-      if( plies>=0 ) sqlite3_result_int64(ctx, plies);
+      if( pCur->plies>=0 ) sqlite3_result_int64(ctx, pCur->plies);
       break;
     default:
-      if( move>=0 ) gsResultKey(ctx, &pGame->keys, (uint32_t)move);
+      if( pCur->move>=0 ) gsResultKey(ctx, &pGame->keys, (uint32_t)pCur->move);
       break;
   }
   return SQLITE_OK;

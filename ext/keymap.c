@@ -1,10 +1,10 @@
 /*
 ** keymap.c: dense ids for integer or text keys (see keymap.h).
 **
-** The slot table is kept at most 3/4 full and doubled (rehashing every
-** key from its stored value) when it would pass that, so probes stay
-** short and adding n keys takes expected O(n) time in all.  The key
-** arrays grow by doubling too.
+** The slot table is kept at most 3/4 full and doubled when it would pass
+** that, so probes stay short and adding n keys takes expected O(n) time
+** in all.  Rehashing needs only the slots: an integer slot holds its key
+** and a text slot its hash.  The key arrays grow by doubling too.
 */
 #include <string.h>
 #include "alloc.h"
@@ -18,15 +18,20 @@ static uint64_t keymapMix(uint64_t x){
   return x ^ (x>>31);
 }
 
-static uint64_t keymapHash(int type, int64_t iVal, const char *z, uint32_t nz){
-  uint64_t h = 0xcbf29ce484222325ULL;   /* FNV-1a over the text */
+/* FNV-1a over the bytes, finalised: the hash kept in a text key's slot. */
+static uint64_t keymapTextHash(const char *z, uint32_t nz){
+  uint64_t h = 0xcbf29ce484222325ULL;
   uint32_t i;
-  if( type==GG_KEY_INT ) return keymapMix((uint64_t)iVal);
   for(i=0; i<nz; i++){
     h ^= (unsigned char)z[i];
     h *= 0x100000001b3ULL;
   }
-  return keymapMix(h ^ 0x5bd1e995u);
+  return keymapMix(h);
+}
+
+/* The first slot to probe for a slot's key (integer value or text hash). */
+static uint64_t keymapHome(const GGKeyMap *p, int type, int64_t key){
+  return (type==GG_KEY_INT ? keymapMix((uint64_t)key) : (uint64_t)key) & (p->nSlot-1);
 }
 
 const char *gg_keymap_text(const GGKeyMap *p, uint32_t id, uint32_t *pnz){
@@ -37,39 +42,73 @@ const char *gg_keymap_text(const GGKeyMap *p, uint32_t id, uint32_t *pnz){
   return zAt + sizeof(nz);
 }
 
-/* Nonzero if key number id equals the given key. */
-static int keymapEqual(const GGKeyMap *p, uint32_t id, int type, int64_t iVal,
-                       const char *z, uint32_t nz){
+/* Nonzero if slot s holds the given key (key: integer value or hash). */
+static int keymapMatch(const GGKeyMap *p, const GGKeySlot *s, int type,
+                       int64_t key, const char *z, uint32_t nz){
   const char *zKey;
   uint32_t nKey;
-  if( p->aType[id]!=type ) return 0;
-  if( type==GG_KEY_INT ) return p->aKey[id]==iVal;
-  zKey = gg_keymap_text(p, id, &nKey);
+  if( s->type!=(uint32_t)type || s->key!=key ) return 0;
+  if( type==GG_KEY_INT ) return 1;
+  zKey = gg_keymap_text(p, s->id1-1, &nKey);
   return nKey==nz && (nz==0 || memcmp(zKey, z, nz)==0);
 }
 
-static uint64_t keymapHashId(const GGKeyMap *p, uint32_t id){
-  uint32_t nz = 0;
-  const char *z = 0;
-  if( p->aType[id]==GG_KEY_TEXT ) z = gg_keymap_text(p, id, &nz);
-  return keymapHash(p->aType[id], p->aKey[id], z, nz);
-}
-
-/* Double the slot table (or make the first one) and put every key back. */
-static int keymapRehash(GGKeyMap *p){
-  uint64_t nNew = p->nSlot ? p->nSlot*2 : 64, i;
-  uint32_t *aNew = gg_malloc(nNew*sizeof(uint32_t));
+/* Make a table of nNew slots (a power of two) and put every key in it. */
+static int keymapIndex(GGKeyMap *p, uint64_t nNew){
+  GGKeySlot *aOld = p->aSlot, *aNew;
+  uint64_t nOld = p->nSlot, i;
+  uint32_t id;
+  aNew = gg_malloc(nNew*sizeof(GGKeySlot));
   if( aNew==0 ) return GG_NOMEM;
-  memset(aNew, 0, nNew*sizeof(uint32_t));
-  for(i=0; i<p->n; i++){
-    uint64_t h = keymapHashId(p, (uint32_t)i) & (nNew-1);
-    while( aNew[h] ) h = (h+1) & (nNew-1);
-    aNew[h] = (uint32_t)i + 1;
-  }
-  gg_free(p->aSlot);
+  memset(aNew, 0, nNew*sizeof(GGKeySlot));
   p->aSlot = aNew;
   p->nSlot = nNew;
+  if( aOld ){
+    for(i=0; i<nOld; i++){
+      uint64_t h;
+      if( aOld[i].id1==0 ) continue;
+      h = keymapHome(p, (int)aOld[i].type, aOld[i].key);
+      while( aNew[h].id1 ) h = (h+1) & (nNew-1);
+      aNew[h] = aOld[i];
+    }
+    gg_free(aOld);
+  }else{
+    for(id=0; id<p->n; id++){         /* from the key arrays */
+      GGKeySlot s;
+      uint64_t h;
+      s.type = p->aType[id];
+      s.id1 = id + 1;
+      if( s.type==GG_KEY_INT ){
+        s.key = p->aKey[id];
+      }else{
+        uint32_t nz;
+        const char *z = gg_keymap_text(p, id, &nz);
+        s.key = (int64_t)keymapTextHash(z, nz);
+      }
+      h = keymapHome(p, (int)s.type, s.key);
+      while( aNew[h].id1 ) h = (h+1) & (nNew-1);
+      aNew[h] = s;
+    }
+  }
   return GG_OK;
+}
+
+/* Slots for n keys at most 3/4 full. */
+static uint64_t keymapSlotsFor(uint64_t n){
+  uint64_t nSlot = 64;
+  while( n*4 > nSlot*3 ) nSlot *= 2;
+  return nSlot;
+}
+
+void gg_keymap_unindex(GGKeyMap *p){
+  gg_free(p->aSlot);
+  p->aSlot = 0;
+  p->nSlot = 0;
+}
+
+int gg_keymap_reindex(GGKeyMap *p){
+  if( p->aSlot ) return GG_OK;
+  return keymapIndex(p, keymapSlotsFor(p->n));
 }
 
 /* Room for one more key in aKey[] and aType[]. */
@@ -120,40 +159,74 @@ static int keymapAddText(GGKeyMap *p, const char *z, uint32_t nz, int64_t *piOff
 
 int64_t gg_keymap_find(const GGKeyMap *p, int type, int64_t iVal,
                        const char *z, uint32_t nz){
+  int64_t key = type==GG_KEY_INT ? iVal : (int64_t)keymapTextHash(z, nz);
   uint64_t h;
   if( p->nSlot==0 ) return -1;
-  h = keymapHash(type, iVal, z, nz) & (p->nSlot-1);
-  while( p->aSlot[h] ){
-    uint32_t id = p->aSlot[h] - 1;
-    if( keymapEqual(p, id, type, iVal, z, nz) ) return id;
+  h = keymapHome(p, type, key);
+  while( p->aSlot[h].id1 ){
+    if( keymapMatch(p, &p->aSlot[h], type, key, z, nz) ) return p->aSlot[h].id1 - 1;
     h = (h+1) & (p->nSlot-1);
   }
   return -1;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+# define KEYMAP_PREFETCH(x) __builtin_prefetch(x)
+#else
+# define KEYMAP_PREFETCH(x)
+#endif
+
+void gg_keymap_find_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n,
+                         int64_t *aId){
+  uint32_t i;
+  if( p->nSlot==0 ){
+    for(i=0; i<n; i++) aId[i] = -1;
+    return;
+  }
+  for(i=0; i<n; i++){                   /* start every fetch ... */
+    uint64_t h = keymapHome(p, GG_KEY_INT, aKey[i]);
+    KEYMAP_PREFETCH(&p->aSlot[h]);
+    aId[i] = (int64_t)h;
+  }
+  for(i=0; i<n; i++){                   /* ... then probe */
+    uint64_t h = (uint64_t)aId[i];
+    aId[i] = -1;
+    while( p->aSlot[h].id1 ){
+      if( p->aSlot[h].type==GG_KEY_INT && p->aSlot[h].key==aKey[i] ){
+        aId[i] = p->aSlot[h].id1 - 1;
+        break;
+      }
+      h = (h+1) & (p->nSlot-1);
+    }
+  }
+}
+
 int gg_keymap_add(GGKeyMap *p, int type, int64_t iVal, const char *z,
                   uint32_t nz, uint32_t *pId, int *pbNew){
+  int64_t key = type==GG_KEY_INT ? iVal : (int64_t)keymapTextHash(z, nz);
   uint64_t h;
   int rc;
   *pbNew = 0;
-  if( ((uint64_t)p->n+1)*4 > p->nSlot*3 && (rc = keymapRehash(p))!=GG_OK ) return rc;
-  h = keymapHash(type, iVal, z, nz) & (p->nSlot-1);
-  while( p->aSlot[h] ){
-    uint32_t id = p->aSlot[h] - 1;
-    if( keymapEqual(p, id, type, iVal, z, nz) ){
-      *pId = id;
+  if( ((uint64_t)p->n+1)*4 > p->nSlot*3
+   && (rc = keymapIndex(p, keymapSlotsFor((uint64_t)p->n+1)))!=GG_OK ){
+    return rc;
+  }
+  h = keymapHome(p, type, key);
+  while( p->aSlot[h].id1 ){
+    if( keymapMatch(p, &p->aSlot[h], type, key, z, nz) ){
+      *pId = p->aSlot[h].id1 - 1;
       return GG_OK;
     }
     h = (h+1) & (p->nSlot-1);
   }
   if( p->n>=GG_KEYMAP_MAX ) return GG_TOOBIG;
   if( p->n==p->nAlloc && (rc = keymapGrowKeys(p))!=GG_OK ) return rc;
-  if( type==GG_KEY_TEXT ){
-    if( (rc = keymapAddText(p, z, nz, &iVal))!=GG_OK ) return rc;
-  }
+  if( type==GG_KEY_TEXT && (rc = keymapAddText(p, z, nz, &iVal))!=GG_OK ) return rc;
   p->aKey[p->n] = iVal;
   p->aType[p->n] = (uint8_t)type;
-  p->aSlot[h] = p->n + 1;
+  p->aSlot[h].key = key;
+  p->aSlot[h].id1 = p->n + 1;
+  p->aSlot[h].type = (uint32_t)type;
   *pId = p->n++;
   *pbNew = 1;
   return GG_OK;
