@@ -16,8 +16,13 @@ Times are CPU seconds of the measuring process (single-threaded), so that
 other work on the machine disturbs them less; `wall` is the solve's
 elapsed time.
 
+A baseline without SQLite: game_solve_engine.c (compiled here) runs the
+same engine steps on the same game generated in memory, timing each step;
+the SQL run minus it is what reading the rows through SQLite costs.
+
 Linearity: the time per move of the large case over that of the small
-case (1.0 is perfectly linear; caches make large cases a little slower).
+case (1.0 is perfectly linear; once the arrays outgrow the CPU caches each
+random access costs more, so large cases are somewhat slower per move).
 
 Environment: GG_EXT (extension without suffix), GG_BENCH_SCALE (multiply
 the sizes, e.g. 0.1 for a quick run), TMPDIR (where the databases go).
@@ -115,6 +120,23 @@ def child(path, what):
     return json.loads(out.stdout)
 
 
+def build_engine(tmp):
+    """Compile the SQLite-free engine program (game_solve_engine.c)."""
+    exe = os.path.join(tmp, "game_solve_engine")
+    src = [os.path.join(ROOT, "bench", "game_solve_engine.c")] + [
+        os.path.join(ROOT, "ext", f) for f in
+        ("explicit.c", "keymap.c", "retro.c", "alloc_libc.c")]
+    subprocess.run([os.environ.get("CC", "gcc"), "-O2", "-I", os.path.join(ROOT, "ext"),
+                    "-o", exe] + src, check=True)
+    return exe
+
+
+def run_engine(exe, n, m):
+    out = subprocess.run([exe, str(n), str(m // n)], capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout)
+
+
 def run_size(n, m, tmp):
     path = os.path.join(tmp, "game_%d.db" % n)
     t = time.perf_counter()
@@ -131,32 +153,55 @@ def run_size(n, m, tmp):
 def main():
     tmp = tempfile.mkdtemp(prefix="gg_bench_")
     try:
+        exe = build_engine(tmp)
         rows = [run_size(n, m, tmp) for n, m in SIZES]
+        engines = [run_engine(exe, n, m) for n, m in SIZES]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("game_solve(positions, moves) on a random game, %d moves per position;"
           " CPU seconds" % (SIZES[0][1] // SIZES[0][0]))
-    print("%11s %11s %7s %7s %7s %7s %8s %8s %7s %7s" % (
-        "positions", "moves", "gen", "scan", "solve", "engine", "ns/move",
-        "sol/scan", "wall", "MB"))
+    print("%11s %11s %7s %7s %7s %10s %8s %10s %7s %7s" % (
+        "positions", "moves", "gen", "scan", "solve", "solve-scan", "ns/move",
+        "solve/scan", "wall", "MB"))
     for r in rows:
-        engine = r["solve"] - r["scan"]
         r["ns_per_move"] = r["solve"] / r["moves"] * 1e9
-        r["engine_ns_per_move"] = engine / r["moves"] * 1e9
-        print("%11d %11d %7.1f %7.2f %7.2f %7.2f %8.1f %8.2f %7.2f %7.0f" % (
-            r["positions"], r["moves"], r["generate"], r["scan"], r["solve"], engine,
-            r["ns_per_move"], r["solve"] / r["scan"], r["wall"], r["peak_kb"] / 1024))
+        print("%11d %11d %7.1f %7.2f %7.2f %10.2f %8.1f %10.2f %7.2f %7.0f" % (
+            r["positions"], r["moves"], r["generate"], r["scan"], r["solve"],
+            r["solve"] - r["scan"], r["ns_per_move"], r["solve"] / r["scan"], r["wall"],
+            r["peak_kb"] / 1024))
     for r in rows:
         cnt, win, loss, draw, maxp, nmove = r["result"]
         print("  %d positions: %d win, %d loss, %d draw; longest %s plies; %d with a move;"
               " peak memory %.1f bytes per move" % (cnt, win, loss, draw, maxp, nmove,
                                                     r["peak_kb"] * 1024 / r["moves"]))
+    print()
+    print("the same game in C without SQLite (game_solve_engine.c), CPU seconds per step;"
+          " 'reading' = SQL solve - engine total")
+    print("%11s %7s %7s %7s %7s %7s %7s %8s %7s %7s" % (
+        "positions", "map ids", "moves", "build", "solve", "rows", "total",
+        "ns/move", "reading", "MB"))
+    for r, e in zip(rows, engines):
+        assert e["result"] == r["result"], (e["result"], r["result"])
+        e["total"] = e["map"] + e["moves"] + e["build"] + e["solve"] + e["rows"]
+        e["ns_per_move"] = e["total"] / e["n_moves"] * 1e9
+        print("%11d %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %8.1f %7.2f %7.0f" % (
+            r["positions"], e["map"], e["moves"], e["build"], e["solve"], e["rows"],
+            e["total"], e["ns_per_move"], r["solve"] - e["total"], e["peak_kb"] / 1024))
+    print("  (outcome counts equal the SQL runs')")
+    print()
     small, large = rows
-    print("linearity, large / small, CPU time per move: %.2f (solve), %.2f (engine),"
-          " %.2f (scan alone)" % (
-              large["ns_per_move"] / small["ns_per_move"],
-              large["engine_ns_per_move"] / small["engine_ns_per_move"],
-              large["scan"] / large["moves"] / (small["scan"] / small["moves"])))
+    es, el = engines
+
+    def per_move(x, key):
+        return x[key] / x["moves" if "scan" in x else "n_moves"]
+    print("linearity, time per move of the large case / the small case (1.00 = linear):")
+    print("  SQL solve %.2f, plain scan %.2f, engine alone %.2f (map %.2f, moves %.2f,"
+          " build %.2f, solve %.2f, rows %.2f)" % (
+              per_move(large, "solve") / per_move(small, "solve"),
+              per_move(large, "scan") / per_move(small, "scan"),
+              el["total"] / el["n_moves"] / (es["total"] / es["n_moves"]),
+              *[(el[k] / el["n_moves"]) / max(es[k] / es["n_moves"], 1e-12)
+                for k in ("map", "moves", "build", "solve", "rows")]))
 
 
 if __name__ == "__main__":

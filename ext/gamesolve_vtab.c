@@ -68,6 +68,11 @@ SQLITE_EXTENSION_INIT3
 #define GS_BAD_PLAYER  1   /* player not 0 or 1 */
 #define GS_BAD_RESULT  2   /* result not NULL, 'win', 'loss' or 'draw' */
 
+/* Rows with integer positions are read in batches of this many: with
+** millions of positions almost every hash lookup misses the CPU caches,
+** and a batch waits for its misses together. */
+#define GS_BATCH 128
+
 static const char *const gsOutcome[4] = { "?", "win", "loss", "draw" };
 
 typedef struct GsVtab GsVtab;
@@ -222,6 +227,21 @@ static int gsPositionError(GsGame *pGame, sqlite3_stmt *p, int why, char **pzErr
   return why==GS_BAD_DUP ? SQLITE_CONSTRAINT : SQLITE_MISMATCH;
 }
 
+/* The kind byte of a row of the positions table from its player and
+** result: 0 and *pKind set, or GS_BAD_PLAYER or GS_BAD_RESULT. */
+static int gsKindOf(sqlite3_stmt *p, uint8_t *pKind){
+  sqlite3_value *pPlayer = sqlite3_column_value(p, 1);
+  int iResult;
+  if( sqlite3_value_type(pPlayer)!=SQLITE_INTEGER
+   || (uint64_t)sqlite3_value_int64(pPlayer)>1 ){
+    return GS_BAD_PLAYER;
+  }
+  iResult = gsResult(sqlite3_column_value(p, 2));
+  if( iResult<0 ) return GS_BAD_RESULT;
+  *pKind = GG_EX_KIND((int)sqlite3_value_int64(pPlayer), iResult);
+  return 0;
+}
+
 /* Room for kind byte number id in *paKind (grown by doubling). */
 static int gsKindRoom(uint8_t **paKind, uint32_t *pnAlloc, uint32_t id){
   uint64_t nNew;
@@ -243,9 +263,9 @@ static int gsKindRoom(uint8_t **paKind, uint32_t *pnAlloc, uint32_t id){
 static int gsAddPosition(GsGame *pGame, sqlite3_stmt *p, uint8_t **paKind,
                          uint32_t *pnKindAlloc, char **pzErr){
   sqlite3_value *pPos = sqlite3_column_value(p, 0);
-  sqlite3_value *pPlayer = sqlite3_column_value(p, 1);
-  int type = sqlite3_value_type(pPos), bNew = 0, rc, iResult;
+  int type = sqlite3_value_type(pPos), bNew = 0, rc, why;
   uint32_t id = 0;
+  uint8_t kind;
   if( type==SQLITE_INTEGER ){
     rc = gg_keymap_add(&pGame->keys, GG_KEY_INT, sqlite3_value_int64(pPos), 0, 0, &id, &bNew);
   }else if( type==SQLITE_TEXT ){
@@ -262,14 +282,43 @@ static int gsAddPosition(GsGame *pGame, sqlite3_stmt *p, uint8_t **paKind,
     return SQLITE_TOOBIG;
   }
   if( !bNew ) return gsPositionError(pGame, p, GS_BAD_DUP, pzErr);
-  if( sqlite3_value_type(pPlayer)!=SQLITE_INTEGER
-   || (uint64_t)sqlite3_value_int64(pPlayer)>1 ){
-    return gsPositionError(pGame, p, GS_BAD_PLAYER, pzErr);
-  }
-  iResult = gsResult(sqlite3_column_value(p, 2));
-  if( iResult<0 ) return gsPositionError(pGame, p, GS_BAD_RESULT, pzErr);
+  if( (why = gsKindOf(p, &kind))!=0 ) return gsPositionError(pGame, p, why, pzErr);
   if( gsKindRoom(paKind, pnKindAlloc, id) ) return SQLITE_NOMEM;
-  (*paKind)[id] = GG_EX_KIND((int)sqlite3_value_int64(pPlayer), iResult);
+  (*paKind)[id] = kind;
+  return SQLITE_OK;
+}
+
+/* Rows whose position is an integer (and whose player and result are
+** right) are added GS_BATCH at a time, their slots prefetched first. */
+typedef struct GsPosBatch GsPosBatch;
+struct GsPosBatch {
+  uint32_t n;                      /* rows held */
+  int64_t aKey[GS_BATCH];          /* their positions */
+  uint8_t aKind[GS_BATCH];         /* their GG_EX_KIND() */
+};
+
+/* Add the batch's positions, in order; empty the batch. */
+static int gsFlushPositions(GsGame *pGame, GsPosBatch *pB, uint8_t **paKind,
+                            uint32_t *pnKindAlloc, char **pzErr){
+  uint32_t i, n = pB->n, id;
+  int bNew, rc;
+  pB->n = 0;
+  gg_keymap_prefetch_ints(&pGame->keys, pB->aKey, n);
+  for(i=0; i<n; i++){
+    rc = gg_keymap_add(&pGame->keys, GG_KEY_INT, pB->aKey[i], 0, 0, &id, &bNew);
+    if( rc==GG_NOMEM ) return SQLITE_NOMEM;
+    if( rc==GG_TOOBIG ){
+      *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions", pGame->zPositions);
+      return SQLITE_TOOBIG;
+    }
+    if( !bNew ){
+      *pzErr = gg_errmsg(GS_NAME ": position %lld is listed twice in table \"%w\"",
+                         pB->aKey[i], pGame->zPositions);
+      return *pzErr ? SQLITE_CONSTRAINT : SQLITE_NOMEM;
+    }
+    if( gsKindRoom(paKind, pnKindAlloc, id) ) return SQLITE_NOMEM;
+    (*paKind)[id] = pB->aKind[i];
+  }
   return SQLITE_OK;
 }
 
@@ -280,12 +329,31 @@ static int gsReadPositions(GGConn *pConn, GsGame *pGame, uint8_t **paKind,
   sqlite3_stmt *p = 0;
   uint32_t nKindAlloc = 0;
   sqlite3_int64 nRow = 0;
+  GsPosBatch batch;
   int rc = gsPrepare(pConn->db, pGame->zPositions, azCol, 3, &p, pzErr);
   if( rc ) return rc;
+  batch.n = 0;
   while( (rc = sqlite3_step(p))==SQLITE_ROW ){
     if( ++nRow>pConn->mxPositions ) continue;     /* count on, keep nothing */
+    if( sqlite3_column_type(p, 0)==SQLITE_INTEGER
+     && gsKindOf(p, &batch.aKind[batch.n])==0 ){
+      batch.aKey[batch.n] = sqlite3_column_int64(p, 0);
+      if( ++batch.n==GS_BATCH
+       && (rc = gsFlushPositions(pGame, &batch, paKind, &nKindAlloc, pzErr)) ){
+        goto done;
+      }
+      continue;
+    }
+    if( batch.n && (rc = gsFlushPositions(pGame, &batch, paKind, &nKindAlloc, pzErr)) ){
+      goto done;
+    }
     rc = gsAddPosition(pGame, p, paKind, &nKindAlloc, pzErr);
     if( rc ) goto done;
+  }
+  if( rc==SQLITE_DONE && batch.n ){
+    rc = gsFlushPositions(pGame, &batch, paKind, &nKindAlloc, pzErr);
+    if( rc ) goto done;
+    rc = SQLITE_DONE;
   }
   if( rc!=SQLITE_DONE ){
     rc = gsStepError(pConn->db, rc, pGame->zPositions, pzErr);
@@ -326,9 +394,7 @@ static int gsAddMove(GsGame *pGame, GGMoveList *pMoves, int64_t iFrom,
 }
 
 /* Moves whose ends are both integers are looked up GS_BATCH at a time
-** (gg_keymap_find_ints): with millions of positions almost every lookup
-** misses the CPU caches, and a batch waits for its misses together. */
-#define GS_BATCH 128
+** (gg_keymap_find_ints). */
 typedef struct GsMoveBatch GsMoveBatch;
 struct GsMoveBatch {
   uint32_t n;                      /* moves held */

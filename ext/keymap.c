@@ -176,6 +176,12 @@ int64_t gg_keymap_find(const GGKeyMap *p, int type, int64_t iVal,
 # define KEYMAP_PREFETCH(x)
 #endif
 
+void gg_keymap_prefetch_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n){
+  uint32_t i;
+  if( p->nSlot==0 ) return;
+  for(i=0; i<n; i++) KEYMAP_PREFETCH(&p->aSlot[keymapHome(p, GG_KEY_INT, aKey[i])]);
+}
+
 void gg_keymap_find_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n,
                          int64_t *aId){
   uint32_t i;

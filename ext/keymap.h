@@ -65,6 +65,10 @@ int64_t gg_keymap_find(const GGKeyMap *p, int type, int64_t iVal,
 void gg_keymap_find_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n,
                          int64_t *aId);
 
+/* Start fetching the slots where n integer keys would go, so that adding
+** them next costs less waiting for memory.  Only a hint. */
+void gg_keymap_prefetch_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n);
+
 /* Key number id: its type, and its value or its text and length. */
 static inline int gg_keymap_type(const GGKeyMap *p, uint32_t id){
   return p->aType[id];
