@@ -5,7 +5,8 @@
 **   SELECT load_extension('dist/graphgame');
 **
 ** Every SQL function is listed in aFunc[] and every table in aGame[]
-** below: that is the whole public surface (README.md is its manual).
+** below: that is the whole public surface (README.md is its manual),
+** with game_solve (gamesolve_vtab.c), registered after them.
 ** Each connection gets one GGConn (limits and the cache of solved games),
 ** freed when the connection closes.
 **
