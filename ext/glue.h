@@ -118,4 +118,7 @@ void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
 /* The states table of a game, as an eponymous virtual table (states_vtab.c). */
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);
 
+/* The graph generators graph_path(), graph_random(), ... (graphgen_vtab.c). */
+int gg_register_generators(sqlite3 *db);
+
 #endif

@@ -109,5 +109,6 @@ int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
   for(i=0; rc==SQLITE_OK && i<sizeof(aGame)/sizeof(aGame[0]); i++){
     rc = gg_register_states(db, pConn, aGame[i]);
   }
+  if( rc==SQLITE_OK ) rc = gg_register_generators(db);
   return rc;
 }
