@@ -69,6 +69,8 @@ static const struct {
   { "catmouse_json",    1, GG_PURE,  gg_fn_catmouse_json },
   { "graphgame_limit",  1, GG_READS, gg_fn_limit },
   { "graphgame_limit",  2, GG_READS, gg_fn_limit },
+  { "catmouse_bounded", 2, GG_READS, gg_fn_catmouse_bounded },
+  { "catmouse_bounded", 3, GG_READS, gg_fn_catmouse_bounded },
 };
 
 static const GGGameDef *const aGame[] = {   /* each gets a <game>_states table */
