@@ -122,4 +122,7 @@ int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);
 /* The graph generators graph_path(), graph_random(), ... (graphgen_vtab.c). */
 int gg_register_generators(sqlite3 *db);
 
+/* The play-out tables catmouse_play, ... (play_vtab.c). */
+int gg_register_plays(sqlite3 *db, GGConn *pConn);
+
 #endif

@@ -112,5 +112,6 @@ int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
     rc = gg_register_states(db, pConn, aGame[i]);
   }
   if( rc==SQLITE_OK ) rc = gg_register_generators(db);
+  if( rc==SQLITE_OK ) rc = gg_register_plays(db, pConn);
   return rc;
 }
