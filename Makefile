@@ -11,7 +11,7 @@ LIB_SRC  = $(filter-out ext/alloc_libc.c,$(EXT_SRC))
 ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/adjjson.c ext/alloc_libc.c ext/graphgen.c ext/capped.c
 HDRS     = $(wildcard ext/*.h)
 
-.PHONY: all test demo asan clean help
+.PHONY: all test demo asan clean help svg
 
 all: dist/graphgame.so
 
@@ -24,9 +24,17 @@ help:
 	@echo "make demo     run examples/*.sql in the sqlite3 CLI"
 	@echo "make test     run every test; ends with 'N passed, N failed'"
 	@echo "make asan     the test suite under AddressSanitizer + UBSan"
+	@echo "make svg      render docs/*.sql (DOT from catmouse_dot) to docs/*.svg (needs graphviz)"
 
 demo: dist/graphgame.so
 	@for f in examples/*.sql; do echo "== $$f"; $(SQLITE3) -header -column :memory: < $$f || exit 1; done
+
+# Pictures: each docs/*.sql prints one DOT graph; Graphviz draws it.
+svg: dist/graphgame.so
+	@command -v dot >/dev/null 2>&1 || { echo "make svg needs Graphviz: apt-get install -y graphviz"; exit 1; }
+	@for f in docs/*.sql; do b=$$(basename $$f .sql); \
+	  $(SQLITE3) -batch -noheader -list :memory: < $$f > dist/$$b.dot && \
+	  dot -Tsvg dist/$$b.dot > docs/$$b.svg && echo "docs/$$b.svg" || exit 1; done
 
 test: dist/graphgame.so
 	$(PYTHON) tests/run.py

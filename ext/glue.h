@@ -115,6 +115,7 @@ void gg_fn_catmouse_json(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_catmouse_bounded(sqlite3_context*, int, sqlite3_value**);   /* capped_sql.c */
+void gg_fn_catmouse_dot(sqlite3_context*, int, sqlite3_value**);       /* dot_sql.c */
 
 /* The states table of a game, as an eponymous virtual table (states_vtab.c). */
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);

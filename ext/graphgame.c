@@ -71,6 +71,8 @@ static const struct {
   { "graphgame_limit",  2, GG_READS, gg_fn_limit },
   { "catmouse_bounded", 2, GG_READS, gg_fn_catmouse_bounded },
   { "catmouse_bounded", 3, GG_READS, gg_fn_catmouse_bounded },
+  { "catmouse_dot",     2, GG_READS, gg_fn_catmouse_dot },
+  { "catmouse_dot",     3, GG_READS, gg_fn_catmouse_dot },
 };
 
 static const GGGameDef *const aGame[] = {   /* each gets a <game>_states table */
