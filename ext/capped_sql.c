@@ -46,7 +46,7 @@ void gg_fn_catmouse_bounded(sqlite3_context *ctx, int argc, sqlite3_value **argv
   nPos = gg_capped_positions(g.n, cap);
   if( nPos>(uint64_t)pConn->mxPositions ){
     zWhat = gg_graph_name(&ref);
-    gg_result_error(ctx, SQLITE_TOOBIG, zWhat==0 ? 0 :
+    gg_result_error(ctx, zWhat ? SQLITE_TOOBIG : SQLITE_NOMEM, zWhat==0 ? 0 :
         gg_errmsg("catmouse_bounded: max_plies = %llu on %s (%u nodes) needs %llu"
                   " positions (%llu bytes of memo), over the limit of %lld (see graphgame_limit)",
                   (unsigned long long)cap, zWhat, g.n, (unsigned long long)nPos,
@@ -62,7 +62,10 @@ void gg_fn_catmouse_bounded(sqlite3_context *ctx, int argc, sqlite3_value **argv
   gg_interrupt_done(&intr);
   gg_graph_free(&g);
   if( rc==GG_INTERRUPT ){
-    gg_result_error(ctx, SQLITE_INTERRUPT, sqlite3_mprintf("interrupted"));
+    zWhat = gg_graph_name(&ref);
+    gg_result_error(ctx, zWhat ? SQLITE_INTERRUPT : SQLITE_NOMEM, zWhat==0 ? 0 :
+        gg_errmsg("catmouse_bounded: interrupted while searching %s", zWhat));
+    sqlite3_free(zWhat);
   }else if( rc ){
     gg_result_error(ctx, gg_sqlite_rc(rc), 0);
   }else{

@@ -113,3 +113,30 @@ def test_errors():
     else:
         raise AssertionError("no error")
     assert db.execute("SELECT catmouse_bounded(NULL, 5)").fetchone()[0] is None
+
+
+def test_interrupt_stops_a_long_search():
+    """A drawn chase on the 10-cube (hole cut off): the search visits every
+    (ply, mouse, cat) up to the cap; sqlite3_interrupt() stops it."""
+    import threading
+    db = gg.connect()
+    rows = []
+    for x in range(1024):
+        for k in range(10):
+            if not x & (1 << k):
+                rows.append((x, x | (1 << k)))
+    lab = lambda v: 1 if v == 0 else 2 if v == 1023 else v + 3
+    gg.store(db, 1, [(lab(a), lab(b)) for a, b in rows])
+    timer = threading.Timer(0.3, db.interrupt)
+    timer.start()
+    try:
+        bounded(db, 1, 250)
+    except sqlite3.Error as e:
+        assert str(e) == ("graphgame: catmouse_bounded: interrupted while searching"
+                          " graph 1 in table \"edges\""), str(e)
+        assert e.sqlite_errorcode == sqlite3.SQLITE_INTERRUPT
+    else:
+        raise AssertionError("not interrupted")
+    finally:
+        timer.cancel()
+    assert bounded(db, 1, 3) == 0          # the connection still works
