@@ -132,7 +132,9 @@ void gg_fn_race_game(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     if( rc==GG_TOOBIG ){
       zErr = racesqlTooBig(&ref, aLabel, nPos, pConn->mxPositions);
     }else if( rc==GG_INTERRUPT ){
-      zErr = sqlite3_mprintf("interrupted");
+      char *zWhat = gg_graph_name(&ref);
+      zErr = gg_errmsg("race_game: interrupted while solving %s", zWhat ? zWhat : "?");
+      sqlite3_free(zWhat);
     }
     rc = gg_sqlite_rc(rc);
   }
