@@ -247,14 +247,30 @@ static uint64_t *raceBits(uint64_t nWord){
   return a;
 }
 
+/* Work done since the last GGStop poll; polls every RACE_POLL words. */
+typedef struct RacePoll RacePoll;
+struct RacePoll {
+  const GGStop *pStop;   /* may be NULL */
+  uint64_t nWork;        /* word operations since the last poll */
+};
+
+/* Count nWork more word operations; nonzero if the solve must stop. */
+static int raceStop(RacePoll *p, uint64_t nWork){
+  p->nWork += nWork;
+  if( p->nWork<RACE_POLL ) return 0;
+  p->nWork = 0;
+  return p->pStop && p->pStop->xStop(p->pStop->pArg);
+}
+
 /* One layer of the bottom-up solve: from pW0 = W[j-1] (rows A[j-1],
 ** columns B[j-1]) compute *ppW1 = W[j] (rows A[j], columns B[j]). */
 static int raceLayerStep(const GGGraph *pG, const uint32_t *aDist,
                          const RaceLayers *pA, const RaceLayers *pB, uint32_t j,
-                         const uint64_t *pW0, uint64_t **ppW1, uint64_t *pnWork){
+                         const uint64_t *pW0, uint64_t **ppW1, RacePoll *pPoll){
   uint32_t nA0 = pA->aCnt[j-1], nB0 = pB->aCnt[j-1];
   uint32_t nA1 = pA->aCnt[j], nB1 = pB->aCnt[j], i, e;
-  uint64_t wB0 = RACE_WORDS(nB0), wB1 = RACE_WORDS(nB1), x, nWork = 0;
+  uint64_t wB0 = RACE_WORDS(nB0), wB1 = RACE_WORDS(nB1), x;
+  int rc = GG_OK;
   uint64_t *aUp = raceBits((uint64_t)nB0*wB1);
   uint64_t *aEsc = raceBits((uint64_t)nA0*wB1);
   uint64_t *aW = raceBits((uint64_t)nA1*wB1);
@@ -285,13 +301,14 @@ static int raceLayerStep(const GGGraph *pG, const uint32_t *aDist,
         const uint64_t *pUp = &aUp[iv*wB1];
         m &= m-1;
         for(y=0; y<wB1; y++) pEsc[y] |= pUp[y];
-        nWork += wB1;
       }
     }
+    if( raceStop(pPoll, wB0 + (uint64_t)nB0*wB1) ){ rc = GG_INTERRUPT; goto done; }
   }
   /* W(u, .) = OR of the complements of E(u') over u's down-neighbours. */
   for(i=0; i<nA1; i++){
     uint32_t u = pA->aList[pA->aOff[j]+i];
+    if( raceStop(pPoll, (uint64_t)GG_DEG(pG, u)*wB1) ){ rc = GG_INTERRUPT; goto done; }
     uint64_t *pRow = &aW[(uint64_t)i*wB1];
     for(e=0; e<GG_DEG(pG, u); e++){
       uint32_t w = GG_NBR(pG, u)[e];
@@ -299,21 +316,22 @@ static int raceLayerStep(const GGGraph *pG, const uint32_t *aDist,
       if( aDist[w]!=j-1 ) continue;
       pEsc = &aEsc[(uint64_t)pA->aIdx[w]*wB1];
       for(x=0; x<wB1; x++) pRow[x] |= ~pEsc[x] & RACE_MASK(nB1, x);
-      nWork += wB1;
     }
   }
+done:
   gg_free(aUp);
   gg_free(aEsc);
+  if( rc ){ gg_free(aW); aW = 0; }
   *ppW1 = aW;
-  *pnWork += nWork + nA0*wB0 + nB0 + nA1;
-  return GG_OK;
+  return rc;
 }
 
 /* Equal finite distances k >= 1: Alice wins (GG_V_WIN0) or it is a draw. */
 static int raceLayered(const GGGraph *pG, const uint32_t *aDist, uint32_t x,
                        uint32_t y, uint32_t k, uint64_t mxPos,
                        const GGStop *pStop, uint32_t *pValue, uint64_t *pnPos){
-  uint64_t n = pG->n, nPos = 0, nWork = 0;
+  uint64_t n = pG->n, nPos = 0;
+  RacePoll poll;
   uint32_t *aMem = gg_malloc((4*n + 6*((uint64_t)k+1))*sizeof(uint32_t));
   uint64_t *pW = 0;
   RaceLayers A, B;
@@ -332,17 +350,15 @@ static int raceLayered(const GGGraph *pG, const uint32_t *aDist, uint32_t x,
   }
   *pnPos = nPos;
   if( nPos>mxPos ){ gg_free(aMem); return GG_TOOBIG; }
+  poll.pStop = pStop;
+  poll.nWork = 0;
   pW = raceBits(1);                      /* W[0](z,z) = 0: a draw */
   if( pW==0 ) rc = GG_NOMEM;
   for(j=1; rc==GG_OK && j<=k; j++){
     uint64_t *pNext = 0;
-    rc = raceLayerStep(pG, aDist, &A, &B, j, pW, &pNext, &nWork);
+    rc = raceLayerStep(pG, aDist, &A, &B, j, pW, &pNext, &poll);
     gg_free(pW);
     pW = pNext;
-    if( rc==GG_OK && nWork>=RACE_POLL ){
-      nWork = 0;
-      if( pStop && pStop->xStop(pStop->pArg) ) rc = GG_INTERRUPT;
-    }
   }
   if( rc==GG_OK ) *pValue = (pW[0] & 1) ? GG_V_WIN0 : GG_V_DRAW;
   gg_free(pW);
