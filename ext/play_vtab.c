@@ -4,17 +4,18 @@
 **   SELECT * FROM catmouse_play(7);             -- mouse on 1, cat on 2
 **   SELECT * FROM catmouse_play(7, 4, 5);       -- mouse on 4, cat on 5
 **   SELECT * FROM catmouse_play(7, 4, 5, 'my_edges');
+**   SELECT * FROM race_play(7, 3, 4, 0);        -- Alice on 3, Bob on 4, z = 0
 **
-** Player 0 (the mouse) moves first.  From the start, each row is one move
+** Player 0 (the mouse, Alice) moves first.  From the start, each row is one move
 ** of the line both players choose under optimal play (the `move` column of
 ** the game's states table: the nearest win, the farthest loss, or a move
 ** that keeps a draw).  Columns:
 **
 **   ply        1, 2, ...: the number of the move
-**   mover      who moved: the game's turn name ('mouse' or 'cat')
+**   mover      who moved: the game's turn name ('mouse'/'cat', 'alice'/'bob')
 **   from_node  the mover's node before the move
-**   to_node    the mover's node after it
-**   <p0>, <p1> both players' nodes after the move (mouse, cat)
+**   to_node    the mover's node after it (the same node if it stayed)
+**   <p0>, <p1> both players' nodes after the move (mouse, cat or alice, bob)
 **   outcome    the game's outcome code from the position after the move
 **              (under optimal play it never changes along the line)
 **   plies      moves left after this one; 0 when the game is over, NULL
@@ -23,12 +24,13 @@
 **              stops at the first position (nodes and turn) that occurred
 **              before, and `repeats` is the ply after which it stood
 **              (0: the start)
-**   graph_id, start_<p0>, start_<p1>, [<param>,] edges   hidden: arguments
+**   hidden: the arguments, catmouse_play(graph_id, start_mouse, start_cat,
+**           edges) and race_play(graph_id, x, y, z, edges)
 **
 ** A won line ends with the game (plies = 0); a drawn line ends with its
 ** first repetition.  A start that is already over gives no rows.  The
-** starts must be nodes of the graph; for cat and mouse both may be
-** omitted (or NULL) for the standard start.  The game is solved through
+** starts (and z) must be nodes of the graph; for cat and mouse both may
+** be omitted (or NULL) for the standard start, the race needs them.  The game is solved through
 ** the connection's cache, like the states tables, and read only through
 ** its GGGameDef (xGet, xListed).
 */
@@ -45,12 +47,11 @@ SQLITE_EXTENSION_INIT3
 #define PL_OUTCOME  6
 #define PL_PLIES    7
 #define PL_REPEATS  8
-#define PL_GRAPH    9     /* hidden columns from here: graph_id, start_<p0>, */
-                          /* start_<p1>, the game's parameter if any, edges */
+#define PL_GRAPH    9     /* hidden columns from here: graph_id, the two */
+                          /* starts, the game's parameter if any, edges */
 #define PL_SCHEMA "CREATE TABLE x(ply INTEGER, mover TEXT, from_node INTEGER," \
   " to_node INTEGER, %s INTEGER, %s INTEGER, outcome INTEGER, plies INTEGER," \
-  " repeats INTEGER, graph_id HIDDEN, start_%s HIDDEN, start_%s HIDDEN%s%s%s," \
-  " edges HIDDEN)"
+  " repeats INTEGER, graph_id HIDDEN, %s HIDDEN, %s HIDDEN%s%s%s, edges HIDDEN)"
 
 /* A game's play-out function. */
 typedef struct PlayDef PlayDef;
@@ -58,13 +59,18 @@ struct PlayDef {
   const char *zName;          /* SQL name: "catmouse_play" */
   const GGGameDef *pGame;     /* the game */
   const char *zUsage;         /* its arguments, for messages */
+  const char *azStart[2];     /* the start arguments' names, in messages */
+  const char *azHidden[2];    /* their hidden columns */
   int bDefault;               /* starts may be omitted: pGame->aLabel[1], [2] */
   const char *zNotListed;     /* why an unlisted start is refused */
 };
 
 static const PlayDef aPlay[] = {
-  { "catmouse_play", &gg_catmouse_def, "graph_id [, mouse, cat [, edges]]", 1,
+  { "catmouse_play", &gg_catmouse_def, "graph_id [, mouse, cat [, edges]]",
+    { "mouse", "cat" }, { "start_mouse", "start_cat" }, 1,
     "the cat may not be on the hole (node 0)" },
+  { "race_play", &gg_race_def, "graph_id, x, y, z [, edges]",
+    { "x", "y" }, { "x", "y" }, 0, "" },
 };
 
 typedef struct PlayAux PlayAux;
@@ -116,8 +122,8 @@ static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
   char *zSql;
   int rc;
   (void)argc; (void)argv; (void)pzErr;
-  zSql = sqlite3_mprintf(PL_SCHEMA, g->azPlayer[0], g->azPlayer[1], g->azPlayer[0],
-                         g->azPlayer[1], g->zParam ? ", " : "", g->zParam ? g->zParam : "",
+  zSql = sqlite3_mprintf(PL_SCHEMA, g->azPlayer[0], g->azPlayer[1], a->pPlay->azHidden[0],
+                         a->pPlay->azHidden[1], g->zParam ? ", " : "", g->zParam ? g->zParam : "",
                          g->zParam ? " HIDDEN" : "");
   if( zSql==0 ) return SQLITE_NOMEM;
   rc = sqlite3_declare_vtab(db, zSql);
@@ -268,7 +274,7 @@ static int playStartLabel(PlayVtab *pTab, int i, sqlite3_value *pVal, int64_t *p
   }
   zVal = gg_value_sql(pVal);
   playError(pTab, SQLITE_MISMATCH, gg_errmsg("%s: %s must be an integer node label, got %s",
-            pPlay->zName, pPlay->pGame->azPlayer[i], zVal ? zVal : "?"));
+            pPlay->zName, pPlay->azStart[i], zVal ? zVal : "?"));
   sqlite3_free(zVal);
   return SQLITE_MISMATCH;
 }
@@ -288,7 +294,7 @@ static int playStart(PlayCursor *pCur, PlayVtab *pTab, const GGGraphRef *pRef,
   zWhat = gg_graph_name(pRef);
   if( zWhat==0 ){ gg_graph_free(&g); return SQLITE_NOMEM; }
   for(i=0; i<3; i++){
-    const char *zCol = i<2 ? pDef->azPlayer[i] : pDef->zParam;
+    const char *zCol = i<2 ? pPlay->azStart[i] : pDef->zParam;
     int64_t L = i<2 ? aL[i] : (piParam ? *piParam : 0), id;
     if( i==2 && piParam==0 ) break;
     id = gg_graph_find(&g, L);
@@ -306,8 +312,8 @@ static int playStart(PlayCursor *pCur, PlayVtab *pTab, const GGGraphRef *pRef,
   if( rc ) return playError(pTab, rc, zErr);
   if( !pDef->xListed(pCur->pSolved->pState, (uint32_t)aId[0], (uint32_t)aId[1]) ){
     return playError(pTab, SQLITE_ERROR, gg_errmsg("%s: %s = %lld, %s = %lld is not a"
-                     " position: %s", pPlay->zName, pDef->azPlayer[0], aL[0],
-                     pDef->azPlayer[1], aL[1], pPlay->zNotListed));
+                     " position: %s", pPlay->zName, pPlay->azStart[0], aL[0],
+                     pPlay->azStart[1], aL[1], pPlay->zNotListed));
   }
   return playLine(pCur, (uint32_t)aId[0], (uint32_t)aId[1]);
 }
@@ -326,7 +332,8 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   playReset(pCur);
   for(i=0; i<pTab->nHidden; i++) if( idxNum & (1<<i) ) apArg[i] = argv[j++];
   for(i=1, nStart=0; i<3; i++){
-    if( apArg[i] && sqlite3_value_type(apArg[i])!=SQLITE_NULL ) nStart++;
+    /* with defaults, a NULL start means "not given"; without, it is an error */
+    if( apArg[i] && (!pPlay->bDefault || sqlite3_value_type(apArg[i])!=SQLITE_NULL) ) nStart++;
   }
   if( apArg[0]==0 || (pDef->zParam && apArg[3]==0) || (!pPlay->bDefault && nStart<2) ){
     return playError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(%s)",
@@ -334,7 +341,7 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   if( nStart==1 ){
     return playError(pTab, SQLITE_ERROR, gg_errmsg("%s: give both %s and %s, or neither",
-                     pPlay->zName, pDef->azPlayer[0], pDef->azPlayer[1]));
+                     pPlay->zName, pPlay->azStart[0], pPlay->azStart[1]));
   }
   if( !gg_graph_ref(&ref, apArg[0], apArg[pTab->nHidden-1]) ) return SQLITE_OK;
   for(i=0; i<2; i++){

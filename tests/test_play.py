@@ -139,3 +139,116 @@ def test_errors():
         assert e.sqlite_errorcode == sqlite3.SQLITE_TOOBIG and "over the limit of 10" in str(e)
     else:
         raise AssertionError("no error")
+
+
+# ---- race_play -------------------------------------------------------------
+
+RCOLS = "ply, mover, from_node, to_node, alice, bob, outcome, plies, repeats"
+
+
+def race_play(db, gid, x, y, z):
+    return [tuple(r) for r in db.execute(
+        "SELECT %s FROM race_play(?, ?, ?, ?)" % RCOLS, (gid, x, y, z))]
+
+
+def check_race_line(rows, x, y, z, line, brute):
+    adj = gg.adjacency(rows)
+    pos = (x, y, "alice")
+    outcome, plies = brute[pos]
+    seen = {pos: 0}
+    if x == z or y == z:
+        assert line == [], (rows, pos, line)
+        return
+    assert line, (rows, pos)
+    for i, (ply, mover, frm, to, la, lb, o, p, rep) in enumerate(line):
+        t = 0 if pos[2] == "alice" else 1
+        assert ply == i + 1 and mover == pos[2]
+        assert frm == pos[t]
+        legal = dict(gg.race_moves(adj, z, pos[0], pos[1], t))
+        assert to in legal, (rows, pos, to)
+        nxt = legal[to]
+        nxt = (nxt[0], nxt[1], ("alice", "bob")[nxt[2]])
+        assert (la, lb) == nxt[:2]
+        assert (o, p) == brute[nxt] and o == outcome, (rows, nxt)
+        if outcome != 2:
+            assert p == plies - ply
+        last = i == len(line) - 1
+        if nxt in seen:
+            assert last and outcome == 2 and rep == seen[nxt], (rows, line)
+        else:
+            assert rep is None
+            seen[nxt] = ply
+        pos = nxt
+    last = line[-1]
+    if outcome != 2:
+        assert last[7] == 0
+    else:                       # a draw: both reached z together, or a repetition
+        assert (last[4] == last[5] == z and last[1] == "bob") != (last[8] is not None), line
+
+
+def test_race_random_graphs_and_starts():
+    rng = random.Random(77)
+    db = gg.connect()
+    for gid in range(150):
+        n = rng.randint(2, 9)
+        rows = gg.random_edges(rng, n, rng.choice([0.2, 0.35, 0.6])) or [(0, 1)]
+        gg.store(db, gid, rows)
+        nodes = sorted(gg.adjacency(rows))
+        for z in rng.sample(nodes, min(2, len(nodes))):
+            brute = gg.race_brute(rows, z)
+            for _ in range(5):
+                x, y = rng.choice(nodes), rng.choice(nodes)
+                check_race_line(rows, x, y, z, race_play(db, gid, x, y, z), brute)
+
+
+def test_race_line_follows_the_states_table():
+    rng = random.Random(78)
+    db = gg.connect()
+    for gid in range(40):
+        rows = gg.random_edges(rng, rng.randint(2, 10), 0.3) or [(0, 1)]
+        gg.store(db, gid, rows)
+        nodes = sorted(gg.adjacency(rows))
+        x, y, z = rng.choice(nodes), rng.choice(nodes), rng.choice(nodes)
+        a, b, t = x, y, "alice"
+        for r in race_play(db, gid, x, y, z):
+            mv = db.execute("SELECT move FROM race_states(?, ?) WHERE alice = ? AND bob = ?"
+                            " AND turn = ?", (gid, z, a, b, t)).fetchone()[0]
+            assert r[3] == mv
+            a, b, t = r[4], r[5], ("bob" if t == "alice" else "alice")
+        start = db.execute("SELECT race_game(?, ?, ?, ?)", (gid, x, y, z)).fetchone()[0]
+        line = race_play(db, gid, x, y, z)
+        assert not line or line[0][6] == start
+
+
+def test_race_errors():
+    db = gg.connect()
+    gg.store(db, 10, [(0, 3), (3, 4), (3, 5), (5, 6)])
+    cases = [
+        ("SELECT * FROM race_play(10, 4, 4)",
+         "graphgame: race_play needs arguments: race_play(graph_id, x, y, z [, edges])"),
+        ("SELECT * FROM race_play(10)",
+         "graphgame: race_play needs arguments: race_play(graph_id, x, y, z [, edges])"),
+        ("SELECT * FROM race_play(10, 9, 4, 0)",
+         "graphgame: race_play: x = 9 is not a node of graph 10 in table \"edges\""),
+        ("SELECT * FROM race_play(10, 4, 9, 0)",
+         "graphgame: race_play: y = 9 is not a node of graph 10 in table \"edges\""),
+        ("SELECT * FROM race_play(10, 4, 4, 9)",
+         "graphgame: race_play: z = 9 is not a node of graph 10 in table \"edges\""),
+        ("SELECT * FROM race_play(10, NULL, 4, 0)",
+         "graphgame: race_play: x must be an integer node label, got NULL"),
+        ("SELECT * FROM race_play(10, 4, 'b', 0)",
+         "graphgame: race_play: y must be an integer node label, got 'b'"),
+        ("SELECT * FROM race_play(10, 4, 4, 0.5)",
+         "graphgame: race_play: z must be an integer node label, got 0.5"),
+        ("SELECT * FROM race_play(11, 4, 4, 0)", "graphgame: graph 11 has no rows in table \"edges\""),
+        ("SELECT * FROM race_play(10, 4, 4, 0, 'nope')", "graphgame: no such table or view: \"nope\""),
+    ]
+    for sql, msg in cases:
+        try:
+            db.execute(sql).fetchall()
+        except sqlite3.Error as e:
+            assert str(e) == msg, (sql, str(e))
+        else:
+            raise AssertionError("no error for " + sql)
+    assert db.execute("SELECT * FROM race_play(NULL, 4, 4, 0)").fetchall() == []
+    assert race_play(db, 10, 0, 4, 0) == []            # a start on z is over
