@@ -20,6 +20,7 @@
 ** win in fewer than cap plies (under optimal play, catmouse.h); a win
 ** that takes cap plies or more comes out as a draw.  So it is wrong on
 ** every graph whose forced win from the start takes 2n plies or more.
+** (A forced win never repeats a position, so cap = 2n^2 would be exact.)
 **
 ** The memo holds 2 bits for each of cap*n*n positions; the search runs
 ** on an explicit stack of at most cap+1 frames, so no cap can overflow
