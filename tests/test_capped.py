@@ -140,3 +140,20 @@ def test_interrupt_stops_a_long_search():
     finally:
         timer.cancel()
     assert bounded(db, 1, 3) == 0          # the connection still works
+
+
+def test_cap_of_all_positions_is_exact():
+    """A forced win never repeats a position: cap 2n^2 always agrees."""
+    rng = random.Random(9)
+    db = gg.connect()
+    for gid in range(80):
+        rows = gg.random_edges(rng, rng.randint(3, 12), rng.choice([0.15, 0.3])) or [(0, 1)]
+        gg.store(db, gid, rows)
+        n = len(gg.adjacency(rows, (0, 1, 2)))
+        assert bounded(db, gid, 2 * n * n) == db.execute("SELECT catmouse(?)", (gid,)).fetchone()[0]
+    cases = json.load(open(os.path.join(DATA, "capped_counterexamples.json")))
+    for i, adj in enumerate(cases):
+        gg.store(db, i, [(a, b) for a, lst in enumerate(adj) for b in lst], table="cx")
+        exact = db.execute("SELECT catmouse(?, 'cx')", (i,)).fetchone()[0]
+        assert db.execute("SELECT catmouse_bounded(?, ?, 'cx')",
+                          (i, 2 * len(adj) ** 2)).fetchone()[0] == exact
