@@ -72,7 +72,8 @@ def flags_table():
         for name in re.findall(r"`([^`]+)`", cells[0]):
             if name in out:
                 raise AssertionError("%s is in the flags table twice" % name)
-            out[name] = (words, cells[2].split()[0])   # always / only / never
+            out[name] = (words, cells[2].split()[0],   # always / only / never
+                         cells[3] if len(cells) > 3 else "")   # indexes: yes / no
     if not out:
         raise AssertionError("README has no flags table")
     return out
@@ -127,7 +128,14 @@ def test_flags_are_documented():
     if set(table) != set(doc):
         raise AssertionError("the flags table lists %s; the headings document %s"
                              % (sorted(table), sorted(doc)))
+    for name, (words, _, indexes) in sorted(table.items()):
+        if indexes != ("yes" if "DETERMINISTIC" in words else "no"):
+            raise AssertionError("%s: indexes column says %r, but only DETERMINISTIC "
+                                 "functions may be used there" % (name, indexes))
     for name, (nargs, flags) in sorted(fn.items()):
+        unknown = table[name][0] - set(FLAG_BITS)
+        if unknown:
+            raise AssertionError("%s: unknown flags %s in README" % (name, sorted(unknown)))
         want = sum(FLAG_BITS[w] for w in table[name][0])
         if flags != {want}:
             raise AssertionError("%s: flags %s, README says %s" % (
