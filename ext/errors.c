@@ -41,11 +41,17 @@ char *gg_value_sql(sqlite3_value *p){
 }
 
 void gg_result_error(sqlite3_context *ctx, int rc, char *zErr){
-  if( rc==SQLITE_NOMEM || zErr==0 ){
+  if( rc==SQLITE_NOMEM ){
     sqlite3_result_error_nomem(ctx);
   }else{
-    sqlite3_result_error(ctx, zErr, -1);
-    sqlite3_result_error_code(ctx, rc);
+    char *zMsg = zErr ? zErr : gg_errmsg("%s", sqlite3_errstr(rc));
+    if( zMsg==0 ){
+      sqlite3_result_error_nomem(ctx);
+    }else{
+      sqlite3_result_error(ctx, zMsg, -1);
+      sqlite3_result_error_code(ctx, rc);
+    }
+    if( zMsg!=zErr ) sqlite3_free(zMsg);
   }
   sqlite3_free(zErr);
 }
