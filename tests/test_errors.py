@@ -4,7 +4,7 @@ the database as it was.  The messages shown in README.md's error table
 must be among them, word for word.
 
 (SQLite's own errors keep SQLite's words: a wrong number of arguments,
-"no such function" when the extension is not loaded, "interrupted".)
+"no such function" when the extension is not loaded.)
 """
 import os
 import re
