@@ -13,6 +13,7 @@ EXT_SRC  = $(wildcard ext/*.c)
 LIB_SRC  = $(filter-out ext/alloc_libc.c,$(EXT_SRC))
 ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/adjjson.c ext/alloc_libc.c
 HDRS     = $(wildcard ext/*.h)
+ENGINE  += ext/race.c
 
 .PHONY: all test demo asan clean help
 

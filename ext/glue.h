@@ -108,10 +108,12 @@ int gg_sqlite_rc(int rc);
 
 /* The games (catmouse_sql.c, race_sql.c). */
 extern const GGGameDef gg_catmouse_def;
+extern const GGGameDef gg_race_def;
 
 /* SQL functions, registered by the table in graphgame.c. */
 void gg_fn_catmouse(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_catmouse_json(sqlite3_context*, int, sqlite3_value**);
+void gg_fn_race_game(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
 

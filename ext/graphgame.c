@@ -89,12 +89,15 @@ static const struct {
   { "catmouse",         1, GG_READS, gg_fn_catmouse },
   { "catmouse",         2, GG_READS, gg_fn_catmouse },
   { "catmouse_json",    1, GG_PURE,  gg_fn_catmouse_json },
+  { "race_game",        4, GG_READS, gg_fn_race_game },
+  { "race_game",        5, GG_READS, gg_fn_race_game },
   { "graphgame_limit",  1, GG_SETS,  gg_fn_limit },
   { "graphgame_limit",  2, GG_SETS,  gg_fn_limit },
 };
 
 static const GGGameDef *const aGame[] = {   /* each gets a <game>_states table */
   &gg_catmouse_def,
+  &gg_race_def,
 };
 
 static void ggConnFree(void *p){

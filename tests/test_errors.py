@@ -101,6 +101,14 @@ CASES = [
     ("limit 10: SELECT catmouse_json('[[1,3],[0],[3],[0,2]]')", "SQLITE_TOOBIG",
      "graphgame: catmouse: the adjacency list has 4 nodes and needs 32 positions,"
      " over the limit of 10 (see graphgame_limit)"),
+    ("SELECT race_game(1, 9, 2, 0)", "SQLITE_ERROR",
+     'graphgame: race_game: x = 9 is not a node of graph 1 in table "edges"'),
+    ("SELECT race_game(1, 1, 2, 'a')", "SQLITE_MISMATCH",
+     "graphgame: race_game: z must be an integer node label, got 'a'"),
+    ("SELECT * FROM race_states(1, 9)", "SQLITE_ERROR",
+     'graphgame: race: z = 9 is not a node of graph 1 in table "edges"'),
+    ("SELECT * FROM race_states(99, 0)", "SQLITE_ERROR",
+     'graphgame: graph 99 has no rows in table "edges"'),
 ]
 
 
