@@ -97,6 +97,7 @@ static int genConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->pDef = pDef;
+  /* Innocuous: the rows depend on the arguments only, nothing is read. */
   sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
   *ppVtab = &pNew->base;
   return SQLITE_OK;
