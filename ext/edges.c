@@ -11,16 +11,22 @@
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
 
-/* After a failed prepare: say which table or column is missing. */
+/* After a failed prepare: say which table or column is missing.  zPrepErr
+** is copied first: sqlite3_errmsg()'s buffer changes with the next call. */
 static char *edgesWhyNot(sqlite3 *db, const char *zTable, const char *zPrepErr){
   static const char *azCol[] = { "graph_id", "src", "dst" };
   sqlite3_stmt *p = 0;
-  int i, nRow = 0, aSeen[3] = {0,0,0};
+  char *zWhy = sqlite3_mprintf("%s", zPrepErr);
+  char *zMsg = 0;
+  int i, rc, nRow = 0, aSeen[3] = {0,0,0};
+  if( zWhy==0 ) return 0;
   if( sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)", -1, &p, 0) ){
-    return gg_errmsg("cannot read table \"%w\": %s", zTable, zPrepErr);
+    zMsg = gg_errmsg("cannot read table \"%w\": %s", zTable, zWhy);
+    sqlite3_free(zWhy);
+    return zMsg;
   }
   sqlite3_bind_text(p, 1, zTable, -1, SQLITE_STATIC);
-  while( sqlite3_step(p)==SQLITE_ROW ){
+  while( (rc = sqlite3_step(p))==SQLITE_ROW ){
     const char *zName = (const char*)sqlite3_column_text(p, 0);
     nRow++;
     for(i=0; i<3; i++){
@@ -28,11 +34,17 @@ static char *edgesWhyNot(sqlite3 *db, const char *zTable, const char *zPrepErr){
     }
   }
   sqlite3_finalize(p);
-  if( nRow==0 ) return gg_errmsg("no such table or view: \"%w\"", zTable);
-  for(i=0; i<3; i++){
-    if( !aSeen[i] ) return gg_errmsg("table \"%w\" has no column %s", zTable, azCol[i]);
+  /* A view that exists but cannot be read (it names a dropped table, say)
+  ** fails here too: report the prepare error, not a missing table. */
+  if( rc==SQLITE_DONE && nRow==0 ){
+    zMsg = gg_errmsg("no such table or view: \"%w\"", zTable);
   }
-  return gg_errmsg("cannot read table \"%w\": %s", zTable, zPrepErr);
+  for(i=0; rc==SQLITE_DONE && zMsg==0 && i<3; i++){
+    if( !aSeen[i] ) zMsg = gg_errmsg("table \"%w\" has no column %s", zTable, azCol[i]);
+  }
+  if( zMsg==0 ) zMsg = gg_errmsg("cannot read table \"%w\": %s", zTable, zWhy);
+  sqlite3_free(zWhy);
+  return zMsg;
 }
 
 /* The error for a row whose src or dst is not an integer. */
