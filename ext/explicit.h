@@ -27,11 +27,12 @@
 **   gg_explicit_free(&g);
 **
 ** Memory: the moves are kept as CSR arrays of 32-bit ids, once by
-** successor and once by predecessor (16 bytes per move), plus 9 bytes per
+** successor and once by predecessor (8 bytes per move), plus 9 bytes per
 ** position (offsets of both arrays, the kind byte) and the solver's state
 ** word and queue (8 bytes per position).  While building, the move list
 ** (8 bytes per move, in blocks freed as they are used) and one unsorted
-** predecessor array (4 bytes per move) exist for a while.
+** predecessor array (4 bytes per move) exist together: 12 bytes per move
+** is the peak.
 */
 #ifndef GG_EXPLICIT_H
 #define GG_EXPLICIT_H

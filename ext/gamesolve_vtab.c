@@ -137,12 +137,12 @@ static char *gsWhyNot(sqlite3 *db, const char *zTable, const char *const *azCol,
 }
 
 /* Prepare "SELECT <columns> FROM zTable"; on failure an error naming
-** the table or the missing column. */
+** the table or the missing column.  The column names stay bare: a missing
+** column in double quotes would be read as a string literal. */
 static int gsPrepare(sqlite3 *db, const char *zTable, const char *const *azCol,
                      int nCol, sqlite3_stmt **ppStmt, char **pzErr){
-  char *zSql = nCol==3      /* bare column names: a quoted one that is */
-    ? sqlite3_mprintf("SELECT %s, %s, %s FROM \"%w\"",   /* missing reads */
-                      azCol[0], azCol[1], azCol[2], zTable)  /* as a string */
+  char *zSql = nCol==3
+    ? sqlite3_mprintf("SELECT %s, %s, %s FROM \"%w\"", azCol[0], azCol[1], azCol[2], zTable)
     : sqlite3_mprintf("SELECT %s, %s FROM \"%w\"", azCol[0], azCol[1], zTable);
   int rc;
   if( zSql==0 ) return SQLITE_NOMEM;
@@ -192,8 +192,7 @@ static int gsResult(sqlite3_value *pVal){
   return -1;
 }
 
-/* The error for a bad row of the positions table: why is one of bad
-** type (position not integer or text), bDup, bad player, bad result. */
+/* The error for a bad row of the positions table; why is GS_BAD_*. */
 static int gsPositionError(GsGame *pGame, sqlite3_stmt *p, int why, char **pzErr){
   char *zPos = gg_value_sql(sqlite3_column_value(p, 0));
   char *zVal = why>=GS_BAD_PLAYER ? gg_value_sql(sqlite3_column_value(p, why)) : 0;
