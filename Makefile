@@ -8,7 +8,7 @@ PREFIX  ?= /usr/local
 
 EXT_SRC  = $(wildcard ext/*.c)
 LIB_SRC  = $(filter-out ext/alloc_libc.c,$(EXT_SRC))
-ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/adjjson.c ext/alloc_libc.c
+ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/catmouse_ref.c ext/adjjson.c ext/alloc_libc.c
 HDRS     = $(wildcard ext/*.h)
 
 .PHONY: all test demo asan clean help
@@ -17,7 +17,7 @@ all: dist/graphgame.so
 
 dist/graphgame.so: $(LIB_SRC) $(HDRS)
 	@mkdir -p dist
-	$(CC) $(CFLAGS) $(WARN) -fPIC -shared -o $@ $(LIB_SRC)
+	$(CC) $(CFLAGS) $(WARN) -fPIC -shared -pthread -o $@ $(LIB_SRC)
 
 help:
 	@echo "make          build dist/graphgame.so"
@@ -36,7 +36,7 @@ test: dist/graphgame.so
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 asan:
 	@mkdir -p dist/asan
-	$(CC) $(ASAN_FLAGS) $(WARN) -fPIC -shared -o dist/asan/graphgame.so $(LIB_SRC)
+	$(CC) $(ASAN_FLAGS) $(WARN) -fPIC -shared -pthread -o dist/asan/graphgame.so $(LIB_SRC)
 	preload="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"; \
 	GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
