@@ -16,6 +16,19 @@
 
 enum { DRAW = 0, MOUSE_WIN = 1, CAT_WIN = 2, UNKNOWN = 3 };
 
+/* Peak resident memory of this process in KB (VmHWM; ru_maxrss would
+** also count the parent's memory from before exec). */
+static long peakKb(void){
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[256];
+  long kb = -1;
+  while( f && fgets(line, sizeof(line), f) ){
+    if( strncmp(line, "VmHWM:", 6)==0 ) kb = atol(line+6);
+  }
+  if( f ) fclose(f);
+  return kb;
+}
+
 static double now(void){
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -123,8 +136,8 @@ int main(int argc, char **argv){
     if( v[1]+1>n ) n = (int)v[1]+1;
     if( v[2]+1>n ) n = (int)v[2]+1;
   }
-  printf("graphs %d mouse %d cat %d draw %d seconds %.6f\n",
-         nGraph, count[MOUSE_WIN], count[CAT_WIN], count[DRAW], now()-t0);
+  printf("graphs %d mouse %d cat %d draw %d seconds %.6f peak_kb %ld\n",
+         nGraph, count[MOUSE_WIN], count[CAT_WIN], count[DRAW], now()-t0, peakKb());
   free(z); free(e);
   return 0;
 }

@@ -11,10 +11,10 @@
 ** 0..n-1 (0 the hole, 1 the mouse's start, 2 the cat's).  Each graph is
 ** solved in turn.  Prints one line:
 **
-**   graphs G mouse A cat B draw C seconds T
+**   graphs G mouse A cat B draw C seconds T peak_kb K
 **
-** counting the start outcomes, and T the time from reading the file to
-** the last answer.  A position whose mover has no move is a loss for the
+** counting the start outcomes, T the time from reading the file to the
+** last answer, and K the peak resident memory.  A position whose mover has no move is a loss for the
 ** mover (the same rule as graphgame's).
 */
 #include <stdio.h>
@@ -24,6 +24,19 @@
 
 enum { DRAW = 0, MOUSE_WIN = 1, CAT_WIN = 2 };
 enum { MOUSE_TURN = 0, CAT_TURN = 1 };
+
+/* Peak resident memory of this process in KB (VmHWM; ru_maxrss would
+** also count the parent's memory from before exec). */
+static long peakKb(void){
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[256];
+  long kb = -1;
+  while( f && fgets(line, sizeof(line), f) ){
+    if( strncmp(line, "VmHWM:", 6)==0 ) kb = atol(line+6);
+  }
+  if( f ) fclose(f);
+  return kb;
+}
 
 static double now(void){
   struct timespec t;
@@ -145,8 +158,8 @@ int main(int argc, char **argv){
     if( v[1]+1>n ) n = (int)v[1]+1;
     if( v[2]+1>n ) n = (int)v[2]+1;
   }
-  printf("graphs %d mouse %d cat %d draw %d seconds %.6f\n",
-         nGraph, count[MOUSE_WIN], count[CAT_WIN], count[DRAW], now()-t0);
+  printf("graphs %d mouse %d cat %d draw %d seconds %.6f peak_kb %ld\n",
+         nGraph, count[MOUSE_WIN], count[CAT_WIN], count[DRAW], now()-t0, peakKb());
   free(z); free(e);
   return 0;
 }

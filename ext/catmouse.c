@@ -22,20 +22,28 @@
 ** candidate when one of its moves leads to a changed row.
 **
 ** Each ply is two phases.  In the pass, each turn computes its new
-** positions into its own layout (row x, bit y: aDone), writes their state
-** words, and lists them (aPend).  In the apply, each turn moves its listed
+** positions into its own layout (row x, bit y: aDone, aWin), writes their
+** plies, and lists them (aPend).  In the apply, each turn moves its listed
 ** positions into its transposed bitsets and marks the changed words.  The
+** bitsets are stored in bands of 512 columns (8 words, a cache line per
+** row; GG_CM_BIT) and the pass works one band at a time over all rows,
+** so its working set (the band of the other turn's transposed bitsets)
+** stays in the cache; one listed word lands in 64 consecutive lines.  The
 ** two turns touch disjoint memory in each phase, so with two threads each
 ** turn gets a core, with a barrier after each phase.  The calling thread
 ** polls the GGStop at each ply and about every GG_STOP_EVERY positions.
 **
-** Memory: 4 bytes per position of state words, plus 6 bitsets of n*n bits
-** (decided, won-by-each-player transposed, per turn), plus the list of one
-** ply's changed words.  The transposed bitsets and the lists are freed
-** once solved.
+** Memory per position: 2 bytes of plies (plies of 65535 or more go to a
+** sorted side table, aBig), 2 bits of result (decided, mover wins), and
+** during the solve 2 bits of transposed bitsets plus the list of one
+** ply's new words.
 */
 #include <string.h>
+#include <stdlib.h>
 #include <pthread.h>
+#ifdef __linux__
+# include <sys/mman.h>
+#endif
 #include "alloc.h"
 #include "catmouse.h"
 
@@ -55,16 +63,22 @@ struct CmTurn {
   uint32_t *aOff;      /* mover's moves from x: aMove[aOff[x]..aOff[x+1]-1] */
   uint32_t *aMove;     /* (the cat's moves skip the hole) */
   uint64_t *aDone;     /* decided positions: row x, bit y (into GGCatMouse) */
-  uint32_t *aState;    /* state words: x*n + y (into GGCatMouse) */
+  uint64_t *aWinOwn;   /* won by the mover: row x, bit y (into GGCatMouse) */
+  uint16_t *aPly;      /* plies: GG_CM_PLY(x, y) (into GGCatMouse) */
   uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x */
   uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
   uint32_t *aDirtyRow; /* rows y with a bit in aDirty */
   uint32_t nDirtyRow;  /* entries in aDirtyRow */
   uint8_t *aRowMark;   /* aRowMark[y]: y is in aDirtyRow */
   uint8_t *aCand;      /* scratch of the pass: rows x to visit */
+  uint32_t *aCandRow;  /* scratch of the pass: those rows, ascending */
+  uint64_t *aCandWord; /* scratch of the pass: nDW words per row: words */
   CmPend *aPend;       /* this ply's new positions */
   uint64_t nPend;      /* entries in aPend */
   uint64_t nPendAlloc; /* entries that fit in aPend */
+  GGCatMouseBig *aBig; /* positions with plies >= GG_CM_PLY_BIG */
+  uint64_t nBig;       /* entries in aBig */
+  uint64_t nBigAlloc;  /* entries that fit in aBig */
   uint64_t nStep;      /* words visited, for polling */
 };
 
@@ -76,6 +90,7 @@ struct CmSolve {
   uint32_t n;          /* nodes */
   uint32_t nW;         /* words per row: ceil(n/64) */
   uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
+  uint32_t nWB;        /* bands: ceil(nW/8) */
   uint32_t nPly;       /* last ply that decided something */
   int nThread;         /* 1 or 2 */
   int bStop;           /* set (atomically) to stop both threads */
@@ -83,6 +98,7 @@ struct CmSolve {
   pthread_barrier_t bar;  /* between the phases when nThread==2 */
   CmTurn aTurn[2];     /* the mouse's turn and the cat's */
 };
+
 
 static void cmSetStop(CmSolve *s, int rc){
   if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
@@ -104,49 +120,83 @@ static int cmStep(CmSolve *s, CmTurn *me){
   return cmStopped(s);
 }
 
-/* Append a pending word; 0 on success, nonzero out of memory. */
-static int cmPendAdd(CmTurn *me, uint32_t x, uint32_t w, uint64_t win, uint64_t lose){
-  if( me->nPend==me->nPendAlloc ){
-    uint64_t nNew = me->nPendAlloc ? me->nPendAlloc*2 : 1024;
-    CmPend *aNew = gg_malloc(nNew*sizeof(CmPend));
+/* Ask for transparent huge pages for a large array (Linux): fewer page
+** faults and TLB misses.  Only the whole 2 MB pages inside the block. */
+static void cmHuge(void *p, uint64_t nByte){
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  uintptr_t lo = ((uintptr_t)p + 0x1fffff) & ~(uintptr_t)0x1fffff;
+  uintptr_t hi = ((uintptr_t)p + nByte) & ~(uintptr_t)0x1fffff;
+  if( hi>lo ) madvise((void*)lo, hi-lo, MADV_HUGEPAGE);
+#else
+  (void)p; (void)nByte;
+#endif
+}
+
+/* Make room for one more entry in a growing array; 0 on success. */
+static int cmGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
+  if( n==*pnAlloc ){
+    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : 1024;
+    void *aNew = gg_malloc(nNew*sz);
     if( aNew==0 ) return 1;
-    if( me->nPend ) memcpy(aNew, me->aPend, me->nPend*sizeof(CmPend));
-    gg_free(me->aPend);
-    me->aPend = aNew;
-    me->nPendAlloc = nNew;
+    if( n ) memcpy(aNew, *pa, n*sz);
+    gg_free(*pa);
+    *pa = aNew;
+    *pnAlloc = nNew;
   }
-  me->aPend[me->nPend].x = x;
-  me->aPend[me->nPend].w = w;
-  me->aPend[me->nPend].win = win;
-  me->aPend[me->nPend].lose = lose;
-  me->nPend++;
+  return 0;
+}
+
+/* Plies k for the positions of row x, word w, in bits b. */
+static int cmSetPly(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
+                    uint64_t b, uint32_t k){
+  uint64_t iRow = GG_CM_PLY(s->n, x, w*64);
+  uint16_t *aPly = me->aPly + iRow;
+  if( k<GG_CM_PLY_BIG ){
+    for(; b; b&=b-1) aPly[__builtin_ctzll(b)] = (uint16_t)k;
+    return 0;
+  }
+  for(; b; b&=b-1){
+    uint32_t i = (uint32_t)__builtin_ctzll(b);
+    if( cmGrow((void**)&me->aBig, me->nBig, &me->nBigAlloc, sizeof(GGCatMouseBig)) ){
+      return 1;
+    }
+    aPly[i] = GG_CM_PLY_BIG;
+    me->aBig[me->nBig].iPos = (uint64_t)(me->aPly - s->p->aPly) + iRow + i;
+    me->aBig[me->nBig].nPly = k;
+    me->nBig++;
+  }
   return 0;
 }
 
 /* Decide the positions win|lose of row x, word w at ply k: mark them,
-** write their state words, list them.  0, or nonzero out of memory. */
+** write their plies, list them.  0, or nonzero out of memory. */
 static int cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
                     uint64_t win, uint64_t lose, uint32_t k){
-  uint32_t *aState = me->aState + (uint64_t)x*s->n + (uint64_t)w*64;
-  uint32_t vWin = GG_STATE(me->t+1, k), vLose = GG_STATE(2-me->t, k);
-  uint64_t b;
-  me->aDone[(uint64_t)x*s->nW + w] |= win | lose;
-  for(b=win; b; b&=b-1) aState[__builtin_ctzll(b)] = vWin;
-  for(b=lose; b; b&=b-1) aState[__builtin_ctzll(b)] = vLose;
-  return cmPendAdd(me, x, w, win, lose);
+  uint64_t i = GG_CM_BIT(s->n, x, w);
+  CmPend *pe;
+  me->aDone[i] |= win | lose;
+  me->aWinOwn[i] |= win;
+  if( cmSetPly(s, me, x, w, win|lose, k) ) return 1;
+  if( cmGrow((void**)&me->aPend, me->nPend, &me->nPendAlloc, sizeof(CmPend)) ) return 1;
+  pe = &me->aPend[me->nPend++];
+  pe->x = x;
+  pe->w = w;
+  pe->win = win;
+  pe->lose = lose;
+  return 0;
 }
 
 /* Ply 0 for one turn: the finished positions, and the positions that are
-** not positions (the cat on the hole) marked decided with no state. */
+** not positions (the cat on the hole) marked decided with no plies. */
 static int cmInitTurn(CmSolve *s, CmTurn *me){
   uint32_t n = s->n, nW = s->nW, hole = s->p->hole, x, w;
   uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
   for(x=0; x<n; x++){
-    uint64_t *aDone = me->aDone + (uint64_t)x*nW;
+    uint64_t *aDone = me->aDone;
     int bStuck = me->aOff[x+1]==me->aOff[x];   /* the mover cannot move */
-    aDone[nW-1] |= pad;
+    aDone[GG_CM_BIT(n, x, nW-1)] |= pad;
     if( me->t==GG_CM_CAT && x==hole ){
-      for(w=0; w<nW; w++) aDone[w] = ~0ULL;
+      for(w=0; w<nW; w++) aDone[GG_CM_BIT(n, x, w)] = ~0ULL;
       continue;
     }
     for(w=0; w<nW; w++){
@@ -156,15 +206,15 @@ static int cmInitTurn(CmSolve *s, CmTurn *me){
       if( w==nW-1 ) all &= ~pad;
       if( me->t==GG_CM_MOUSE ){               /* x mouse, y cat */
         none = bHole;
-        if( x==hole ) win = all & ~bHole;
+        if( x==hole ) win = all & ~bHole;     /* the mouse is home */
         else if( bStuck ) lose = all & ~bHole;
-        else lose = bSame;
+        else lose = bSame;                    /* caught */
       }else{                                  /* x cat, y mouse */
         win = bSame;                          /* the cat catches the mouse */
         lose = bHole;                         /* the mouse is home */
         if( bStuck ) lose = all & ~bSame;
       }
-      aDone[w] |= none;
+      aDone[GG_CM_BIT(n, x, w)] |= none;
       if( (win|lose) && cmDecide(s, me, x, w, win, lose, 0) ) return GG_NOMEM;
     }
   }
@@ -178,41 +228,48 @@ static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
   const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
   const GGGraph *pG = s->p->pG;
-  uint32_t n = s->n, nW = s->nW, nDW = s->nDW, i, x, j;
-  uint64_t cw[64];                              /* nDW <= 64 (n < 2^18) */
+  uint32_t n = s->n, nW = s->nW, nDW = s->nDW, i, x, j, nCand = 0, band;
   me->nPend = 0;
   me->nStep = CM_STOP_EVERY-1;                  /* poll at the start */
   if( cmStep(s, me) ) return;
-  /* Candidate rows: x with a move to a changed row x' (x' a neighbour). */
+  /* Candidate rows: x with a move to a changed row x' (x' a neighbour),
+  ** and their candidate words: those changed in some x'. */
   for(i=0; i<ot->nDirtyRow; i++){
     uint32_t y = ot->aDirtyRow[i];
     for(j=0; j<GG_DEG(pG, y); j++) me->aCand[GG_NBR(pG, y)[j]] = 1;
   }
   for(x=0; x<n; x++){
-    const uint32_t *aMv;
-    uint32_t nMv, d;
+    uint64_t *cw = me->aCandWord + (uint64_t)nCand*nDW, any = 0;
+    uint32_t d;
     if( !me->aCand[x] ) continue;
     me->aCand[x] = 0;
-    if( cmStopped(s) ) return;
-    aMv = me->aMove + me->aOff[x];
-    nMv = me->aOff[x+1] - me->aOff[x];
-    if( nMv==0 ) continue;
     for(d=0; d<nDW; d++) cw[d] = 0;
-    for(j=0; j<nMv; j++){
-      const uint64_t *a = ot->aDirty + (uint64_t)aMv[j]*nDW;
+    for(j=me->aOff[x]; j<me->aOff[x+1]; j++){
+      const uint64_t *a = ot->aDirty + (uint64_t)me->aMove[j]*nDW;
       for(d=0; d<nDW; d++) cw[d] |= a[d];
     }
-    for(d=0; d<nDW; d++){
-      uint64_t bits;
-      for(bits=cw[d]; bits; bits&=bits-1){
-        uint32_t w = d*64 + (uint32_t)__builtin_ctzll(bits);
-        uint64_t open = ~me->aDone[(uint64_t)x*nW + w], win = 0, lose = ~0ULL;
+    for(d=0; d<nDW; d++) any |= cw[d];
+    if( any ) me->aCandRow[nCand++] = x;
+  }
+  /* One band of words at a time, over all candidate rows. */
+  for(band=0; band<s->nWB; band++){
+    for(i=0; i<nCand; i++){
+      const uint32_t *aMv;
+      uint32_t nMv;
+      uint64_t bits = (me->aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      if( bits==0 ) continue;
+      x = me->aCandRow[i];
+      aMv = me->aMove + me->aOff[x];
+      nMv = me->aOff[x+1] - me->aOff[x];
+      for(; bits; bits&=bits-1){
+        uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
+        uint64_t open = ~me->aDone[GG_CM_BIT(n, x, w)], win = 0, lose = ~0ULL;
         if( open==0 ) continue;
         if( cmStep(s, me) ) return;
         for(j=0; j<nMv; j++){
-          uint64_t iRow = (uint64_t)aMv[j]*nW + w;
-          win |= aWinMe[iRow];
-          lose &= aWinOt[iRow];
+          uint64_t iWord = GG_CM_BIT(n, aMv[j], w);
+          win |= aWinMe[iWord];
+          lose &= aWinOt[iWord];
         }
         win &= open;
         lose &= open & ~win;
@@ -223,12 +280,13 @@ static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
       }
     }
   }
+  (void)nW;
 }
 
 /* The apply of ply k for turn me: its new positions into its transposed
 ** bitsets; the changed words marked for the next ply. */
 static void cmApply(CmSolve *s, CmTurn *me){
-  uint32_t nW = s->nW, nDW = s->nDW, i;
+  uint32_t n = s->n, nDW = s->nDW, i;
   uint64_t e;
   for(i=0; i<me->nDirtyRow; i++){
     uint32_t y = me->aDirtyRow[i];
@@ -240,11 +298,12 @@ static void cmApply(CmSolve *s, CmTurn *me){
     const CmPend *pe = &me->aPend[e];
     uint32_t xw = pe->x>>6, q;
     uint64_t xbit = 1ULL<<(pe->x&63), dbit = 1ULL<<(xw&63);
+    uint64_t iTile = GG_CM_BIT(n, pe->w*64, xw);    /* row y = w*64 */
     for(q=0; q<2; q++){
-      uint64_t *aWin = me->aWin[q==0 ? me->t : 1-me->t], b;
+      uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
       for(b = q==0 ? pe->win : pe->lose; b; b&=b-1){
-        uint32_t y = pe->w*64 + (uint32_t)__builtin_ctzll(b);
-        aWin[(uint64_t)y*nW + xw] |= xbit;
+        uint32_t iy = (uint32_t)__builtin_ctzll(b), y = pe->w*64 + iy;
+        aTile[iy*8] |= xbit;
         me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
         if( !me->aRowMark[y] ){
           me->aRowMark[y] = 1;
@@ -255,7 +314,7 @@ static void cmApply(CmSolve *s, CmTurn *me){
   }
 }
 
-/* The plies of one turn, on its own thread or alone. */
+/* The plies of one turn, on its own thread. */
 static void cmRunTurn(CmSolve *s, CmTurn *me){
   uint32_t k;
   for(k=1; ; k++){
@@ -316,28 +375,36 @@ static void cmTurnFree(CmTurn *me){
   gg_free(me->aDirtyRow);
   gg_free(me->aRowMark);
   gg_free(me->aCand);
+  gg_free(me->aCandRow);
+  gg_free(me->aCandWord);
   gg_free(me->aPend);
+  gg_free(me->aBig);
   memset(me, 0, sizeof(*me));
 }
 
 static int cmTurnInit(CmSolve *s, int t){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
-  uint64_t nBits = (uint64_t)s->n*s->nW*sizeof(uint64_t);
+  uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*sizeof(uint64_t);
   memset(me, 0, sizeof(*me));
   me->t = t;
-  me->aDone = p->aDone + (uint64_t)t*s->n*s->nW;
-  me->aState = p->aState + (uint64_t)t*s->n*s->n;
+  me->aDone = p->aDone + t*GG_CM_BIT_SIZE(s->n, s->nWB);
+  me->aWinOwn = p->aWin + t*GG_CM_BIT_SIZE(s->n, s->nWB);
+  me->aPly = p->aPly + t*GG_CM_PLY_SIZE(s->n, s->nWB);
   me->aWin[0] = gg_malloc(nBits);
   me->aWin[1] = gg_malloc(nBits);
   me->aDirty = gg_malloc((uint64_t)s->n*s->nDW*sizeof(uint64_t));
   me->aDirtyRow = gg_malloc((uint64_t)s->n*sizeof(uint32_t));
   me->aRowMark = gg_malloc(s->n);
   me->aCand = gg_malloc(s->n);
+  me->aCandRow = gg_malloc((uint64_t)s->n*sizeof(uint32_t));
+  me->aCandWord = gg_malloc((uint64_t)s->n*s->nDW*sizeof(uint64_t));
   if( !me->aWin[0] || !me->aWin[1] || !me->aDirty || !me->aDirtyRow
-   || !me->aRowMark || !me->aCand ){
+   || !me->aRowMark || !me->aCand || !me->aCandRow || !me->aCandWord ){
     return GG_NOMEM;
   }
+  cmHuge(me->aWin[0], nBits);
+  cmHuge(me->aWin[1], nBits);
   memset(me->aWin[0], 0, nBits);
   memset(me->aWin[1], 0, nBits);
   memset(me->aDirty, 0, (uint64_t)s->n*s->nDW*sizeof(uint64_t));
@@ -346,11 +413,31 @@ static int cmTurnInit(CmSolve *s, int t){
   return cmMoves(s, me);
 }
 
+static int cmBigCmp(const void *a, const void *b){
+  uint64_t x = ((const GGCatMouseBig*)a)->iPos, y = ((const GGCatMouseBig*)b)->iPos;
+  return (x>y) - (x<y);
+}
+
+/* Move both turns' big plies into p->aBig, sorted. */
+static int cmBigMerge(CmSolve *s){
+  GGCatMouse *p = s->p;
+  uint64_t n0 = s->aTurn[0].nBig, n1 = s->aTurn[1].nBig;
+  if( n0+n1==0 ) return GG_OK;
+  p->aBig = gg_malloc((n0+n1)*sizeof(GGCatMouseBig));
+  if( p->aBig==0 ) return GG_NOMEM;
+  if( n0 ) memcpy(p->aBig, s->aTurn[0].aBig, n0*sizeof(GGCatMouseBig));
+  if( n1 ) memcpy(p->aBig+n0, s->aTurn[1].aBig, n1*sizeof(GGCatMouseBig));
+  p->nBig = n0+n1;
+  qsort(p->aBig, p->nBig, sizeof(GGCatMouseBig), cmBigCmp);
+  return GG_OK;
+}
+
 int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
                         const GGStop *pStop){
   CmSolve s;
   uint32_t n = pG->n;
   int64_t hole = gg_graph_find(pG, 0);
+  uint64_t nBitWords;
   int rc = GG_OK, t;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
@@ -364,11 +451,19 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
   s.n = n;
   s.nW = p->nWord;
   s.nDW = (s.nW+63)/64;
+  s.nWB = (s.nW+7)/8;
+  p->nBand = s.nWB;
   s.nThread = nThread==1 || nThread==2 ? nThread : (n>=256 ? 2 : 1);
-  p->aState = gg_malloc(GG_CM_NPOS(n)*sizeof(uint32_t));
-  p->aDone = gg_malloc(2*(uint64_t)n*s.nW*sizeof(uint64_t));
-  if( p->aState==0 || p->aDone==0 ){ rc = GG_NOMEM; goto done; }
-  memset(p->aDone, 0, 2*(uint64_t)n*s.nW*sizeof(uint64_t));
+  nBitWords = 2*GG_CM_BIT_SIZE(n, s.nWB);
+  p->aPly = gg_malloc(2*GG_CM_PLY_SIZE(n, s.nWB)*sizeof(uint16_t));
+  p->aDone = gg_malloc(nBitWords*sizeof(uint64_t));
+  p->aWin = gg_malloc(nBitWords*sizeof(uint64_t));
+  if( p->aPly==0 || p->aDone==0 || p->aWin==0 ){ rc = GG_NOMEM; goto done; }
+  cmHuge(p->aPly, 2*GG_CM_PLY_SIZE(n, s.nWB)*sizeof(uint16_t));
+  cmHuge(p->aDone, nBitWords*sizeof(uint64_t));
+  cmHuge(p->aWin, nBitWords*sizeof(uint64_t));
+  memset(p->aDone, 0, nBitWords*sizeof(uint64_t));
+  memset(p->aWin, 0, nBitWords*sizeof(uint64_t));
   for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnInit(&s, t);
   for(t=0; t<2 && rc==GG_OK; t++) rc = cmInitTurn(&s, &s.aTurn[t]);
   if( rc ) goto done;
@@ -389,6 +484,7 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
   }
   if( s.nThread==1 ) cmRunAlone(&s);
   if( cmStopped(&s) ) rc = s.rc;
+  if( rc==GG_OK ) rc = cmBigMerge(&s);
   p->nPly = s.nPly;
 done:
   cmTurnFree(&s.aTurn[0]);
@@ -402,20 +498,36 @@ int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const GGStop *pStop){
 }
 
 void gg_cm_free(GGCatMouse *p){
-  gg_free(p->aState);
+  gg_free(p->aPly);
   gg_free(p->aDone);
-  p->aState = 0;
+  gg_free(p->aWin);
+  gg_free(p->aBig);
+  p->aPly = 0;
   p->aDone = 0;
+  p->aWin = 0;
+  p->aBig = 0;
+  p->nBig = 0;
 }
 
-/* The state word of turn t with the mover on x and the other on y. */
+/* The plies of a decided position. */
+static uint32_t cmPlies(const GGCatMouse *p, uint64_t iPos){
+  uint64_t lo = 0, hi = p->nBig;
+  if( p->aPly[iPos]<GG_CM_PLY_BIG ) return p->aPly[iPos];
+  while( lo<hi ){
+    uint64_t mid = lo + (hi-lo)/2;
+    if( p->aBig[mid].iPos<iPos ) lo = mid+1; else hi = mid;
+  }
+  return p->aBig[lo].nPly;     /* always there: written with the marker */
+}
+
+/* The state word (retro.h) of turn t with the mover on x, the other on y. */
 static uint32_t cmWord(const GGCatMouse *p, uint32_t x, uint32_t y, int t){
-  uint64_t iRow = (uint64_t)t*p->n + x;
-  if( ((p->aDone[iRow*p->nWord + (y>>6)]>>(y&63)) & 1)==0
-   || (t==GG_CM_MOUSE ? y : x)==p->hole ){
+  uint64_t iWord = t*GG_CM_BIT_SIZE(p->n, p->nBand) + GG_CM_BIT(p->n, x, y>>6);
+  uint64_t bit = 1ULL<<(y&63);
+  if( (p->aDone[iWord] & bit)==0 || (t==GG_CM_MOUSE ? y : x)==p->hole ){
     return GG_STATE(GG_V_DRAW, 0);
   }
-  return p->aState[iRow*p->n + y];
+  return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t, cmPlies(p, t*GG_CM_PLY_SIZE(p->n, p->nBand) + GG_CM_PLY(p->n, x, y)));
 }
 
 void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,

@@ -26,20 +26,43 @@
 #define GG_CM_CAT   1           /* turn: the cat moves */
 
 /* A solved game.  A position of turn t with the mover on node x and the
-** other player on node y has the bit (t*n + x)*nWord*64 + y of aDone set
-** once decided, and then the state word (retro.h format) aState[(t*n +
-** x)*n + y].  Undecided positions are draws; their state words are not
-** written.  Use gg_cm_get(). */
+** other player on node y is bit y of row x in turn t's bitsets: aDone
+** once decided, aWin if then the mover wins; its plies are entry (x, y)
+** of turn t's aPly, or in aBig when they do not fit 16 bits.  Undecided
+** positions are draws; their aPly entries are not written.  Rows are
+** stored in bands of 512 columns (GG_CM_BIT, GG_CM_PLY), so that work on
+** one band of all rows stays in a small part of memory.  Use gg_cm_get(). */
+typedef struct GGCatMouseBig GGCatMouseBig;
+struct GGCatMouseBig {
+  uint64_t iPos;       /* index into aPly */
+  uint32_t nPly;       /* its plies, >= GG_CM_PLY_BIG */
+};
 typedef struct GGCatMouse GGCatMouse;
 struct GGCatMouse {
   const GGGraph *pG;   /* the board; not owned */
   uint32_t n;          /* pG->n */
   uint32_t hole;       /* dense id of label 0 */
   uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
+  uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
-  uint32_t *aState;    /* 2*n*n state words, see above */
-  uint64_t *aDone;     /* 2*n*nWord words: decided positions, see above */
+  uint16_t *aPly;      /* 2 turns of GG_CM_PLY_SIZE; GG_CM_PLY_BIG: see aBig */
+  uint64_t *aDone;     /* 2 turns of GG_CM_BIT_SIZE words: decided */
+  uint64_t *aWin;      /* 2 turns of GG_CM_BIT_SIZE words: won by the mover */
+  GGCatMouseBig *aBig; /* positions of GG_CM_PLY_BIG plies or more, by iPos */
+  uint64_t nBig;       /* entries in aBig */
 };
+
+/* Word j of row r of a bitset of n rows, and its size in words; entry
+** (x, y) of plies, and their size. */
+#define GG_CM_BIT(n, r, j) ((((uint64_t)((j)>>3)*(n) + (r))<<3) + ((j)&7))
+#define GG_CM_BIT_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*8)
+#define GG_CM_PLY(n, x, y) ((((uint64_t)((y)>>9)*(n) + (x))<<9) + ((y)&511))
+#define GG_CM_PLY_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*512)
+
+/* Plies from this on are kept in aBig (a smaller value tests that path). */
+#ifndef GG_CM_PLY_BIG
+# define GG_CM_PLY_BIG 0xffff
+#endif
 
 /* Positions needed for a graph of n nodes. */
 #define GG_CM_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))

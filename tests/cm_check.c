@@ -151,7 +151,7 @@ int main(int argc, char **argv){
       stop.xStop = stopAfter;
       stop.pArg = &limit;
       rc = gg_cm_solve_threads(&cm, &g, nThread, &stop);
-      if( rc!=GG_INTERRUPT || cm.aState!=0 ){
+      if( rc!=GG_INTERRUPT || cm.aPly!=0 ){
         printf("stop after %d polls, %d threads: rc=%d\n", limit, nThread, rc);
         return 1;
       }

@@ -19,20 +19,21 @@ ENGINE = ["ext/graph.c", "ext/retro.c", "ext/catmouse.c", "ext/catmouse_ref.c",
 ASAN = bool(os.environ.get("GG_PRELOAD"))
 
 
-def build_check():
+def build_check(defines=()):
     """Compile tests/cm_check.c with the engine (with the sanitizers under
     `make asan`); returns the program's path."""
     out = os.path.join(tempfile.mkdtemp(prefix="gg_cm_check"), "cm_check")
     flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"] \
         if ASAN else ["-O2"]
+    flags += ["-D" + d for d in defines]
     cc = os.environ.get("CC", "gcc")
     subprocess.run([cc] + flags + ["-Wall", "-pthread", "-o", out, "tests/cm_check.c"]
                    + ENGINE, cwd=ROOT, check=True)
     return out
 
 
-def run_check(seed, count, maxn):
-    prog = build_check()
+def run_check(seed, count, maxn, defines=()):
+    prog = build_check(defines)
     env = dict(os.environ)
     env.pop("LD_PRELOAD", None)
     try:
@@ -51,6 +52,13 @@ def test_engine_matches_reference_many_graphs():
 def test_engine_matches_reference_large_graphs():
     """A few graphs of up to 1000 nodes (2 million positions each)."""
     run_check(5, 7 if ASAN else 21, 1000)
+
+
+def test_engine_plies_beyond_16_bits():
+    """Plies that do not fit the 16-bit table go to the side table: built
+    with that limit at 3 plies instead of 65535, every position still
+    matches the reference."""
+    run_check(77, 15 if ASAN else 50, 400, ["GG_CM_PLY_BIG=3"])
 
 
 def random_connected(rng, n, deg):
