@@ -33,6 +33,10 @@
 ** turn gets a core, with a barrier after each phase.  The calling thread
 ** polls the GGStop at each ply and about every GG_STOP_EVERY positions.
 **
+** Nodes are renumbered first (cmOrder: reverse Cuthill-McKee, a BFS that
+** takes low degrees first), so that on graphs with some geometry (grids,
+** roads) the rows of a node's neighbours lie close together.
+**
 ** Memory per position: 2 bytes of plies (plies of 65535 or more go to a
 ** sorted side table, aBig), 2 bits of result (decided, mover wins), and
 ** during the solve 2 bits of transposed bitsets plus the list of one
@@ -92,6 +96,7 @@ struct CmSolve {
   uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
   uint32_t nWB;        /* bands: ceil(nW/8) */
   uint32_t nPly;       /* last ply that decided something */
+  uint32_t hole;       /* the hole, renumbered */
   int nThread;         /* 1 or 2 */
   int bStop;           /* set (atomically) to stop both threads */
   int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
@@ -189,7 +194,7 @@ static int cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
 /* Ply 0 for one turn: the finished positions, and the positions that are
 ** not positions (the cat on the hole) marked decided with no plies. */
 static int cmInitTurn(CmSolve *s, CmTurn *me){
-  uint32_t n = s->n, nW = s->nW, hole = s->p->hole, x, w;
+  uint32_t n = s->n, nW = s->nW, hole = s->hole, x, w;
   uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
   for(x=0; x<n; x++){
     uint64_t *aDone = me->aDone;
@@ -227,8 +232,8 @@ static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
   CmTurn *ot = &s->aTurn[1-me->t];
   const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
-  const GGGraph *pG = s->p->pG;
-  uint32_t n = s->n, nW = s->nW, nDW = s->nDW, i, x, j, nCand = 0, band;
+  const CmTurn *pAll = &s->aTurn[GG_CM_MOUSE];  /* the mouse goes anywhere */
+  uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand = 0, band;
   me->nPend = 0;
   me->nStep = CM_STOP_EVERY-1;                  /* poll at the start */
   if( cmStep(s, me) ) return;
@@ -236,7 +241,7 @@ static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
   ** and their candidate words: those changed in some x'. */
   for(i=0; i<ot->nDirtyRow; i++){
     uint32_t y = ot->aDirtyRow[i];
-    for(j=0; j<GG_DEG(pG, y); j++) me->aCand[GG_NBR(pG, y)[j]] = 1;
+    for(j=pAll->aOff[y]; j<pAll->aOff[y+1]; j++) me->aCand[pAll->aMove[j]] = 1;
   }
   for(x=0; x<n; x++){
     uint64_t *cw = me->aCandWord + (uint64_t)nCand*nDW, any = 0;
@@ -280,7 +285,6 @@ static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
       }
     }
   }
-  (void)nW;
 }
 
 /* The apply of ply k for turn me: its new positions into its transposed
@@ -346,23 +350,63 @@ static void cmRunAlone(CmSolve *s){
   }
 }
 
-/* The moves of one turn's mover as CSR: the graph's arcs, without the
-** arcs into the hole for the cat. */
-static int cmMoves(CmSolve *s, CmTurn *me){
+/* The moves of one turn's mover as CSR in the engine's numbering: the
+** graph's arcs, without the arcs into the hole for the cat; each list
+** ascending. */
+static int cmMoves(CmSolve *s, CmTurn *me, const uint32_t *aInv){
   const GGGraph *pG = s->p->pG;
+  const uint32_t *aPerm = s->p->aPerm;
   uint32_t x, j, nOut = 0;
   me->aOff = gg_malloc(((uint64_t)s->n+1)*sizeof(uint32_t));
   me->aMove = gg_malloc((pG->nArc+1)*sizeof(uint32_t));
   if( me->aOff==0 || me->aMove==0 ) return GG_NOMEM;
   for(x=0; x<s->n; x++){
+    uint32_t u = aInv[x], first = nOut, i;
     me->aOff[x] = nOut;
-    for(j=0; j<GG_DEG(pG, x); j++){
-      uint32_t to = GG_NBR(pG, x)[j];
-      if( me->t==GG_CM_CAT && to==s->p->hole ) continue;
-      me->aMove[nOut++] = to;
+    for(j=0; j<GG_DEG(pG, u); j++){
+      uint32_t to = aPerm[GG_NBR(pG, u)[j]];
+      if( me->t==GG_CM_CAT && to==s->hole ) continue;
+      for(i=nOut++; i>first && me->aMove[i-1]>to; i--) me->aMove[i] = me->aMove[i-1];
+      me->aMove[i] = to;
     }
   }
   me->aOff[s->n] = nOut;
+  return GG_OK;
+}
+
+/* Number the nodes by reverse Cuthill-McKee: breadth first from a node
+** of least degree (then from the first node not reached, for each other
+** component), neighbours in order of degree; the order reversed.  Sets
+** p->aPerm and aInv (its inverse). */
+static int cmOrder(GGCatMouse *p, uint32_t *aInv){
+  const GGGraph *pG = p->pG;
+  uint32_t n = p->n, nDone = 0, head = 0, start = 0, i, j;
+  uint8_t *aSeen = gg_malloc(n+1);
+  if( aSeen==0 ) return GG_NOMEM;
+  memset(aSeen, 0, n);
+  while( nDone<n ){
+    uint32_t best;
+    while( aSeen[start] ) start++;
+    best = start;
+    for(i=0; nDone==0 && i<n; i++){
+      if( GG_DEG(pG, i)<GG_DEG(pG, best) ) best = i;
+    }
+    aSeen[best] = 1;
+    aInv[nDone++] = best;
+    while( head<nDone ){
+      uint32_t u = aInv[head++], first = nDone;
+      for(j=0; j<GG_DEG(pG, u); j++){
+        uint32_t v = GG_NBR(pG, u)[j];
+        if( aSeen[v] ) continue;
+        aSeen[v] = 1;
+        for(i=nDone++; i>first && GG_DEG(pG, aInv[i-1])>GG_DEG(pG, v); i--) aInv[i] = aInv[i-1];
+        aInv[i] = v;
+      }
+    }
+  }
+  gg_free(aSeen);
+  for(i=0; i<n/2; i++){ uint32_t t = aInv[i]; aInv[i] = aInv[n-1-i]; aInv[n-1-i] = t; }
+  for(i=0; i<n; i++) p->aPerm[aInv[i]] = i;
   return GG_OK;
 }
 
@@ -382,7 +426,7 @@ static void cmTurnFree(CmTurn *me){
   memset(me, 0, sizeof(*me));
 }
 
-static int cmTurnInit(CmSolve *s, int t){
+static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
   uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*sizeof(uint64_t);
@@ -410,7 +454,7 @@ static int cmTurnInit(CmSolve *s, int t){
   memset(me->aDirty, 0, (uint64_t)s->n*s->nDW*sizeof(uint64_t));
   memset(me->aRowMark, 0, s->n);
   memset(me->aCand, 0, s->n);
-  return cmMoves(s, me);
+  return cmMoves(s, me, aInv);
 }
 
 static int cmBigCmp(const void *a, const void *b){
@@ -438,6 +482,7 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
   uint32_t n = pG->n;
   int64_t hole = gg_graph_find(pG, 0);
   uint64_t nBitWords;
+  uint32_t *aInv = 0;
   int rc = GG_OK, t;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
@@ -455,6 +500,10 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
   p->nBand = s.nWB;
   s.nThread = nThread==1 || nThread==2 ? nThread : (n>=256 ? 2 : 1);
   nBitWords = 2*GG_CM_BIT_SIZE(n, s.nWB);
+  p->aPerm = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t));
+  aInv = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t));
+  if( p->aPerm==0 || aInv==0 || cmOrder(p, aInv) ){ rc = GG_NOMEM; goto done; }
+  s.hole = p->aPerm[p->hole];
   p->aPly = gg_malloc(2*GG_CM_PLY_SIZE(n, s.nWB)*sizeof(uint16_t));
   p->aDone = gg_malloc(nBitWords*sizeof(uint64_t));
   p->aWin = gg_malloc(nBitWords*sizeof(uint64_t));
@@ -464,7 +513,7 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
   cmHuge(p->aWin, nBitWords*sizeof(uint64_t));
   memset(p->aDone, 0, nBitWords*sizeof(uint64_t));
   memset(p->aWin, 0, nBitWords*sizeof(uint64_t));
-  for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnInit(&s, t);
+  for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnInit(&s, t, aInv);
   for(t=0; t<2 && rc==GG_OK; t++) rc = cmInitTurn(&s, &s.aTurn[t]);
   if( rc ) goto done;
   cmApply(&s, &s.aTurn[0]);
@@ -487,6 +536,7 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
   if( rc==GG_OK ) rc = cmBigMerge(&s);
   p->nPly = s.nPly;
 done:
+  gg_free(aInv);
   cmTurnFree(&s.aTurn[0]);
   cmTurnFree(&s.aTurn[1]);
   if( rc ) gg_cm_free(p);
@@ -502,6 +552,8 @@ void gg_cm_free(GGCatMouse *p){
   gg_free(p->aDone);
   gg_free(p->aWin);
   gg_free(p->aBig);
+  gg_free(p->aPerm);
+  p->aPerm = 0;
   p->aPly = 0;
   p->aDone = 0;
   p->aWin = 0;
@@ -520,11 +572,13 @@ static uint32_t cmPlies(const GGCatMouse *p, uint64_t iPos){
   return p->aBig[lo].nPly;     /* always there: written with the marker */
 }
 
-/* The state word (retro.h) of turn t with the mover on x, the other on y. */
-static uint32_t cmWord(const GGCatMouse *p, uint32_t x, uint32_t y, int t){
+/* The state word (retro.h) of turn t with the mover on x, the other on y
+** (dense ids). */
+static uint32_t cmWord(const GGCatMouse *p, uint32_t xd, uint32_t yd, int t){
+  uint32_t x = p->aPerm[xd], y = p->aPerm[yd];
   uint64_t iWord = t*GG_CM_BIT_SIZE(p->n, p->nBand) + GG_CM_BIT(p->n, x, y>>6);
   uint64_t bit = 1ULL<<(y&63);
-  if( (p->aDone[iWord] & bit)==0 || (t==GG_CM_MOUSE ? y : x)==p->hole ){
+  if( (p->aDone[iWord] & bit)==0 || (t==GG_CM_MOUSE ? yd : xd)==p->hole ){
     return GG_STATE(GG_V_DRAW, 0);
   }
   return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t, cmPlies(p, t*GG_CM_PLY_SIZE(p->n, p->nBand) + GG_CM_PLY(p->n, x, y)));

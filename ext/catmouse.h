@@ -31,7 +31,9 @@
 ** of turn t's aPly, or in aBig when they do not fit 16 bits.  Undecided
 ** positions are draws; their aPly entries are not written.  Rows are
 ** stored in bands of 512 columns (GG_CM_BIT, GG_CM_PLY), so that work on
-** one band of all rows stays in a small part of memory.  Use gg_cm_get(). */
+** one band of all rows stays in a small part of memory.  Nodes x and y are
+** the engine's own numbering, aPerm[dense id], in which neighbours get
+** nearby numbers.  Use gg_cm_get(). */
 typedef struct GGCatMouseBig GGCatMouseBig;
 struct GGCatMouseBig {
   uint64_t iPos;       /* index into aPly */
@@ -42,6 +44,7 @@ struct GGCatMouse {
   const GGGraph *pG;   /* the board; not owned */
   uint32_t n;          /* pG->n */
   uint32_t hole;       /* dense id of label 0 */
+  uint32_t *aPerm;     /* aPerm[dense id]: the engine's number of the node */
   uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
   uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
