@@ -31,7 +31,7 @@
 ** stays in the cache; one listed word lands in 64 consecutive lines.  The
 ** two turns touch disjoint memory in each phase, so with two threads each
 ** turn gets a core, with a barrier after each phase.  The calling thread
-** polls the GGStop at each ply and about every GG_STOP_EVERY positions.
+** polls the GGStop about every GG_STOP_EVERY positions visited.
 **
 ** Nodes are renumbered first (cmOrder: reverse Cuthill-McKee, a BFS that
 ** takes low degrees first), so that on graphs with some geometry (grids,
@@ -112,9 +112,9 @@ static int cmStopped(CmSolve *s){
   return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
 }
 
-/* Count a visited word (64 positions); poll the GGStop about every
-** GG_STOP_EVERY positions and at each ply, from the calling thread (the
-** thread of the mouse's turn, or the only one). */
+/* Count a visited row or word (64 positions); poll the GGStop about
+** every GG_STOP_EVERY positions, from the calling thread (the thread of
+** the mouse's turn, or the only one). */
 #define CM_STOP_EVERY (GG_STOP_EVERY/64)
 static int cmStep(CmSolve *s, CmTurn *me){
   if( (++me->nStep % CM_STOP_EVERY)!=0 ) return 0;
@@ -235,8 +235,6 @@ static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
   const CmTurn *pAll = &s->aTurn[GG_CM_MOUSE];  /* the mouse goes anywhere */
   uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand = 0, band;
   me->nPend = 0;
-  me->nStep = CM_STOP_EVERY-1;                  /* poll at the start */
-  if( cmStep(s, me) ) return;
   /* Candidate rows: x with a move to a changed row x' (x' a neighbour),
   ** and their candidate words: those changed in some x'. */
   for(i=0; i<ot->nDirtyRow; i++){
@@ -248,6 +246,7 @@ static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
     uint32_t d;
     if( !me->aCand[x] ) continue;
     me->aCand[x] = 0;
+    if( cmStep(s, me) ) return;
     for(d=0; d<nDW; d++) cw[d] = 0;
     for(j=me->aOff[x]; j<me->aOff[x+1]; j++){
       const uint64_t *a = ot->aDirty + (uint64_t)me->aMove[j]*nDW;
@@ -357,9 +356,6 @@ static int cmMoves(CmSolve *s, CmTurn *me, const uint32_t *aInv){
   const GGGraph *pG = s->p->pG;
   const uint32_t *aPerm = s->p->aPerm;
   uint32_t x, j, nOut = 0;
-  me->aOff = gg_malloc(((uint64_t)s->n+1)*sizeof(uint32_t));
-  me->aMove = gg_malloc((pG->nArc+1)*sizeof(uint32_t));
-  if( me->aOff==0 || me->aMove==0 ) return GG_NOMEM;
   for(x=0; x<s->n; x++){
     uint32_t u = aInv[x], first = nOut, i;
     me->aOff[x] = nOut;
@@ -411,16 +407,7 @@ static int cmOrder(GGCatMouse *p, uint32_t *aInv){
 }
 
 static void cmTurnFree(CmTurn *me){
-  gg_free(me->aOff);
-  gg_free(me->aMove);
-  gg_free(me->aWin[0]);
-  gg_free(me->aWin[1]);
-  gg_free(me->aDirty);
-  gg_free(me->aDirtyRow);
-  gg_free(me->aRowMark);
-  gg_free(me->aCand);
-  gg_free(me->aCandRow);
-  gg_free(me->aCandWord);
+  gg_free(me->aWin[0]);                        /* the block of cmTurnInit */
   gg_free(me->aPend);
   gg_free(me->aBig);
   memset(me, 0, sizeof(*me));
@@ -429,31 +416,31 @@ static void cmTurnFree(CmTurn *me){
 static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
-  uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*sizeof(uint64_t);
+  uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
+  uint64_t nU64 = 2*nBits + 2*nDirty;            /* aWin[2], aDirty, aCandWord */
+  uint64_t nU32 = 3*n + 1 + p->pG->nArc + 1;     /* aDirtyRow, aCandRow, aOff, aMove */
+  uint64_t nByte = nU64*8 + nU32*4 + 2*n;        /* aRowMark, aCand */
+  uint8_t *a;
   memset(me, 0, sizeof(*me));
   me->t = t;
   me->aDone = p->aDone + t*GG_CM_BIT_SIZE(s->n, s->nWB);
   me->aWinOwn = p->aWin + t*GG_CM_BIT_SIZE(s->n, s->nWB);
   me->aPly = p->aPly + t*GG_CM_PLY_SIZE(s->n, s->nWB);
-  me->aWin[0] = gg_malloc(nBits);
-  me->aWin[1] = gg_malloc(nBits);
-  me->aDirty = gg_malloc((uint64_t)s->n*s->nDW*sizeof(uint64_t));
-  me->aDirtyRow = gg_malloc((uint64_t)s->n*sizeof(uint32_t));
-  me->aRowMark = gg_malloc(s->n);
-  me->aCand = gg_malloc(s->n);
-  me->aCandRow = gg_malloc((uint64_t)s->n*sizeof(uint32_t));
-  me->aCandWord = gg_malloc((uint64_t)s->n*s->nDW*sizeof(uint64_t));
-  if( !me->aWin[0] || !me->aWin[1] || !me->aDirty || !me->aDirtyRow
-   || !me->aRowMark || !me->aCand || !me->aCandRow || !me->aCandWord ){
-    return GG_NOMEM;
-  }
-  cmHuge(me->aWin[0], nBits);
-  cmHuge(me->aWin[1], nBits);
-  memset(me->aWin[0], 0, nBits);
-  memset(me->aWin[1], 0, nBits);
-  memset(me->aDirty, 0, (uint64_t)s->n*s->nDW*sizeof(uint64_t));
-  memset(me->aRowMark, 0, s->n);
-  memset(me->aCand, 0, s->n);
+  a = gg_malloc(nByte);
+  if( a==0 ) return GG_NOMEM;
+  cmHuge(a, nByte);
+  memset(a, 0, 2*nBits*8 + nDirty*8);            /* aWin[2], aDirty */
+  me->aWin[0] = (uint64_t*)a;
+  me->aWin[1] = me->aWin[0] + nBits;
+  me->aDirty = me->aWin[1] + nBits;
+  me->aCandWord = me->aDirty + nDirty;
+  me->aDirtyRow = (uint32_t*)(me->aCandWord + nDirty);
+  me->aCandRow = me->aDirtyRow + n;
+  me->aOff = me->aCandRow + n;
+  me->aMove = me->aOff + n + 1;
+  me->aRowMark = (uint8_t*)(me->aMove + p->pG->nArc + 1);
+  me->aCand = me->aRowMark + n;
+  memset(me->aRowMark, 0, 2*n);                  /* aRowMark, aCand */
   return cmMoves(s, me, aInv);
 }
 
