@@ -28,10 +28,16 @@
 ** bitsets are stored in bands of 512 columns (8 words, a cache line per
 ** row; GG_CM_BIT) and the pass works one band at a time over all rows,
 ** so its working set (the band of the other turn's transposed bitsets)
-** stays in the cache; one listed word lands in 64 consecutive lines.  The
-** two turns touch disjoint memory in each phase, so with two threads each
-** turn gets a core, with a barrier after each phase.  The calling thread
-** polls the GGStop about every GG_STOP_EVERY positions visited.
+** stays in the cache; one listed word lands in 64 consecutive lines.
+**
+** Threads split the bands: lane i owns the bands b with b % nLane == i.
+** In the pass a lane computes the words of its bands (of both turns); the
+** new positions of word w land, in the apply, in the transposed rows
+** 64w..64w+63, which are rows of the same band, so each lane applies its
+** own list and no two lanes write the same memory in a phase.  Each
+** worker thread runs one lane (or all of them if a thread could not be
+** started), with a barrier between the phases.  The calling thread
+** (worker 0) polls the GGStop about every GG_STOP_EVERY positions.
 **
 ** Nodes are renumbered first (cmOrder: reverse Cuthill-McKee, a BFS that
 ** takes low degrees first), so that on graphs with some geometry (grids,
@@ -60,6 +66,21 @@ struct CmPend {
   uint64_t lose;       /* newly lost by the mover */
 };
 
+#define CM_MAX_THREAD 2
+
+/* One lane's share of one turn: what it found in its bands. */
+typedef struct CmPart CmPart;
+struct CmPart {
+  CmPend *aPend;       /* this ply's new positions */
+  uint64_t nPend;      /* entries in aPend */
+  uint64_t nPendAlloc; /* entries that fit in aPend */
+  GGCatMouseBig *aBig; /* positions with plies >= GG_CM_PLY_BIG */
+  uint64_t nBig;       /* entries in aBig */
+  uint64_t nBigAlloc;  /* entries that fit in aBig */
+  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty */
+  uint32_t nDirtyRow;  /* entries in aDirtyRow */
+};
+
 /* The solve's data for one turn. */
 typedef struct CmTurn CmTurn;
 struct CmTurn {
@@ -71,19 +92,19 @@ struct CmTurn {
   uint16_t *aPly;      /* plies: GG_CM_PLY(x, y) (into GGCatMouse) */
   uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x */
   uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
-  uint32_t *aDirtyRow; /* rows y with a bit in aDirty */
-  uint32_t nDirtyRow;  /* entries in aDirtyRow */
-  uint8_t *aRowMark;   /* aRowMark[y]: y is in aDirtyRow */
-  uint8_t *aCand;      /* scratch of the pass: rows x to visit */
-  uint32_t *aCandRow;  /* scratch of the pass: those rows, ascending */
-  uint64_t *aCandWord; /* scratch of the pass: nDW words per row: words */
-  CmPend *aPend;       /* this ply's new positions */
-  uint64_t nPend;      /* entries in aPend */
-  uint64_t nPendAlloc; /* entries that fit in aPend */
-  GGCatMouseBig *aBig; /* positions with plies >= GG_CM_PLY_BIG */
-  uint64_t nBig;       /* entries in aBig */
-  uint64_t nBigAlloc;  /* entries that fit in aBig */
-  uint64_t nStep;      /* words visited, for polling */
+  uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
+  CmPart aPart[CM_MAX_THREAD];  /* per lane */
+};
+
+/* One thread's scratch. */
+typedef struct CmWorker CmWorker;
+struct CmWorker {
+  int i;               /* 0: the calling thread */
+  struct CmSolve *s;   /* the solve */
+  uint8_t *aCand;      /* rows x to visit */
+  uint32_t *aCandRow;  /* those rows, ascending */
+  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
+  uint64_t nStep;      /* rows and words visited, for polling */
 };
 
 /* The whole solve. */
@@ -97,13 +118,17 @@ struct CmSolve {
   uint32_t nWB;        /* bands: ceil(nW/8) */
   uint32_t nPly;       /* last ply that decided something */
   uint32_t hole;       /* the hole, renumbered */
-  int nThread;         /* 1 or 2 */
-  int bStop;           /* set (atomically) to stop both threads */
+  int nLane;           /* lanes, 1..CM_MAX_THREAD */
+  int nRun;            /* worker threads running the lanes, 1 or nLane */
+  int bStop;           /* set (atomically) to stop every worker */
   int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
-  pthread_barrier_t bar;  /* between the phases when nThread==2 */
+  pthread_barrier_t bar;  /* between the phases when nRun>1 */
   CmTurn aTurn[2];     /* the mouse's turn and the cat's */
+  CmWorker aWork[CM_MAX_THREAD];  /* the workers */
 };
 
+/* The lane that owns word w (and transposed rows 64w..64w+63). */
+#define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
 
 static void cmSetStop(CmSolve *s, int rc){
   if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
@@ -113,13 +138,11 @@ static int cmStopped(CmSolve *s){
 }
 
 /* Count a visited row or word (64 positions); poll the GGStop about
-** every GG_STOP_EVERY positions, from the calling thread (the thread of
-** the mouse's turn, or the only one). */
+** every GG_STOP_EVERY positions, from the calling thread. */
 #define CM_STOP_EVERY (GG_STOP_EVERY/64)
-static int cmStep(CmSolve *s, CmTurn *me){
-  if( (++me->nStep % CM_STOP_EVERY)!=0 ) return 0;
-  if( (me->t==GG_CM_MOUSE || s->nThread==1) && s->pStop
-   && s->pStop->xStop(s->pStop->pArg) ){
+static int cmStep(CmSolve *s, CmWorker *wk){
+  if( (++wk->nStep % CM_STOP_EVERY)!=0 ) return 0;
+  if( wk->i==0 && s->pStop && s->pStop->xStop(s->pStop->pArg) ){
     cmSetStop(s, GG_INTERRUPT);
   }
   return cmStopped(s);
@@ -152,8 +175,8 @@ static int cmGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
 }
 
 /* Plies k for the positions of row x, word w, in bits b. */
-static int cmSetPly(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
-                    uint64_t b, uint32_t k){
+static int cmSetPly(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
+                    uint32_t w, uint64_t b, uint32_t k){
   uint64_t iRow = GG_CM_PLY(s->n, x, w*64);
   uint16_t *aPly = me->aPly + iRow;
   if( k<GG_CM_PLY_BIG ){
@@ -162,28 +185,30 @@ static int cmSetPly(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   }
   for(; b; b&=b-1){
     uint32_t i = (uint32_t)__builtin_ctzll(b);
-    if( cmGrow((void**)&me->aBig, me->nBig, &me->nBigAlloc, sizeof(GGCatMouseBig)) ){
+    if( cmGrow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGCatMouseBig)) ){
       return 1;
     }
     aPly[i] = GG_CM_PLY_BIG;
-    me->aBig[me->nBig].iPos = (uint64_t)(me->aPly - s->p->aPly) + iRow + i;
-    me->aBig[me->nBig].nPly = k;
-    me->nBig++;
+    pt->aBig[pt->nBig].iPos = (uint64_t)(me->aPly - s->p->aPly) + iRow + i;
+    pt->aBig[pt->nBig].nPly = k;
+    pt->nBig++;
   }
   return 0;
 }
 
 /* Decide the positions win|lose of row x, word w at ply k: mark them,
-** write their plies, list them.  0, or nonzero out of memory. */
+** write their plies, list them in the part of w's owner.  0, or nonzero
+** out of memory. */
 static int cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
                     uint64_t win, uint64_t lose, uint32_t k){
   uint64_t i = GG_CM_BIT(s->n, x, w);
+  CmPart *pt = &me->aPart[CM_OWNER(s, w)];
   CmPend *pe;
   me->aDone[i] |= win | lose;
   me->aWinOwn[i] |= win;
-  if( cmSetPly(s, me, x, w, win|lose, k) ) return 1;
-  if( cmGrow((void**)&me->aPend, me->nPend, &me->nPendAlloc, sizeof(CmPend)) ) return 1;
-  pe = &me->aPend[me->nPend++];
+  if( cmSetPly(s, me, pt, x, w, win|lose, k) ) return 1;
+  if( cmGrow((void**)&pt->aPend, pt->nPend, &pt->nPendAlloc, sizeof(CmPend)) ) return 1;
+  pe = &pt->aPend[pt->nPend++];
   pe->x = x;
   pe->w = w;
   pe->win = win;
@@ -226,50 +251,55 @@ static int cmInitTurn(CmSolve *s, CmTurn *me){
   return GG_OK;
 }
 
-/* The pass of ply k for turn me: every position of this turn decided at
-** ply k, from the other turn's bitsets as of ply k-1. */
-static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
+/* The pass of ply k for turn me and one lane, run by worker wk: every
+** position of this turn in the lane's bands decided at ply k, from the
+** other turn's bitsets as of ply k-1. */
+static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane){
   CmTurn *ot = &s->aTurn[1-me->t];
+  const CmTurn *pAll = &s->aTurn[GG_CM_MOUSE];  /* the mouse goes anywhere */
   const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
-  const CmTurn *pAll = &s->aTurn[GG_CM_MOUSE];  /* the mouse goes anywhere */
   uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand = 0, band;
-  me->nPend = 0;
+  int q;
+  me->aPart[lane].nPend = 0;
   /* Candidate rows: x with a move to a changed row x' (x' a neighbour),
   ** and their candidate words: those changed in some x'. */
-  for(i=0; i<ot->nDirtyRow; i++){
-    uint32_t y = ot->aDirtyRow[i];
-    for(j=pAll->aOff[y]; j<pAll->aOff[y+1]; j++) me->aCand[pAll->aMove[j]] = 1;
+  for(q=0; q<s->nLane; q++){
+    const CmPart *pt = &ot->aPart[q];
+    for(i=0; i<pt->nDirtyRow; i++){
+      uint32_t y = pt->aDirtyRow[i];
+      for(j=pAll->aOff[y]; j<pAll->aOff[y+1]; j++) wk->aCand[pAll->aMove[j]] = 1;
+    }
   }
   for(x=0; x<n; x++){
-    uint64_t *cw = me->aCandWord + (uint64_t)nCand*nDW, any = 0;
+    uint64_t *cw = wk->aCandWord + (uint64_t)nCand*nDW, any = 0;
     uint32_t d;
-    if( !me->aCand[x] ) continue;
-    me->aCand[x] = 0;
-    if( cmStep(s, me) ) return;
+    if( !wk->aCand[x] ) continue;
+    wk->aCand[x] = 0;
+    if( cmStep(s, wk) ) return;
     for(d=0; d<nDW; d++) cw[d] = 0;
     for(j=me->aOff[x]; j<me->aOff[x+1]; j++){
       const uint64_t *a = ot->aDirty + (uint64_t)me->aMove[j]*nDW;
       for(d=0; d<nDW; d++) cw[d] |= a[d];
     }
     for(d=0; d<nDW; d++) any |= cw[d];
-    if( any ) me->aCandRow[nCand++] = x;
+    if( any ) wk->aCandRow[nCand++] = x;
   }
   /* One band of words at a time, over all candidate rows. */
-  for(band=0; band<s->nWB; band++){
+  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
     for(i=0; i<nCand; i++){
       const uint32_t *aMv;
       uint32_t nMv;
-      uint64_t bits = (me->aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      uint64_t bits = (wk->aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
       if( bits==0 ) continue;
-      x = me->aCandRow[i];
+      x = wk->aCandRow[i];
       aMv = me->aMove + me->aOff[x];
       nMv = me->aOff[x+1] - me->aOff[x];
       for(; bits; bits&=bits-1){
         uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
         uint64_t open = ~me->aDone[GG_CM_BIT(n, x, w)], win = 0, lose = ~0ULL;
         if( open==0 ) continue;
-        if( cmStep(s, me) ) return;
+        if( cmStep(s, wk) ) return;
         for(j=0; j<nMv; j++){
           uint64_t iWord = GG_CM_BIT(n, aMv[j], w);
           win |= aWinMe[iWord];
@@ -286,19 +316,20 @@ static void cmPass(CmSolve *s, CmTurn *me, uint32_t k){
   }
 }
 
-/* The apply of ply k for turn me: its new positions into its transposed
-** bitsets; the changed words marked for the next ply. */
-static void cmApply(CmSolve *s, CmTurn *me){
+/* The apply of ply k for turn me and one lane: its new positions into
+** the transposed bitsets; the changed words marked for the next ply. */
+static void cmApply(CmSolve *s, CmTurn *me, int iPart){
+  CmPart *pt = &me->aPart[iPart];
   uint32_t n = s->n, nDW = s->nDW, i;
   uint64_t e;
-  for(i=0; i<me->nDirtyRow; i++){
-    uint32_t y = me->aDirtyRow[i];
+  for(i=0; i<pt->nDirtyRow; i++){
+    uint32_t y = pt->aDirtyRow[i];
     memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
     me->aRowMark[y] = 0;
   }
-  me->nDirtyRow = 0;
-  for(e=0; e<me->nPend; e++){
-    const CmPend *pe = &me->aPend[e];
+  pt->nDirtyRow = 0;
+  for(e=0; e<pt->nPend; e++){
+    const CmPend *pe = &pt->aPend[e];
     uint32_t xw = pe->x>>6, q;
     uint64_t xbit = 1ULL<<(pe->x&63), dbit = 1ULL<<(xw&63);
     uint64_t iTile = GG_CM_BIT(n, pe->w*64, xw);    /* row y = w*64 */
@@ -310,49 +341,49 @@ static void cmApply(CmSolve *s, CmTurn *me){
         me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
         if( !me->aRowMark[y] ){
           me->aRowMark[y] = 1;
-          me->aDirtyRow[me->nDirtyRow++] = y;
+          pt->aDirtyRow[pt->nDirtyRow++] = y;
         }
       }
     }
   }
 }
 
-/* The plies of one turn, on its own thread. */
-static void cmRunTurn(CmSolve *s, CmTurn *me){
+static void cmBarrier(CmSolve *s){
+  if( s->nRun>1 ) pthread_barrier_wait(&s->bar);
+}
+
+/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ... */
+static void cmRun(CmWorker *wk){
+  CmSolve *s = wk->s;
   uint32_t k;
+  int t, q;
   for(k=1; ; k++){
-    cmPass(s, me, k);
-    pthread_barrier_wait(&s->bar);
-    if( cmStopped(s) || (s->aTurn[0].nPend==0 && s->aTurn[1].nPend==0) ) break;
-    if( me->t==GG_CM_MOUSE ) s->nPly = k;
-    cmApply(s, me);
-    pthread_barrier_wait(&s->bar);
+    uint64_t nNew = 0;
+    for(q=wk->i; q<s->nLane; q+=s->nRun){
+      cmPass(s, wk, &s->aTurn[0], k, q);
+      cmPass(s, wk, &s->aTurn[1], k, q);
+    }
+    cmBarrier(s);
+    for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nNew += s->aTurn[t].aPart[q].nPend;
+    if( cmStopped(s) || nNew==0 ) break;
+    if( wk->i==0 ) s->nPly = k;
+    for(q=wk->i; q<s->nLane; q+=s->nRun){
+      cmApply(s, &s->aTurn[0], q);
+      cmApply(s, &s->aTurn[1], q);
+    }
+    cmBarrier(s);
   }
 }
 
 static void *cmThread(void *pArg){
-  CmSolve *s = (CmSolve*)pArg;
-  cmRunTurn(s, &s->aTurn[GG_CM_CAT]);
+  cmRun((CmWorker*)pArg);
   return 0;
-}
-
-/* All the plies, on one thread. */
-static void cmRunAlone(CmSolve *s){
-  uint32_t k;
-  for(k=1; ; k++){
-    cmPass(s, &s->aTurn[0], k);
-    cmPass(s, &s->aTurn[1], k);
-    if( cmStopped(s) || (s->aTurn[0].nPend==0 && s->aTurn[1].nPend==0) ) break;
-    s->nPly = k;
-    cmApply(s, &s->aTurn[0]);
-    cmApply(s, &s->aTurn[1]);
-  }
 }
 
 /* The moves of one turn's mover as CSR in the engine's numbering: the
 ** graph's arcs, without the arcs into the hole for the cat; each list
 ** ascending. */
-static int cmMoves(CmSolve *s, CmTurn *me, const uint32_t *aInv){
+static void cmMoves(CmSolve *s, CmTurn *me, const uint32_t *aInv){
   const GGGraph *pG = s->p->pG;
   const uint32_t *aPerm = s->p->aPerm;
   uint32_t x, j, nOut = 0;
@@ -367,7 +398,6 @@ static int cmMoves(CmSolve *s, CmTurn *me, const uint32_t *aInv){
     }
   }
   me->aOff[s->n] = nOut;
-  return GG_OK;
 }
 
 /* Number the nodes by reverse Cuthill-McKee: breadth first from a node
@@ -406,42 +436,61 @@ static int cmOrder(GGCatMouse *p, uint32_t *aInv){
   return GG_OK;
 }
 
-static void cmTurnFree(CmTurn *me){
+static void cmTurnFree(CmSolve *s, CmTurn *me){
+  int q;
   gg_free(me->aWin[0]);                        /* the block of cmTurnInit */
-  gg_free(me->aPend);
-  gg_free(me->aBig);
+  for(q=0; q<CM_MAX_THREAD; q++){
+    gg_free(me->aPart[q].aPend);
+    gg_free(me->aPart[q].aBig);
+  }
   memset(me, 0, sizeof(*me));
+  (void)s;
 }
 
+/* One allocation for the arrays of a turn. */
 static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
-  uint64_t nU64 = 2*nBits + 2*nDirty;            /* aWin[2], aDirty, aCandWord */
-  uint64_t nU32 = 3*n + 1 + p->pG->nArc + 1;     /* aDirtyRow, aCandRow, aOff, aMove */
-  uint64_t nByte = nU64*8 + nU32*4 + 2*n;        /* aRowMark, aCand */
-  uint8_t *a;
+  uint64_t nU64 = 2*nBits + nDirty;              /* aWin[2], aDirty */
+  uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->nLane*n;  /* aOff, aMove, aDirtyRow */
+  uint64_t nByte = nU64*8 + nU32*4 + n;          /* aRowMark */
+  uint32_t *a32;
+  int q;
   memset(me, 0, sizeof(*me));
   me->t = t;
-  me->aDone = p->aDone + t*GG_CM_BIT_SIZE(s->n, s->nWB);
-  me->aWinOwn = p->aWin + t*GG_CM_BIT_SIZE(s->n, s->nWB);
-  me->aPly = p->aPly + t*GG_CM_PLY_SIZE(s->n, s->nWB);
-  a = gg_malloc(nByte);
-  if( a==0 ) return GG_NOMEM;
-  cmHuge(a, nByte);
-  memset(a, 0, 2*nBits*8 + nDirty*8);            /* aWin[2], aDirty */
-  me->aWin[0] = (uint64_t*)a;
+  me->aDone = p->aDone + t*nBits;
+  me->aWinOwn = p->aWin + t*nBits;
+  me->aPly = p->aPly + t*GG_CM_PLY_SIZE(n, s->nWB);
+  me->aWin[0] = gg_malloc(nByte);
+  if( me->aWin[0]==0 ) return GG_NOMEM;
+  cmHuge(me->aWin[0], nByte);
+  memset(me->aWin[0], 0, nU64*8);                /* aWin[2], aDirty */
   me->aWin[1] = me->aWin[0] + nBits;
   me->aDirty = me->aWin[1] + nBits;
-  me->aCandWord = me->aDirty + nDirty;
-  me->aDirtyRow = (uint32_t*)(me->aCandWord + nDirty);
-  me->aCandRow = me->aDirtyRow + n;
-  me->aOff = me->aCandRow + n;
+  me->aOff = (uint32_t*)(me->aDirty + nDirty);
   me->aMove = me->aOff + n + 1;
-  me->aRowMark = (uint8_t*)(me->aMove + p->pG->nArc + 1);
-  me->aCand = me->aRowMark + n;
-  memset(me->aRowMark, 0, 2*n);                  /* aRowMark, aCand */
-  return cmMoves(s, me, aInv);
+  a32 = me->aMove + p->pG->nArc + 1;
+  for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
+  me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
+  memset(me->aRowMark, 0, n);
+  cmMoves(s, me, aInv);
+  return GG_OK;
+}
+
+/* One allocation for a worker's scratch. */
+static int cmWorkerInit(CmSolve *s, int i){
+  CmWorker *wk = &s->aWork[i];
+  uint64_t n = s->n;
+  uint8_t *a = gg_malloc(n*s->nDW*8 + n*4 + n);
+  if( a==0 ) return GG_NOMEM;
+  wk->i = i;
+  wk->s = s;
+  wk->aCandWord = (uint64_t*)a;
+  wk->aCandRow = (uint32_t*)(wk->aCandWord + n*s->nDW);
+  wk->aCand = (uint8_t*)(wk->aCandRow + n);
+  memset(wk->aCand, 0, n);
+  return GG_OK;
 }
 
 static int cmBigCmp(const void *a, const void *b){
@@ -449,16 +498,20 @@ static int cmBigCmp(const void *a, const void *b){
   return (x>y) - (x<y);
 }
 
-/* Move both turns' big plies into p->aBig, sorted. */
+/* Move every part's big plies into p->aBig, sorted. */
 static int cmBigMerge(CmSolve *s){
   GGCatMouse *p = s->p;
-  uint64_t n0 = s->aTurn[0].nBig, n1 = s->aTurn[1].nBig;
-  if( n0+n1==0 ) return GG_OK;
-  p->aBig = gg_malloc((n0+n1)*sizeof(GGCatMouseBig));
+  uint64_t nAll = 0;
+  int t, q;
+  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
+  if( nAll==0 ) return GG_OK;
+  p->aBig = gg_malloc(nAll*sizeof(GGCatMouseBig));
   if( p->aBig==0 ) return GG_NOMEM;
-  if( n0 ) memcpy(p->aBig, s->aTurn[0].aBig, n0*sizeof(GGCatMouseBig));
-  if( n1 ) memcpy(p->aBig+n0, s->aTurn[1].aBig, n1*sizeof(GGCatMouseBig));
-  p->nBig = n0+n1;
+  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++){
+    const CmPart *pt = &s->aTurn[t].aPart[q];
+    if( pt->nBig ) memcpy(p->aBig+p->nBig, pt->aBig, pt->nBig*sizeof(GGCatMouseBig));
+    p->nBig += pt->nBig;
+  }
   qsort(p->aBig, p->nBig, sizeof(GGCatMouseBig), cmBigCmp);
   return GG_OK;
 }
@@ -470,7 +523,8 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
   int64_t hole = gg_graph_find(pG, 0);
   uint64_t nBitWords;
   uint32_t *aInv = 0;
-  int rc = GG_OK, t;
+  pthread_t aTh[CM_MAX_THREAD];
+  int rc = GG_OK, t, i;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
   if( hole<0 || GG_CM_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
@@ -485,47 +539,49 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
   s.nDW = (s.nW+63)/64;
   s.nWB = (s.nW+7)/8;
   p->nBand = s.nWB;
-  s.nThread = nThread==1 || nThread==2 ? nThread : (n>=256 ? 2 : 1);
+  s.nLane = nThread<0 ? -nThread : nThread;
+  if( s.nLane<1 || s.nLane>CM_MAX_THREAD ) s.nLane = CM_MAX_THREAD;
+  if( (uint32_t)s.nLane>s.nWB ) s.nLane = (int)s.nWB;   /* a band each */
+  s.nRun = 1;
   nBitWords = 2*GG_CM_BIT_SIZE(n, s.nWB);
   p->aPerm = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t));
   aInv = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t));
   if( p->aPerm==0 || aInv==0 || cmOrder(p, aInv) ){ rc = GG_NOMEM; goto done; }
   s.hole = p->aPerm[p->hole];
   p->aPly = gg_malloc(2*GG_CM_PLY_SIZE(n, s.nWB)*sizeof(uint16_t));
-  p->aDone = gg_malloc(nBitWords*sizeof(uint64_t));
-  p->aWin = gg_malloc(nBitWords*sizeof(uint64_t));
-  if( p->aPly==0 || p->aDone==0 || p->aWin==0 ){ rc = GG_NOMEM; goto done; }
+  p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
+  if( p->aPly==0 || p->aDone==0 ){ rc = GG_NOMEM; goto done; }
+  p->aWin = p->aDone + nBitWords;
   cmHuge(p->aPly, 2*GG_CM_PLY_SIZE(n, s.nWB)*sizeof(uint16_t));
-  cmHuge(p->aDone, nBitWords*sizeof(uint64_t));
-  cmHuge(p->aWin, nBitWords*sizeof(uint64_t));
-  memset(p->aDone, 0, nBitWords*sizeof(uint64_t));
-  memset(p->aWin, 0, nBitWords*sizeof(uint64_t));
+  cmHuge(p->aDone, 2*nBitWords*sizeof(uint64_t));
+  memset(p->aDone, 0, 2*nBitWords*sizeof(uint64_t));
   for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnInit(&s, t, aInv);
+  for(i=0; i<s.nLane && rc==GG_OK; i++) rc = cmWorkerInit(&s, i);
   for(t=0; t<2 && rc==GG_OK; t++) rc = cmInitTurn(&s, &s.aTurn[t]);
   if( rc ) goto done;
-  cmApply(&s, &s.aTurn[0]);
-  cmApply(&s, &s.aTurn[1]);
-  if( s.nThread==2 ){
-    pthread_t th;
-    if( pthread_barrier_init(&s.bar, 0, 2) ){
-      s.nThread = 1;
-    }else if( pthread_create(&th, 0, cmThread, &s) ){
-      pthread_barrier_destroy(&s.bar);
-      s.nThread = 1;
-    }else{
-      cmRunTurn(&s, &s.aTurn[GG_CM_MOUSE]);
-      pthread_join(th, 0);
+  for(t=0; t<2; t++) for(i=0; i<s.nLane; i++) cmApply(&s, &s.aTurn[t], i);
+  /* Start a thread per lane after the first; if that fails, this thread
+  ** runs every lane. */
+  if( s.nLane==2 && nThread>=0 && pthread_barrier_init(&s.bar, 0, 2)==0 ){
+    s.nRun = 2;
+    if( pthread_create(&aTh[1], 0, cmThread, &s.aWork[1]) ){
+      s.nRun = 1;
       pthread_barrier_destroy(&s.bar);
     }
   }
-  if( s.nThread==1 ) cmRunAlone(&s);
+  cmRun(&s.aWork[0]);
+  if( s.nRun==2 ){
+    pthread_join(aTh[1], 0);
+    pthread_barrier_destroy(&s.bar);
+  }
   if( cmStopped(&s) ) rc = s.rc;
   if( rc==GG_OK ) rc = cmBigMerge(&s);
   p->nPly = s.nPly;
 done:
   gg_free(aInv);
-  cmTurnFree(&s.aTurn[0]);
-  cmTurnFree(&s.aTurn[1]);
+  for(i=0; i<CM_MAX_THREAD; i++) gg_free(s.aWork[i].aCandWord);
+  cmTurnFree(&s, &s.aTurn[0]);
+  cmTurnFree(&s, &s.aTurn[1]);
   if( rc ) gg_cm_free(p);
   return rc;
 }
@@ -536,8 +592,7 @@ int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const GGStop *pStop){
 
 void gg_cm_free(GGCatMouse *p){
   gg_free(p->aPly);
-  gg_free(p->aDone);
-  gg_free(p->aWin);
+  gg_free(p->aDone);              /* aWin is in the same block */
   gg_free(p->aBig);
   gg_free(p->aPerm);
   p->aPerm = 0;

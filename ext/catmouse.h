@@ -71,9 +71,11 @@ struct GGCatMouse {
 #define GG_CM_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
 
 /* Solve every position.  pG must outlive p.  GG_OK, GG_NOMEM, GG_TOOBIG
-** or GG_INTERRUPT.  On success free with gg_cm_free().  nThread is 1 or
-** 2 (threads used for large graphs), 0 for the default.  pStop is polled
-** from the calling thread only. */
+** or GG_INTERRUPT.  On success free with gg_cm_free().  nThread is the
+** number of threads, 1 or 2, 0 for the default (2; fewer on graphs of at
+** most 512 nodes), or -2 for the work split of 2 run by this thread alone
+** (what happens when a thread cannot be started; for tests).  pStop is
+** polled from the calling thread only. */
 int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const GGStop *pStop);
 int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
                         const GGStop *pStop);

@@ -8,7 +8,8 @@
 **
 ** For COUNT graphs made from SEED (random of several densities, grids,
 ** paths, cycles, stars, trees, with self-loops and isolated nodes, up to
-** MAXN nodes), solves with one thread and with two and checks every
+** MAXN nodes), solves with one thread, with two, and with the work split
+** of two run by one thread, and checks every
 ** position: the same value and plies as the reference, and a move that is
 ** legal and optimal by the reference's values.  Then checks that a GGStop
 ** that fires stops the solve with GG_INTERRUPT.  Prints "ok N positions"
@@ -125,8 +126,9 @@ int main(int argc, char **argv){
       return 1;
     }
     gg_edges_free(&e);
-    for(nThread=1; nThread<=2; nThread++){
+    for(nThread=-2; nThread<=2; nThread++){
       GGCatMouse cm;
+      if( nThread==-1 || nThread==0 ) continue;
       if( gg_cm_solve_threads(&cm, &g, nThread, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
       if( compare(&g, &cm, aRef, i) ) return 1;
       gg_cm_free(&cm);
@@ -137,7 +139,7 @@ int main(int argc, char **argv){
   }
   /* A stop that fires at the first or a later poll ends the solve. */
   for(limit=1; limit<=3; limit++){
-    for(nThread=1; nThread<=2; nThread++){
+    for(nThread=-2; nThread<=2; nThread+=2){
       GGEdgeList e;
       GGGraph g;
       GGCatMouse cm;

@@ -50,8 +50,9 @@ def test_engine_matches_reference_many_graphs():
 
 
 def test_engine_matches_reference_large_graphs():
-    """A few graphs of up to 1000 nodes (2 million positions each)."""
-    run_check(5, 7 if ASAN else 21, 1000)
+    """A few graphs of up to 1600 nodes (5 million positions each; 2 to
+    4 bands of 512 columns, so both threads have bands)."""
+    run_check(5, 7 if ASAN else 21, 1600)
 
 
 def test_engine_plies_beyond_16_bits():
