@@ -26,6 +26,7 @@ larger than this), CC.
 import json
 import os
 import random
+import resource
 import shutil
 import sqlite3
 import statistics
@@ -109,6 +110,11 @@ def peak_bytes():
     return 0
 
 
+def cpu_seconds(who):
+    ru = resource.getrusage(who)
+    return ru.ru_utime + ru.ru_stime
+
+
 def child_main(db_path, sql, repeat_case):
     """Inside a fresh process: time sql, print JSON."""
     db = sqlite3.connect(db_path, isolation_level=None)
@@ -116,9 +122,11 @@ def child_main(db_path, sql, repeat_case):
     db.load_extension(EXT)
     db.execute("SELECT count(*) FROM edges").fetchone()   # warm the page cache
     before = peak_bytes()
+    cpu = cpu_seconds(resource.RUSAGE_SELF)
     t = time.perf_counter()
     result = db.execute(sql).fetchall()
-    out = {"seconds": time.perf_counter() - t, "result": result}
+    out = {"seconds": time.perf_counter() - t, "result": result,
+           "cpu": cpu_seconds(resource.RUSAGE_SELF) - cpu}
     out["peak_bytes"] = peak_bytes() - before
     if repeat_case:
         t = time.perf_counter()
@@ -128,10 +136,12 @@ def child_main(db_path, sql, repeat_case):
         t = time.perf_counter()
         db.execute("SELECT src, dst FROM edges WHERE graph_id = 1").fetchall()
         out["edges"] = time.perf_counter() - t
+        db.execute("BEGIN")      # rolled back: the file stays as it was
         db.execute("INSERT INTO edges VALUES (1, 1, -1)")   # a new node: the graph changes
         t = time.perf_counter()
         db.execute(sql).fetchall()
         out["changed"] = time.perf_counter() - t
+        db.execute("ROLLBACK")
     print(json.dumps(out))
 
 
@@ -150,10 +160,13 @@ def run_ext(db_path, sql, repeat_case=False):
 
 
 def run_base(prog, path, idle_bytes=0):
-    """(seconds, peak bytes over idle, start outcome counts) of a baseline."""
+    """(seconds, peak bytes over idle, start outcome counts, CPU seconds of
+    the whole process) of a baseline."""
+    cpu = cpu_seconds(resource.RUSAGE_CHILDREN)
     w = run([prog, path]).split()
+    cpu = cpu_seconds(resource.RUSAGE_CHILDREN) - cpu
     counts = {"mouse": int(w[3]), "cat": int(w[5]), "draw": int(w[7])}
-    return float(w[9]), max(int(w[11]) * 1024 - idle_bytes, 0), counts
+    return float(w[9]), max(int(w[11]) * 1024 - idle_bytes, 0), counts, cpu
 
 
 def write_case(workdir, graphs):
@@ -214,9 +227,11 @@ def main():
         cases.append(("10000 graphs <=20 nodes", {i + 1: e for i, e in enumerate(smalls)},
                       None, True))
         print("cat and mouse: medians of %d runs; time includes reading the edges;"
-              " ratio = textbook / extension" % REPEAT)
-        head = "%-24s %11s %9s %9s %7s %8s %8s %9s" % (
-            "case", "positions", "ext s", "textbk s", "ratio", "ext B/p", "txt B/p", "capped s")
+              " ratio = textbook / extension;\ncpu ratio: the same for CPU time"
+              " (both threads of the extension; steadier on a busy machine)" % REPEAT)
+        head = "%-24s %11s %9s %9s %7s %7s %8s %8s %9s" % (
+            "case", "positions", "ext s", "textbk s", "ratio", "cpu rt", "ext B/p", "txt B/p",
+            "capped s")
         print(head)
         print("-" * len(head))
         repeat_line = None
@@ -230,14 +245,17 @@ def main():
             npos = 2 * n * n if n else sum(
                 2 * (max(max(e) for e in g) + 1) ** 2 for g in graphs.values())
             ext_t, ext_m, base_t, base_m, cap_t, again = [], [], [], [], [], []
+            ext_c, base_c = [], []
             for r in range(REPEAT):
                 res = run_ext(db_path, sql, repeat_case=(n == 10000))
                 ext_t.append(res["seconds"])
                 ext_m.append(res["peak_bytes"])
+                ext_c.append(res["cpu"])
                 if "again" in res:
                     again.append(res)
-                t, m, counts = run_base(progs["textbook913"], txt_path, idle["textbook913"])
+                t, m, counts, c = run_base(progs["textbook913"], txt_path, idle["textbook913"])
                 base_t.append(t)
+                base_c.append(c)
                 base_m.append(m)
                 want = [counts["mouse"], counts["cat"], counts["draw"]] if many else \
                     [1 if counts["mouse"] else 2 if counts["cat"] else 0]
@@ -247,8 +265,8 @@ def main():
                 if with_capped:
                     cap_t.append(run_base(progs["capped913"], txt_path)[0])
             e, b = med(ext_t), med(base_t)
-            print("%-24s %11d %9s %9s %6.1fx %8s %8s %9s" % (
-                name, npos, fmt_s(e), fmt_s(b), b / e,
+            print("%-24s %11d %9s %9s %6.1fx %6.1fx %8s %8s %9s" % (
+                name, npos, fmt_s(e), fmt_s(b), b / e, med(base_c) / max(med(ext_c), 1e-6),
                 "-" if many else "%.2f" % (med(ext_m) / npos),
                 "-" if many else "%.2f" % (med(base_m) / npos),
                 fmt_s(med(cap_t)) if cap_t else "-"))
