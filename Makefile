@@ -11,7 +11,7 @@ VERSION_DEF = -DGG_VERSION='"$(VERSION)"'
 
 EXT_SRC  = $(wildcard ext/*.c)
 LIB_SRC  = $(filter-out ext/alloc_libc.c,$(EXT_SRC))
-ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/adjjson.c ext/alloc_libc.c ext/graphgen.c ext/capped.c
+ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/catmouse_ref.c ext/adjjson.c ext/alloc_libc.c ext/graphgen.c ext/capped.c
 ENGINE  += ext/explicit.c ext/keymap.c
 HDRS     = $(wildcard ext/*.h)
 ENGINE  += ext/race.c
@@ -22,7 +22,7 @@ all: dist/graphgame.so
 
 dist/graphgame.so: $(LIB_SRC) $(HDRS) VERSION
 	@mkdir -p dist
-	$(CC) $(CFLAGS) $(WARN) $(VERSION_DEF) -fPIC -shared -o $@ $(LIB_SRC)
+	$(CC) $(CFLAGS) $(WARN) $(VERSION_DEF) -fPIC -shared -pthread -o $@ $(LIB_SRC)
 
 help:
 	@echo "make          build dist/graphgame.so"
@@ -51,7 +51,7 @@ test: dist/graphgame.so
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 asan:
 	@mkdir -p dist/asan
-	$(CC) $(ASAN_FLAGS) $(WARN) $(VERSION_DEF) -fPIC -shared -o dist/asan/graphgame.so $(LIB_SRC)
+	$(CC) $(ASAN_FLAGS) $(WARN) $(VERSION_DEF) -fPIC -shared -pthread -o dist/asan/graphgame.so $(LIB_SRC)
 	preload="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"; \
 	GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
