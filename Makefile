@@ -5,31 +5,47 @@ WARN     = -Wall -Wextra -Wno-unused-parameter
 SQLITE3 ?= sqlite3
 PYTHON  ?= /usr/bin/python3
 PREFIX  ?= /usr/local
+# The version lives in the file VERSION only; the C code gets it as GG_VERSION.
+VERSION := $(shell cat VERSION)
+VERSION_DEF = -DGG_VERSION='"$(VERSION)"'
 
 EXT_SRC  = $(wildcard ext/*.c)
 LIB_SRC  = $(filter-out ext/alloc_libc.c,$(EXT_SRC))
-ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/adjjson.c ext/alloc_libc.c
+ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/catmouse_ref.c ext/adjjson.c ext/alloc_libc.c ext/graphgen.c ext/capped.c
+ENGINE  += ext/explicit.c ext/keymap.c
 HDRS     = $(wildcard ext/*.h)
+ENGINE  += ext/race.c
 
-.PHONY: all test demo asan clean help
+.PHONY: all test demo asan clean help svg
 
 all: dist/graphgame.so
 
-dist/graphgame.so: $(LIB_SRC) $(HDRS)
+dist/graphgame.so: $(LIB_SRC) $(HDRS) VERSION
 	@mkdir -p dist
-	$(CC) $(CFLAGS) $(WARN) -fPIC -shared -o $@ $(LIB_SRC)
+	$(CC) $(CFLAGS) $(WARN) $(VERSION_DEF) -fPIC -shared -pthread -o $@ $(LIB_SRC)
 
 help:
 	@echo "make          build dist/graphgame.so"
 	@echo "make demo     run examples/*.sql in the sqlite3 CLI"
 	@echo "make test     run every test; ends with 'N passed, N failed'"
 	@echo "make asan     the test suite under AddressSanitizer + UBSan"
+	@echo "make oom      every allocation failing in turn, in full (make test: a subset)"
 	@echo "make valgrind the test suite under valgrind memcheck"
 	@echo "make tsan     threads solving at once under ThreadSanitizer"
 	@echo "make fuzz     libFuzzer targets, FUZZ_TIME (60) seconds each; fuzz-brief: 5 s"
+	@echo "make svg      render docs/*.sql (DOT from catmouse_dot) to docs/*.svg (needs graphviz)"
+	@echo "make install  copy dist/graphgame.so to \$$(PREFIX)/lib and sql/*.sql to"
+	@echo "              \$$(PREFIX)/share/graphgame (PREFIX=$(PREFIX); DESTDIR honoured)"
 
 demo: dist/graphgame.so
 	@for f in examples/*.sql; do echo "== $$f"; $(SQLITE3) -header -column :memory: < $$f || exit 1; done
+
+# Pictures: each docs/*.sql prints one DOT graph; Graphviz draws it.
+svg: dist/graphgame.so
+	@command -v dot >/dev/null 2>&1 || { echo "make svg needs Graphviz: apt-get install -y graphviz"; exit 1; }
+	@for f in docs/*.sql; do b=$$(basename $$f .sql); \
+	  $(SQLITE3) -batch -noheader -list :memory: < $$f > dist/$$b.dot && \
+	  dot -Tsvg dist/$$b.dot > docs/$$b.svg && echo "docs/$$b.svg" || exit 1; done
 
 test: dist/graphgame.so
 	$(PYTHON) tests/run.py
@@ -39,7 +55,7 @@ test: dist/graphgame.so
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 asan:
 	@mkdir -p dist/asan
-	$(CC) $(ASAN_FLAGS) $(WARN) -fPIC -shared -o dist/asan/graphgame.so $(LIB_SRC)
+	$(CC) $(ASAN_FLAGS) $(WARN) $(VERSION_DEF) -fPIC -shared -pthread -o dist/asan/graphgame.so $(LIB_SRC)
 	preload="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"; \
 	GG_CTESTS=0 GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -58,7 +74,7 @@ bench: dist/graphgame.so
 # print ok/FAIL lines that tests/run.py counts as cases of `make test`.
 CTESTS   = dist/ctests/oom dist/ctests/interrupt dist/ctests/compat
 HARNESS  = tests/c/harness.h tests/c/surface.h
-SAN_LINK = -DSQLITE_CORE -Iext -Itests/c
+SAN_LINK = -DSQLITE_CORE -Iext -Itests/c $(VERSION_DEF) -pthread
 
 dist/ctests/oom: tests/c/oom.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/ctests
@@ -74,6 +90,12 @@ dist/ctests/compat: tests/c/compat.c $(HARNESS)
 
 test: $(CTESTS)
 
+# The OOM harness in full (every mode and argument set); make test runs a
+# quick subset of it.
+.PHONY: oom
+oom: dist/ctests/oom
+	OOM_FULL=1 dist/ctests/oom
+
 # Fuzzing (clang's libFuzzer): `make fuzz` runs each target FUZZ_TIME
 # seconds; `make fuzz-brief` (CI) a few seconds each.  New corpus entries
 # go to dist/fuzz/corpus_<target>, crashes to dist/fuzz/crash-*: copy a
@@ -82,11 +104,11 @@ FUZZ_CC    ?= clang
 FUZZ_FLAGS  = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TIME  ?= 60
 FUZZ_TARGETS = adjjson sql
-FUZZ_ENGINE  = ext/adjjson.c ext/graph.c ext/retro.c ext/catmouse.c ext/alloc_libc.c
+FUZZ_ENGINE  = $(ENGINE)
 
 dist/fuzz/fuzz_adjjson: tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE) $(HDRS)
 	@mkdir -p dist/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Iext -o $@ tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Iext -pthread -o $@ tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
 
 dist/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/fuzz
@@ -111,7 +133,7 @@ fuzz-brief:
 # Replays of the saved fuzz inputs, built with gcc for `make test`.
 dist/ctests/replay_adjjson: tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE) $(HDRS)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"adjjson\" -Iext -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"adjjson\" -Iext -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
 
 dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/ctests
@@ -135,3 +157,10 @@ VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-k
 valgrind: dist/graphgame.so
 	GG_CTESTS=0 SQLITE3="$(VALGRIND) $(SQLITE3)" PYTHONMALLOC=malloc \
 	  valgrind -q --error-exitcode=99 --leak-check=no $(PYTHON) tests/run.py
+# Install: the extension into $(PREFIX)/lib, the SQL scripts users run into
+# $(PREFIX)/share/graphgame.  DESTDIR is prepended for staged installs.
+.PHONY: install
+install: dist/graphgame.so
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/graphgame
+	install -m 755 dist/graphgame.so $(DESTDIR)$(PREFIX)/lib/graphgame.so
+	install -m 644 sql/*.sql $(DESTDIR)$(PREFIX)/share/graphgame/

@@ -110,7 +110,7 @@ int gg_solve(GGConn *pConn, const GGGameDef *pDef, GGGraph *pG, uint32_t param,
     if( rc==GG_TOOBIG ){
       *pzErr = gg_errmsg("%s: %s is too large to solve", pDef->zName, zWhat);
     }else if( rc==GG_INTERRUPT ){
-      *pzErr = sqlite3_mprintf("interrupted");
+      *pzErr = gg_errmsg("%s: interrupted while solving %s", pDef->zName, zWhat);
     }
     return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
   }

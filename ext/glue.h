@@ -14,7 +14,7 @@
 
 #define GG_PREFIX "graphgame: "
 #define GG_DEFAULT_TABLE "edges"
-#define GG_DEFAULT_MAX_POSITIONS 300000000   /* about 1.2 GB of state words */
+#define GG_DEFAULT_MAX_POSITIONS 300000000   /* about 0.9 GB while solving cat and mouse */
 #define GG_CACHE_ENTRIES 4                   /* solved games kept per connection */
 
 /* A game as the SQL layer sees it: two players on nodes, two turns. */
@@ -109,14 +109,27 @@ int gg_sqlite_rc(int rc);
 
 /* The games (catmouse_sql.c, race_sql.c). */
 extern const GGGameDef gg_catmouse_def;
+extern const GGGameDef gg_race_def;
 
 /* SQL functions, registered by the table in graphgame.c. */
 void gg_fn_catmouse(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_catmouse_json(sqlite3_context*, int, sqlite3_value**);
+void gg_fn_race_game(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
+void gg_fn_catmouse_bounded(sqlite3_context*, int, sqlite3_value**);   /* capped_sql.c */
+void gg_fn_catmouse_dot(sqlite3_context*, int, sqlite3_value**);       /* dot_sql.c */
 
 /* The states table of a game, as an eponymous virtual table (states_vtab.c). */
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);
+
+/* The graph generators graph_path(), graph_random(), ... (graphgen_vtab.c). */
+int gg_register_generators(sqlite3 *db);
+
+/* The play-out tables catmouse_play, ... (play_vtab.c). */
+int gg_register_plays(sqlite3 *db, GGConn *pConn);
+
+/* game_solve(positions, moves), an eponymous virtual table (gamesolve_vtab.c). */
+int gg_register_game_solve(sqlite3 *db, GGConn *pConn);
 
 #endif

@@ -5,11 +5,12 @@
 **   SELECT load_extension('dist/graphgame');
 **
 ** Every SQL function is listed in aFunc[] and every table in aGame[]
-** below: that is the whole public surface (README.md is its manual).
+** below: that is the whole public surface (README.md is its manual),
+** with game_solve (gamesolve_vtab.c), registered after them.
 ** Each connection gets one GGConn (limits and the cache of solved games),
 ** freed when the connection closes.
 **
-**   graphgame_version()                      -> '0.1.0'
+**   graphgame_version()                      -> '0.1.0' (the file VERSION)
 **   graphgame_limit('max_positions' [, N])   -> the limit before the call;
 **       with N, sets it.  Solves needing more positions fail with
 **       SQLITE_TOOBIG.  The default allows about 3e8 positions.
@@ -18,7 +19,12 @@
 #include "glue.h"
 SQLITE_EXTENSION_INIT1
 
-#define GG_VERSION "0.1.0"
+/* The version is defined once, in the file VERSION; the Makefile passes
+** it in as -DGG_VERSION='"x.y.z"'.  A build that bypasses the Makefile
+** says so instead of claiming a version. */
+#ifndef GG_VERSION
+# define GG_VERSION "unknown (built without the Makefile)"
+#endif
 #define GG_MIN_SQLITE 3030000      /* oldest SQLite supported: 3.30.0 */
 
 void gg_fn_version(sqlite3_context *ctx, int argc, sqlite3_value **argv){
@@ -51,10 +57,27 @@ void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   sqlite3_result_int64(ctx, iOld);
 }
 
-/* Flags: functions that read tables depend on the database, so they are
-** not DETERMINISTIC; none writes anything. */
+/* Flags, chosen per function (README.md, "SQLite conventions"):
+**
+**   GG_PURE   the result depends on the arguments only: DETERMINISTIC (so
+**             allowed in indexes, CHECK and generated columns) and
+**             INNOCUOUS (allowed in views and triggers even with
+**             PRAGMA trusted_schema=OFF).
+**   GG_READS  reads tables named by its arguments and changes nothing.  Not
+**             DETERMINISTIC: the answer follows the rows.  Not INNOCUOUS:
+**             it can read any table of the connection (temp and attached
+**             ones too), its errors reveal which tables and columns exist,
+**             and a solve can take seconds and gigabytes; a schema the
+**             application does not trust must not do that on its behalf.
+**             So views and triggers may use it when trusted_schema=ON (the
+**             default), not when it is OFF.  The <game>_states tables are
+**             the same (they do not declare SQLITE_VTAB_INNOCUOUS).
+**   GG_SETS   changes a setting of the connection: DIRECTONLY, never from
+**             a view, trigger or schema, whatever trusted_schema says.
+*/
 #define GG_PURE  (SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS)
 #define GG_READS (SQLITE_UTF8)
+#define GG_SETS  (SQLITE_UTF8|SQLITE_DIRECTONLY)
 
 static const struct {
   const char *zName;     /* SQL name */
@@ -66,12 +89,19 @@ static const struct {
   { "catmouse",         1, GG_READS, gg_fn_catmouse },
   { "catmouse",         2, GG_READS, gg_fn_catmouse },
   { "catmouse_json",    1, GG_PURE,  gg_fn_catmouse_json },
-  { "graphgame_limit",  1, GG_READS, gg_fn_limit },
-  { "graphgame_limit",  2, GG_READS, gg_fn_limit },
+  { "race_game",        4, GG_READS, gg_fn_race_game },
+  { "race_game",        5, GG_READS, gg_fn_race_game },
+  { "graphgame_limit",  1, GG_SETS,  gg_fn_limit },
+  { "graphgame_limit",  2, GG_SETS,  gg_fn_limit },
+  { "catmouse_bounded", 2, GG_READS, gg_fn_catmouse_bounded },
+  { "catmouse_bounded", 3, GG_READS, gg_fn_catmouse_bounded },
+  { "catmouse_dot",     2, GG_READS, gg_fn_catmouse_dot },
+  { "catmouse_dot",     3, GG_READS, gg_fn_catmouse_dot },
 };
 
 static const GGGameDef *const aGame[] = {   /* each gets a <game>_states table */
   &gg_catmouse_def,
+  &gg_race_def,
 };
 
 static void ggConnFree(void *p){
@@ -108,5 +138,8 @@ int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
   for(i=0; rc==SQLITE_OK && i<sizeof(aGame)/sizeof(aGame[0]); i++){
     rc = gg_register_states(db, pConn, aGame[i]);
   }
+  if( rc==SQLITE_OK ) rc = gg_register_generators(db);
+  if( rc==SQLITE_OK ) rc = gg_register_plays(db, pConn);
+  if( rc==SQLITE_OK ) rc = gg_register_game_solve(db, pConn);
   return rc;
 }

@@ -159,3 +159,44 @@ def adjacency_json(rows):
     n = max(adj) + 1
     return "[" + ",".join("[" + ",".join(str(x) for x in sorted(adj.get(i, ()))) + "]"
                           for i in range(n)) + "]"
+
+
+def race_moves(adj, z, a, b, t):
+    """The race's legal moves from (alice a, bob b, turn t: 0 Alice, 1 Bob)
+    as (destination, next position); staying is always allowed, stepping
+    onto the other player's node only if it is z."""
+    mover, other = (a, b) if t == 0 else (b, a)
+    out = []
+    for to in sorted({mover} | adj[mover]):
+        if to == mover or to != other or to == z:
+            out.append((to, (to, b, 1) if t == 0 else (a, to, 0)))
+    return out
+
+
+def race_brute(rows, z):
+    """{(alice, bob, turn): (outcome, plies)} for the race to z (HDU 6963)
+    by value iteration; turn is 'alice' or 'bob', outcome 1 Alice wins,
+    2 draw, 3 Bob wins, plies None for a draw.  An Alice-turn position
+    with a player on z is finished (scored at the end of the last turn,
+    or at the start); Bob-turn positions never are."""
+    adj = adjacency(rows)
+    nodes = sorted(adj)
+    positions = [(a, b, t) for a in nodes for b in nodes for t in (0, 1)]
+
+    def winner_at(p):
+        a, b, t = p
+        if t == 1 or (a != z and b != z):
+            return None
+        if a == z and b == z:
+            return "draw"               # finished, nobody won
+        return 0 if a == z else 1
+
+    def moves(p):
+        return [q for _, q in race_moves(adj, z, *p)]
+
+    best = force_win(positions, winner_at, lambda p: p[2], moves, None)
+    out = {}
+    for (a, b, t) in positions:
+        w = best.get((a, b, t))
+        out[(a, b, ("alice", "bob")[t])] = ((1, 3)[w[0]], w[1]) if w else (2, None)
+    return out

@@ -19,7 +19,8 @@
 ** 913 example 1, a draw), 2 (12 nodes, with self-loop and repeated rows)
 ** and 3 (labels at both ends of the 64-bit range) in "edges"; graph 1 again
 ** in a table whose name has a quote, a semicolon and "--"; a view that
-** fails while it is being read; a table with a NULL and a text node.
+** fails while it is being read; a table with a NULL and a text node; a
+** small game as rows for game_solve (gpos, gmov).
 ** aSurfArgs[] lists argument sets that, with the statements, reach both
 ** answers and every kind of error.
 */
@@ -61,6 +62,36 @@ static const SurfSql aSurface[] = {
     " IS (SELECT sum(outcome*1000+ifnull(plies,0)) FROM catmouse_states(:graph, :edges))",
     SURF_TRUE },
   { "SELECT catmouse_json(:json) IS catmouse_json(:json)", SURF_TRUE },
+  /* catmouse_play (play_vtab.c) */
+  { "SELECT count(*), total(ply), total(to_node), total(outcome), total(plies),"
+    " total(repeats) FROM catmouse_play(:graph)", 0 },
+  { "SELECT * FROM catmouse_play(:graph, 1, 2, :edges)", 0 },
+  { "SELECT (SELECT outcome FROM catmouse_play(:graph, 1, 2, :edges) WHERE ply = 1)"
+    " IS (SELECT outcome FROM catmouse_states(:graph, :edges)"
+    " WHERE mouse = 1 AND cat = 2 AND turn = 'mouse' AND plies IS NOT 0)", SURF_TRUE },
+  /* catmouse_bounded (capped_sql.c), catmouse_dot (dot_sql.c) */
+  { "SELECT catmouse_bounded(:graph, NULL, :edges), catmouse_bounded(:graph, 3)", 0 },
+  { "SELECT length(catmouse_dot(:graph, 2, :edges)), length(catmouse_dot(:graph, 2))", 0 },
+  /* race (race_sql.c, states_vtab.c, play_vtab.c) */
+  { "SELECT race_game(:graph, 1, 2, 0), race_game(:graph, 2, 1, 0, :edges)", 0 },
+  { "SELECT count(*), sum(outcome), total(plies), total(move)"
+    " FROM race_states(:graph, 0, :edges)", 0 },
+  { "SELECT * FROM race_play(:graph, 1, 2, 0, :edges)", 0 },
+  { "SELECT race_game(:graph, 1, 2, 0, :edges) IS (SELECT outcome FROM"
+    " race_states(:graph, 0, :edges) WHERE alice = 1 AND bob = 2 AND turn = 'alice')",
+    SURF_TRUE },
+  /* the generators (graphgen_vtab.c) */
+  { "SELECT count(*), total(src), total(dst) FROM graph_path(:graph)", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM graph_cycle(:graph)", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM graph_grid(:graph, 3)", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM graph_complete(:graph)", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM graph_tree(:graph, 7)", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM graph_petersen()", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM graph_random(:graph, 0.5, 9)", 0 },
+  /* game_solve (gamesolve_vtab.c) */
+  { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
+    " FROM game_solve('gpos', 'gmov')", 0 },
+  { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
 };
 #define SURF_N ((int)(sizeof(aSurface)/sizeof(aSurface[0])))
 
@@ -80,7 +111,13 @@ static const char SURF_SETUP[] =
   "CREATE VIEW errview(graph_id, src, dst) AS SELECT graph_id, src,"
   " CASE WHEN dst = 5 THEN json('x') ELSE dst END FROM edges;"
   "CREATE TABLE bad(graph_id, src, dst);"
-  "INSERT INTO bad VALUES (1,0,1),(1,NULL,2),(2,'x',1);";
+  "INSERT INTO bad VALUES (1,0,1),(1,NULL,2),(2,'x',1);"
+  "CREATE TABLE gpos(position, player, result);"
+  "CREATE TABLE gmov(position, next);"
+  "INSERT INTO gpos VALUES ('start',0,NULL),('left',1,NULL),('right',1,NULL),"
+  "('trap',0,'loss'),('loop',0,NULL),(1,0,NULL),(2,1,'win');"
+  "INSERT INTO gmov VALUES ('start','left'),('start','right'),('left','trap'),"
+  "('left','loop'),('right','loop'),('loop','right'),(1,2),(1,'start');";
 
 static const HArgs aSurfArgs[] = {
   /* type, int id, text id, real id, edges, json, json bytes */
@@ -94,6 +131,7 @@ static const HArgs aSurfArgs[] = {
   { SQLITE_BLOB, 0, "\x01", 0, "edges", 0, -1 },
   { SQLITE_NULL, 0, 0, 0, 0, 0, -1 },
   { SQLITE_TEXT, 0, "2", 0, "max_positions", 0, -1 },
+  { SQLITE_TEXT, 0, "left", 0, "gpos", 0, -1 },
 };
 #define SURF_NARGS ((int)(sizeof(aSurfArgs)/sizeof(aSurfArgs[0])))
 

@@ -9,8 +9,10 @@
 ** For each input: the parser either fails with a message (non-empty, NUL
 ** terminated within its 200 bytes) or gives edges whose ends are all nodes
 ** 0..n-1.  Graphs of up to 40 nodes are then built and solved, and the
-** solution is checked position by position against the rules of
-** retrograde analysis, which together pin down the one right answer:
+** solution of the fast engine (with one thread, two, or the two-thread
+** split run by one) is checked against the reference engine and, position
+** by position, against the rules of the game and of retrograde analysis,
+** which together pin down the one right answer:
 **
 **   - a position with no moves is finished: decided, 0 plies (or, for the
 **     positions with the cat on the hole that cannot arise, a draw);
@@ -36,39 +38,74 @@ static void fzFail(const char *zWhy, const char *zIn, size_t n){
   abort();
 }
 
-/* Check every position of a solved game against the rules above. */
-static void fzCheckSolution(const GGGame *pGame, const uint32_t *aState,
+/* Value and plies of a position, or *pV = 0 if it has moves (filled by
+** the rules of the game, not by the engine). */
+static void fzFinished(const GGGraph *pG, uint32_t hole, uint32_t m, uint32_t c,
+                       int t, uint32_t *pV){
+  uint32_t j, nMove = 0;
+  *pV = 0;
+  if( c==hole ){ *pV = GG_V_DRAW; return; }           /* not a position */
+  if( m==hole ){ *pV = GG_V_WIN0; return; }
+  if( m==c ){ *pV = GG_V_WIN1; return; }
+  if( t==GG_CM_MOUSE ){
+    nMove = GG_DEG(pG, m);
+  }else{
+    for(j=0; j<GG_DEG(pG, c); j++) nMove += GG_NBR(pG, c)[j]!=hole;
+  }
+  if( nMove==0 ) *pV = t==GG_CM_MOUSE ? GG_V_WIN1 : GG_V_WIN0;
+}
+
+/* Check every position of a solved game against the rules above, and
+** against the reference engine (catmouse_ref.c). */
+static void fzCheckSolution(const GGCatMouse *p, const GGGraph *pG,
                             const char *zIn, size_t nIn){
-  uint32_t *aBuf = malloc(((size_t)pGame->nMaxMove+1)*sizeof(uint32_t));
-  uint32_t pos, j;
-  if( aBuf==0 ) return;
-  for(pos=0; pos<pGame->nPos; pos++){
-    uint32_t w = aState[pos], v = GG_VALUE(w), k = GG_COUNT(w);
-    uint32_t mover = (uint32_t)pGame->xPlayer(pGame->pCtx, pos);
-    uint32_t nSucc = pGame->xSucc(pGame->pCtx, pos, aBuf);
-    uint32_t nOther = 0, bestWin = 0xffffffff, worstLoss = 0;
-    if( v==GG_V_OPEN ) fzFail("a position left open", zIn, nIn);
-    if( nSucc==0 ){
-      if( k!=0 ) fzFail("a finished position with plies", zIn, nIn);
-      continue;
-    }
-    for(j=0; j<nSucc; j++){
-      uint32_t c = aState[aBuf[j]];
-      if( GG_VALUE(c)==mover+1 && GG_COUNT(c)<bestWin ) bestWin = GG_COUNT(c);
-      if( GG_VALUE(c)==2-mover ){
-        nOther++;
-        if( GG_COUNT(c)>worstLoss ) worstLoss = GG_COUNT(c);
+  uint32_t n = pG->n, hole = (uint32_t)gg_graph_find(pG, 0), m, c, j;
+  uint32_t *aRef = 0;
+  int t;
+  if( gg_cm_ref_solve(pG, &aRef, 0)!=GG_OK ) aRef = 0;
+  for(m=0; m<n; m++) for(c=0; c<n; c++) for(t=0; t<2; t++){
+    uint32_t v, vEnd, mover = (uint32_t)t, nSucc = 0, nOther = 0;
+    int64_t k, mv, bestWin = -1, worstLoss = -1;
+    gg_cm_get(p, m, c, t, &v, &k, &mv);
+    if( aRef ){
+      uint32_t w = aRef[gg_cm_pos(n, m, c, t)];
+      if( GG_VALUE(w)!=v || (v!=GG_V_DRAW && (int64_t)GG_COUNT(w)!=k) ){
+        fzFail("the engine and the reference engine differ", zIn, nIn);
       }
     }
-    if( bestWin!=0xffffffff ){
+    fzFinished(pG, hole, m, c, t, &vEnd);
+    if( vEnd ){
+      if( v!=vEnd || (v!=GG_V_DRAW && k!=0) || mv!=-1 ){
+        fzFail("a finished position is wrong", zIn, nIn);
+      }
+      continue;
+    }
+    for(j=0; j<GG_DEG(pG, t==GG_CM_MOUSE ? m : c); j++){
+      uint32_t x = GG_NBR(pG, t==GG_CM_MOUSE ? m : c)[j], cv;
+      int64_t ck, cm;
+      if( t==GG_CM_CAT && x==hole ) continue;
+      if( t==GG_CM_MOUSE ) gg_cm_get(p, x, c, GG_CM_CAT, &cv, &ck, &cm);
+      else gg_cm_get(p, m, x, GG_CM_MOUSE, &cv, &ck, &cm);
+      nSucc++;
+      if( cv==mover+1 && (bestWin<0 || ck<bestWin) ) bestWin = ck;
+      if( cv==2-mover ){
+        nOther++;
+        if( ck>worstLoss ) worstLoss = ck;
+      }
+      if( (int64_t)x==mv && !(cv==v && (v==GG_V_DRAW || ck==k-1)) ){
+        fzFail("the best move is not optimal", zIn, nIn);
+      }
+    }
+    if( bestWin>=0 ){
       if( v!=mover+1 || k!=bestWin+1 ) fzFail("a won position is not won in the fewest plies", zIn, nIn);
     }else if( nOther==nSucc ){
       if( v!=2-mover || k!=worstLoss+1 ) fzFail("a lost position is not lost in the most plies", zIn, nIn);
-    }else if( v!=GG_V_DRAW ){
+    }else if( v!=GG_V_DRAW || k!=-1 ){
       fzFail("a drawn position is not a draw", zIn, nIn);
     }
+    if( mv<0 ) fzFail("a position that goes on has no best move", zIn, nIn);
   }
-  free(aBuf);
+  gg_free(aRef);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
@@ -102,8 +139,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
             fzFail("an edge is missing from the graph", z, nData);
           }
         }
-        if( gg_cm_solve(&cm, &g, 0)==GG_OK ){
-          fzCheckSolution(&cm.game, cm.aState, z, nData);
+        /* one thread, two, or the two-thread split run by one */
+        static const int aThread[3] = { 1, 2, -2 };
+        if( gg_cm_solve_threads(&cm, &g, aThread[nData%3], 0)==GG_OK ){
+          fzCheckSolution(&cm, &g, z, nData);
           gg_cm_free(&cm);
         }
         gg_graph_free(&g);

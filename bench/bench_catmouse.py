@@ -1,0 +1,292 @@
+#!/usr/bin/python3
+"""bench_catmouse.py: cat and mouse through SQL against the textbook solver.
+
+`make bench` runs this.  For each case it writes one graph (or many) both
+as an SQLite database and as an edge-list file, then runs, in fresh
+processes and interleaved, `SELECT catmouse(...)` through Python's sqlite3
+with the extension, and the baselines of this folder on the file:
+
+  textbook913.c  the textbook LeetCode 913 solver (queue of decided
+                 positions, int counter per position, flat array);
+  capped913.c    the memoised 2n-capped search (graphs of <= 200 nodes).
+
+Each time includes reading the edges (SQL rows, or the file).  Printed per
+case: medians of the extension's and the baseline's time, their ratio
+(baseline / extension), the peak memory of each in bytes per position
+X, and the capped
+search's time where it runs.  The outcomes of the start must agree.  Then
+the repeated-call case: the same call again on the unchanged graph (the
+per-connection cache answers), next to the time to read the edge rows
+alone, and once more after one edge changed (solved again).
+
+Environment: BENCH_REPEAT (runs per case, default 3), BENCH_ONLY (run
+only cases whose name contains this text), BENCH_MAXN (skip random graphs
+larger than this), CC.
+"""
+import json
+import os
+import random
+import resource
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+EXT = os.path.join(ROOT, "dist", "graphgame")
+REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
+ONLY = os.environ.get("BENCH_ONLY", "")
+MAXN = int(os.environ.get("BENCH_MAXN", "10000"))
+
+
+# ---------------------------------------------------------------- graphs
+def random_connected(n, deg, seed):
+    """Random connected graph on 0..n-1 with n*deg/2 edges: a random tree
+    plus uniform random extra edges."""
+    rng = random.Random(seed)
+    perm = list(range(n))
+    rng.shuffle(perm)
+    edges = set()
+    for i in range(1, n):
+        u, v = perm[i], perm[rng.randrange(i)]
+        edges.add((min(u, v), max(u, v)))
+    while len(edges) < n * deg // 2:
+        u, v = rng.randrange(n), rng.randrange(n)
+        if u != v:
+            edges.add((min(u, v), max(u, v)))
+    edges = list(edges)
+    rng.shuffle(edges)
+    return edges
+
+
+def complete(n):
+    return [(u, v) for u in range(n) for v in range(u + 1, n)]
+
+
+def grid(side, seed):
+    """side x side grid with node labels shuffled (so that the hole and the
+    starts land anywhere)."""
+    rng = random.Random(seed)
+    lab = list(range(side * side))
+    rng.shuffle(lab)
+    out = []
+    for r in range(side):
+        for c in range(side):
+            u = r * side + c
+            if c + 1 < side:
+                out.append((lab[u], lab[u + 1]))
+            if r + 1 < side:
+                out.append((lab[u], lab[u + side]))
+    return out
+
+
+def small_graphs(count, maxn, seed):
+    """count random graphs of 3..maxn nodes, each with every label used."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rng.randint(3, maxn)
+        p = rng.choice([0.15, 0.25, 0.4])
+        lab = list(range(n))
+        rng.shuffle(lab)                         # hole and starts anywhere
+        edges = [(rng.randrange(v), v) for v in range(1, n)]   # connected
+        edges += [(u, v) for u in range(n) for v in range(u + 1, n)
+                  if rng.random() < p]
+        out.append(sorted(set((lab[u], lab[v]) for u, v in edges)))
+    return out
+
+
+# ---------------------------------------------------------------- runs
+def peak_bytes():
+    """This process's peak resident memory (VmHWM: unlike ru_maxrss it does
+    not count the parent's memory from before exec)."""
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def cpu_seconds(who):
+    ru = resource.getrusage(who)
+    return ru.ru_utime + ru.ru_stime
+
+
+def child_main(db_path, sql, repeat_case):
+    """Inside a fresh process: time sql, print JSON."""
+    db = sqlite3.connect(db_path, isolation_level=None)
+    db.enable_load_extension(True)
+    db.load_extension(EXT)
+    db.execute("SELECT count(*) FROM edges").fetchone()   # warm the page cache
+    before = peak_bytes()
+    cpu = cpu_seconds(resource.RUSAGE_SELF)
+    t = time.perf_counter()
+    result = db.execute(sql).fetchall()
+    out = {"seconds": time.perf_counter() - t, "result": result,
+           "cpu": cpu_seconds(resource.RUSAGE_SELF) - cpu}
+    out["peak_bytes"] = peak_bytes() - before
+    if repeat_case:
+        t = time.perf_counter()
+        again = db.execute(sql).fetchall()
+        out["again"] = time.perf_counter() - t
+        assert again == result
+        t = time.perf_counter()
+        db.execute("SELECT src, dst FROM edges WHERE graph_id = 1").fetchall()
+        out["edges"] = time.perf_counter() - t
+        db.execute("BEGIN")      # rolled back: the file stays as it was
+        db.execute("INSERT INTO edges VALUES (1, 1, -1)")   # a new node: the graph changes
+        t = time.perf_counter()
+        db.execute(sql).fetchall()
+        out["changed"] = time.perf_counter() - t
+        db.execute("ROLLBACK")
+    print(json.dumps(out))
+
+
+def run(argv):
+    p = subprocess.run(argv, stdout=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        raise SystemExit("failed: %s" % " ".join(argv))
+    return p.stdout
+
+
+def run_ext(db_path, sql, repeat_case=False):
+    argv = [sys.executable, os.path.abspath(__file__), "--child", db_path, sql]
+    if repeat_case:
+        argv.append("--repeat")
+    return json.loads(run(argv))
+
+
+def run_base(prog, path, idle_bytes=0):
+    """(seconds, peak bytes over idle, start outcome counts, CPU seconds of
+    the whole process) of a baseline."""
+    cpu = cpu_seconds(resource.RUSAGE_CHILDREN)
+    w = run([prog, path]).split()
+    cpu = cpu_seconds(resource.RUSAGE_CHILDREN) - cpu
+    counts = {"mouse": int(w[3]), "cat": int(w[5]), "draw": int(w[7])}
+    return float(w[9]), max(int(w[11]) * 1024 - idle_bytes, 0), counts, cpu
+
+
+def write_case(workdir, graphs):
+    """graphs: {gid: edge list}.  Writes db and edge file; returns paths."""
+    db_path = os.path.join(workdir, "g.db")
+    txt_path = os.path.join(workdir, "g.txt")
+    for p in (db_path, txt_path):
+        if os.path.exists(p):
+            os.remove(p)
+    db = sqlite3.connect(db_path, isolation_level=None)
+    db.executescript(open(os.path.join(ROOT, "sql", "schema.sql")).read())
+    db.execute("BEGIN")
+    db.executemany("INSERT INTO graphs(id) VALUES (?)", [(g,) for g in graphs])
+    db.executemany("INSERT INTO edges VALUES (?,?,?)",
+                   [(g, u, v) for g, e in graphs.items() for u, v in e])
+    db.execute("COMMIT")
+    db.close()
+    with open(txt_path, "w") as f:
+        for g, e in graphs.items():
+            f.write("".join("%d %d %d\n" % (g, u, v) for u, v in e))
+    return db_path, txt_path
+
+
+def build(workdir):
+    cc = os.environ.get("CC", "gcc")
+    progs = {}
+    for name in ("textbook913", "capped913"):
+        out = os.path.join(workdir, name)
+        subprocess.run([cc, "-O2", "-o", out, os.path.join(HERE, name + ".c")], check=True)
+        progs[name] = out
+    tiny = os.path.join(workdir, "tiny.txt")
+    with open(tiny, "w") as f:
+        f.write("1 0 1\n1 1 2\n")
+    idle = {k: run_base(p, tiny)[1] for k, p in progs.items()}
+    return progs, idle
+
+
+def med(xs):
+    return statistics.median(xs) if xs else None
+
+
+def fmt_s(x):
+    return "-" if x is None else ("%.3f" % x if x < 100 else "%.0f" % x)
+
+
+def main():
+    if not os.path.exists(EXT + ".so"):
+        raise SystemExit("build the extension first: make")
+    workdir = tempfile.mkdtemp(prefix="gg_bench")
+    try:
+        progs, idle = build(workdir)
+        cases = [("complete K200", {1: complete(200)}, 200, True)]
+        for n in (1000, 2000, 5000, 10000):
+            if n <= MAXN:
+                cases.append(("random n=%d deg 8" % n, {1: random_connected(n, 8, n)}, n, False))
+        cases.append(("grid 70x70", {1: grid(70, 70)}, 4900, False))
+        smalls = small_graphs(10000, 20, 20)
+        cases.append(("10000 graphs <=20 nodes", {i + 1: e for i, e in enumerate(smalls)},
+                      None, True))
+        print("cat and mouse: medians of %d runs; time includes reading the edges;"
+              " ratio = textbook / extension;\ncpu ratio: the same for CPU time"
+              " (both threads of the extension; steadier on a busy machine)" % REPEAT)
+        head = "%-24s %11s %9s %9s %7s %7s %8s %8s %9s" % (
+            "case", "positions", "ext s", "textbk s", "ratio", "cpu rt", "ext B/p", "txt B/p",
+            "capped s")
+        print(head)
+        print("-" * len(head))
+        repeat_line = None
+        for name, graphs, n, with_capped in cases:
+            if ONLY and ONLY not in name:
+                continue
+            db_path, txt_path = write_case(workdir, graphs)
+            many = len(graphs) > 1
+            sql = ("SELECT sum(r=1), sum(r=2), sum(r=0) FROM"
+                   " (SELECT catmouse(id) AS r FROM graphs)") if many else "SELECT catmouse(1)"
+            npos = 2 * n * n if n else sum(
+                2 * (max(max(e) for e in g) + 1) ** 2 for g in graphs.values())
+            ext_t, ext_m, base_t, base_m, cap_t, again = [], [], [], [], [], []
+            ext_c, base_c = [], []
+            for r in range(REPEAT):
+                res = run_ext(db_path, sql, repeat_case=(n == 10000))
+                ext_t.append(res["seconds"])
+                ext_m.append(res["peak_bytes"])
+                ext_c.append(res["cpu"])
+                if "again" in res:
+                    again.append(res)
+                t, m, counts, c = run_base(progs["textbook913"], txt_path, idle["textbook913"])
+                base_t.append(t)
+                base_c.append(c)
+                base_m.append(m)
+                want = [counts["mouse"], counts["cat"], counts["draw"]] if many else \
+                    [1 if counts["mouse"] else 2 if counts["cat"] else 0]
+                if list(res["result"][0]) != want:
+                    raise SystemExit("%s: extension says %r, textbook %r" % (
+                        name, res["result"][0], want))
+                if with_capped:
+                    cap_t.append(run_base(progs["capped913"], txt_path)[0])
+            e, b = med(ext_t), med(base_t)
+            print("%-24s %11d %9s %9s %6.1fx %6.1fx %8s %8s %9s" % (
+                name, npos, fmt_s(e), fmt_s(b), b / e, med(base_c) / max(med(ext_c), 1e-6),
+                "-" if many else "%.2f" % (med(ext_m) / npos),
+                "-" if many else "%.2f" % (med(base_m) / npos),
+                fmt_s(med(cap_t)) if cap_t else "-"))
+            sys.stdout.flush()
+            if again:
+                repeat_line = (med([a["again"] for a in again]),
+                               med([a["edges"] for a in again]),
+                               med([a["changed"] for a in again]), e)
+        if repeat_line:
+            a, ed, ch, first = repeat_line
+            print()
+            print("repeated call, n=10000: first %.3f s, again %.4f s (reading the edge rows"
+                  " alone: %.4f s, %.1fx), after one edge changed %.3f s (solved again)"
+                  % (first, a, ed, a / ed, ch))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        child_main(sys.argv[2], sys.argv[3], "--repeat" in sys.argv)
+    else:
+        main()

@@ -1,0 +1,109 @@
+/*
+** catmouse_ref.c: the reference solve of cat and mouse, on the generic
+** retrograde engine (retro.c).
+**
+** This is the plain formulation of the game: one GGGame whose callbacks
+** list the predecessors and successors of a position, solved by the FIFO
+** engine with one state word per position at gg_cm_pos(n, m, c, turn).
+** It is slow (a callback per position) but short and obviously right, so
+** the fast engine of catmouse.c is checked against it on large graphs
+** (tests/cm_check.c).  The extension itself does not call it.
+*/
+#include <string.h>
+#include "alloc.h"
+#include "catmouse.h"
+
+typedef struct CmRef CmRef;
+struct CmRef {
+  const GGGraph *pG;   /* the board */
+  uint32_t n;          /* pG->n */
+  uint32_t hole;       /* dense id of label 0 */
+};
+
+static int cmrefPlayer(void *pCtx, uint32_t pos){
+  CmRef *p = (CmRef*)pCtx;
+  return pos >= p->n*p->n ? GG_CM_CAT : GG_CM_MOUSE;
+}
+
+/* Positions built by varying the mover's node over its moves (the cat
+** never enters the hole), in turn toTurn, written to aOut. */
+static uint32_t cmrefVary(const CmRef *p, uint32_t m, uint32_t c, int turn,
+                          int toTurn, uint32_t *aOut){
+  const GGGraph *pG = p->pG;
+  uint32_t from = turn==GG_CM_MOUSE ? m : c, j, nOut = 0;
+  const uint32_t *a = GG_NBR(pG, from);
+  for(j=0; j<GG_DEG(pG, from); j++){
+    if( turn==GG_CM_MOUSE ){
+      aOut[nOut++] = gg_cm_pos(p->n, a[j], c, toTurn);
+    }else if( a[j]!=p->hole ){
+      aOut[nOut++] = gg_cm_pos(p->n, m, a[j], toTurn);
+    }
+  }
+  return nOut;
+}
+
+static uint32_t cmrefPred(void *pCtx, uint32_t pos, uint32_t *aOut){
+  CmRef *p = (CmRef*)pCtx;
+  uint32_t n = p->n, c = pos % n, m = (pos / n) % n;
+  int turn = cmrefPlayer(p, pos);
+  if( turn==GG_CM_CAT ) return cmrefVary(p, m, c, GG_CM_MOUSE, GG_CM_MOUSE, aOut);
+  if( c==p->hole ) return 0;
+  return cmrefVary(p, m, c, GG_CM_CAT, GG_CM_CAT, aOut);
+}
+
+static uint32_t cmrefSucc(void *pCtx, uint32_t pos, uint32_t *aOut){
+  CmRef *p = (CmRef*)pCtx;
+  uint32_t n = p->n, c = pos % n, m = (pos / n) % n;
+  int turn = cmrefPlayer(p, pos);
+  if( m==p->hole || m==c || c==p->hole ) return 0;
+  return cmrefVary(p, m, c, turn, 1-turn, aOut);
+}
+
+/* The state word of a position before the solve. */
+static uint32_t cmrefInitial(const CmRef *p, uint32_t m, uint32_t c, int turn){
+  const GGGraph *pG = p->pG;
+  uint32_t nMove;
+  if( c==p->hole ) return GG_STATE(GG_V_DRAW, 0);      /* not a position */
+  if( m==p->hole ) return GG_STATE(GG_V_WIN0, 0);
+  if( m==c ) return GG_STATE(GG_V_WIN1, 0);
+  if( turn==GG_CM_MOUSE ){
+    nMove = GG_DEG(pG, m);
+  }else{
+    nMove = GG_DEG(pG, c) - (uint32_t)gg_graph_adjacent(pG, c, p->hole);
+  }
+  if( nMove==0 ) return GG_STATE(turn==GG_CM_MOUSE ? GG_V_WIN1 : GG_V_WIN0, 0);
+  return GG_STATE(GG_V_OPEN, nMove);
+}
+
+int gg_cm_ref_solve(const GGGraph *pG, uint32_t **paState, const GGStop *pStop){
+  uint32_t n = pG->n, m, c, maxDeg = 0, *aState;
+  int64_t hole = gg_graph_find(pG, 0);
+  CmRef ref;
+  GGGame game;
+  int rc;
+  *paState = 0;
+  if( hole<0 || GG_CM_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
+  ref.pG = pG;
+  ref.n = n;
+  ref.hole = (uint32_t)hole;
+  aState = gg_malloc(GG_CM_NPOS(n)*sizeof(uint32_t));
+  if( aState==0 ) return GG_NOMEM;
+  for(m=0; m<n; m++){
+    if( GG_DEG(pG, m)>maxDeg ) maxDeg = GG_DEG(pG, m);
+    for(c=0; c<n; c++){
+      aState[gg_cm_pos(n, m, c, GG_CM_MOUSE)] = cmrefInitial(&ref, m, c, GG_CM_MOUSE);
+      aState[gg_cm_pos(n, m, c, GG_CM_CAT)] = cmrefInitial(&ref, m, c, GG_CM_CAT);
+    }
+  }
+  memset(&game, 0, sizeof(game));
+  game.nPos = (uint32_t)GG_CM_NPOS(n);
+  game.nMaxMove = maxDeg;
+  game.pCtx = &ref;
+  game.xPlayer = cmrefPlayer;
+  game.xPred = cmrefPred;
+  game.xSucc = cmrefSucc;
+  rc = gg_retro_solve(&game, aState, pStop);
+  if( rc ){ gg_free(aState); return rc; }
+  *paState = aState;
+  return GG_OK;
+}

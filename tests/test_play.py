@@ -1,0 +1,254 @@
+"""catmouse_play(): every line is legal, optimal by the brute force
+(gg.catmouse_brute), ends where it should (a finished game, or the first
+repeated position of a draw, marked by `repeats`), and follows the
+`move` column of catmouse_states."""
+import random
+import sqlite3
+
+import gg
+
+COLS = "ply, mover, from_node, to_node, mouse, cat, outcome, plies, repeats"
+
+
+def play(db, gid, *args):
+    q = "SELECT %s FROM catmouse_play(%s)" % (COLS, ", ".join("?" * (1 + len(args))))
+    return [tuple(r) for r in db.execute(q, (gid,) + args)]
+
+
+def check_line(rows, m, c, line, brute):
+    """Check one line from (m, c, mouse to move) against the brute force."""
+    adj = gg.adjacency(rows, (0, 1, 2))
+    pos = (m, c, "mouse")
+    outcome, plies = brute[pos]
+    seen = {pos: 0}
+    if m == 0 or m == c or plies == 0:
+        assert line == [], (rows, pos, line)
+        return
+    for i, (ply, mover, frm, to, lm, lc, o, p, rep) in enumerate(line):
+        assert ply == i + 1 and mover == pos[2]
+        if mover == "mouse":
+            assert frm == pos[0] and to in adj[frm]
+            nxt = (to, pos[1], "cat")
+        else:
+            assert frm == pos[1] and to in adj[frm] and to != 0
+            nxt = (pos[0], to, "mouse")
+        assert (lm, lc) == nxt[:2]
+        assert (o, p) == brute[nxt], (rows, nxt)
+        assert o == outcome                      # optimal moves keep the value
+        if outcome != 0:
+            assert p == plies - ply              # the winner hurries, the loser delays
+        last = i == len(line) - 1
+        if nxt in seen:
+            assert last and outcome == 0 and rep == seen[nxt], (rows, line)
+        else:
+            assert rep is None
+            seen[nxt] = ply
+        pos = nxt
+    if outcome != 0:
+        assert line[-1][7] == 0                  # ends with the game
+    else:
+        assert line and line[-1][8] is not None  # ends with a repetition
+
+
+def test_random_graphs_and_starts():
+    rng = random.Random(41)
+    db = gg.connect()
+    for gid in range(150):
+        n = rng.randint(3, 10)
+        rows = gg.random_edges(rng, n, rng.choice([0.2, 0.3, 0.5, 0.8])) or [(0, 1)]
+        gg.store(db, gid, rows)
+        brute = gg.catmouse_brute(rows)
+        nodes = sorted(gg.adjacency(rows, (0, 1, 2)))
+        check_line(rows, 1, 2, play(db, gid), brute)
+        assert play(db, gid) == play(db, gid, 1, 2) == play(db, gid, None, None)
+        for _ in range(6):
+            m, c = rng.choice(nodes), rng.choice([x for x in nodes if x != 0])
+            check_line(rows, m, c, play(db, gid, m, c), brute)
+
+
+def test_line_follows_the_states_table():
+    rng = random.Random(3)
+    db = gg.connect()
+    for gid in range(60):
+        rows = gg.random_edges(rng, rng.randint(3, 12), 0.3) or [(0, 1)]
+        gg.store(db, gid, rows)
+        line = play(db, gid)
+        m, c, t = 1, 2, "mouse"
+        for r in line:
+            mv = db.execute("SELECT move FROM catmouse_states(?) WHERE mouse = ? AND cat = ?"
+                            " AND turn = ?", (gid, m, c, t)).fetchone()[0]
+            assert r[3] == mv
+            m, c, t = r[4], r[5], ("cat" if t == "mouse" else "mouse")
+
+
+def test_hand_made_lines():
+    db = gg.connect()
+    gg.store(db, 1, [(0, 1), (0, 3), (2, 3)])            # LeetCode example 2: mouse wins
+    assert play(db, 1) == [(1, "mouse", 1, 0, 0, 2, 1, 0, None)]
+    gg.store(db, 2, [(1, 1), (2, 2), (0, 3)])            # both stay: a draw at once
+    assert play(db, 2) == [(1, "mouse", 1, 1, 1, 2, 0, None, None),
+                           (2, "cat", 2, 2, 1, 2, 0, None, 0)]
+    gg.store(db, 3, [(2, 1)])                            # the cat next to the mouse
+    assert play(db, 3) == [(1, "mouse", 1, 2, 2, 2, 2, 0, None)]
+    gg.store(db, 4, [(0, 3), (3, 4)])                    # the mouse cannot move: over
+    assert play(db, 4) == []
+    # labels are reported as given, any table name, negative labels
+    gg.store(db, 5, [(1, -5), (-5, 10**12), (10**12, 0), (2, -5)], table="other edges")
+    line = play(db, 5, 1, 2, "other edges")
+    assert {r[3] for r in line} <= {1, 2, -5, 10**12, 0} and line, line
+    check_line([(1, -5), (-5, 10**12), (10**12, 0), (2, -5)], 1, 2, line,
+               gg.catmouse_brute([(1, -5), (-5, 10**12), (10**12, 0), (2, -5)]))
+
+
+def test_errors():
+    db = gg.connect()
+    gg.store(db, 1, [(0, 1), (1, 2), (2, 3)])
+    cases = [
+        ("SELECT * FROM catmouse_play()",
+         "graphgame: catmouse_play needs arguments: catmouse_play(graph_id [, mouse, cat [, edges]])"),
+        ("SELECT * FROM catmouse_play(1, 3)",
+         "graphgame: catmouse_play: give both mouse and cat, or neither"),
+        ("SELECT * FROM catmouse_play(1, NULL, 3)",
+         "graphgame: catmouse_play: give both mouse and cat, or neither"),
+        ("SELECT * FROM catmouse_play(1, 9, 3)",
+         "graphgame: catmouse_play: mouse = 9 is not a node of graph 1 in table \"edges\""),
+        ("SELECT * FROM catmouse_play(1, 3, -4)",
+         "graphgame: catmouse_play: cat = -4 is not a node of graph 1 in table \"edges\""),
+        ("SELECT * FROM catmouse_play(1, 3, 0)",
+         "graphgame: catmouse_play: mouse = 3, cat = 0 is not a position: the cat may not be on the hole (node 0)"),
+        ("SELECT * FROM catmouse_play(1, 'edges', 3)",
+         "graphgame: catmouse_play: mouse must be an integer node label, got 'edges'"),
+        ("SELECT * FROM catmouse_play(1, 3, 1.5)",
+         "graphgame: catmouse_play: cat must be an integer node label, got 1.5"),
+        ("SELECT * FROM catmouse_play(7)", "graphgame: graph 7 has no rows in table \"edges\""),
+        ("SELECT * FROM catmouse_play(1, 1, 2, 'nope')", "graphgame: no such table or view: \"nope\""),
+    ]
+    for sql, msg in cases:
+        try:
+            db.execute(sql).fetchall()
+        except sqlite3.Error as e:
+            assert str(e) == msg, (sql, str(e))
+        else:
+            raise AssertionError("no error for " + sql)
+    assert db.execute("SELECT * FROM catmouse_play(NULL)").fetchall() == []
+    db.execute("SELECT graphgame_limit('max_positions', 10)")
+    gg.store(db, 2, [(0, 1), (1, 2), (2, 4)])            # not in the cache
+    try:
+        db.execute("SELECT * FROM catmouse_play(2)").fetchall()
+    except sqlite3.Error as e:
+        assert e.sqlite_errorcode == sqlite3.SQLITE_TOOBIG and "over the limit of 10" in str(e)
+    else:
+        raise AssertionError("no error")
+
+
+# ---- race_play -------------------------------------------------------------
+
+RCOLS = "ply, mover, from_node, to_node, alice, bob, outcome, plies, repeats"
+
+
+def race_play(db, gid, x, y, z):
+    return [tuple(r) for r in db.execute(
+        "SELECT %s FROM race_play(?, ?, ?, ?)" % RCOLS, (gid, x, y, z))]
+
+
+def check_race_line(rows, x, y, z, line, brute):
+    adj = gg.adjacency(rows)
+    pos = (x, y, "alice")
+    outcome, plies = brute[pos]
+    seen = {pos: 0}
+    if x == z or y == z:
+        assert line == [], (rows, pos, line)
+        return
+    assert line, (rows, pos)
+    for i, (ply, mover, frm, to, la, lb, o, p, rep) in enumerate(line):
+        t = 0 if pos[2] == "alice" else 1
+        assert ply == i + 1 and mover == pos[2]
+        assert frm == pos[t]
+        legal = dict(gg.race_moves(adj, z, pos[0], pos[1], t))
+        assert to in legal, (rows, pos, to)
+        nxt = legal[to]
+        nxt = (nxt[0], nxt[1], ("alice", "bob")[nxt[2]])
+        assert (la, lb) == nxt[:2]
+        assert (o, p) == brute[nxt] and o == outcome, (rows, nxt)
+        if outcome != 2:
+            assert p == plies - ply
+        last = i == len(line) - 1
+        if nxt in seen:
+            assert last and outcome == 2 and rep == seen[nxt], (rows, line)
+        else:
+            assert rep is None
+            seen[nxt] = ply
+        pos = nxt
+    last = line[-1]
+    if outcome != 2:
+        assert last[7] == 0
+    else:                       # a draw: both reached z together, or a repetition
+        assert (last[4] == last[5] == z and last[1] == "bob") != (last[8] is not None), line
+
+
+def test_race_random_graphs_and_starts():
+    rng = random.Random(77)
+    db = gg.connect()
+    for gid in range(150):
+        n = rng.randint(2, 9)
+        rows = gg.random_edges(rng, n, rng.choice([0.2, 0.35, 0.6])) or [(0, 1)]
+        gg.store(db, gid, rows)
+        nodes = sorted(gg.adjacency(rows))
+        for z in rng.sample(nodes, min(2, len(nodes))):
+            brute = gg.race_brute(rows, z)
+            for _ in range(5):
+                x, y = rng.choice(nodes), rng.choice(nodes)
+                check_race_line(rows, x, y, z, race_play(db, gid, x, y, z), brute)
+
+
+def test_race_line_follows_the_states_table():
+    rng = random.Random(78)
+    db = gg.connect()
+    for gid in range(40):
+        rows = gg.random_edges(rng, rng.randint(2, 10), 0.3) or [(0, 1)]
+        gg.store(db, gid, rows)
+        nodes = sorted(gg.adjacency(rows))
+        x, y, z = rng.choice(nodes), rng.choice(nodes), rng.choice(nodes)
+        a, b, t = x, y, "alice"
+        for r in race_play(db, gid, x, y, z):
+            mv = db.execute("SELECT move FROM race_states(?, ?) WHERE alice = ? AND bob = ?"
+                            " AND turn = ?", (gid, z, a, b, t)).fetchone()[0]
+            assert r[3] == mv
+            a, b, t = r[4], r[5], ("bob" if t == "alice" else "alice")
+        start = db.execute("SELECT race_game(?, ?, ?, ?)", (gid, x, y, z)).fetchone()[0]
+        line = race_play(db, gid, x, y, z)
+        assert not line or line[0][6] == start
+
+
+def test_race_errors():
+    db = gg.connect()
+    gg.store(db, 10, [(0, 3), (3, 4), (3, 5), (5, 6)])
+    cases = [
+        ("SELECT * FROM race_play(10, 4, 4)",
+         "graphgame: race_play needs arguments: race_play(graph_id, x, y, z [, edges])"),
+        ("SELECT * FROM race_play(10)",
+         "graphgame: race_play needs arguments: race_play(graph_id, x, y, z [, edges])"),
+        ("SELECT * FROM race_play(10, 9, 4, 0)",
+         "graphgame: race_play: x = 9 is not a node of graph 10 in table \"edges\""),
+        ("SELECT * FROM race_play(10, 4, 9, 0)",
+         "graphgame: race_play: y = 9 is not a node of graph 10 in table \"edges\""),
+        ("SELECT * FROM race_play(10, 4, 4, 9)",
+         "graphgame: race_play: z = 9 is not a node of graph 10 in table \"edges\""),
+        ("SELECT * FROM race_play(10, NULL, 4, 0)",
+         "graphgame: race_play: x must be an integer node label, got NULL"),
+        ("SELECT * FROM race_play(10, 4, 'b', 0)",
+         "graphgame: race_play: y must be an integer node label, got 'b'"),
+        ("SELECT * FROM race_play(10, 4, 4, 0.5)",
+         "graphgame: race_play: z must be an integer node label, got 0.5"),
+        ("SELECT * FROM race_play(11, 4, 4, 0)", "graphgame: graph 11 has no rows in table \"edges\""),
+        ("SELECT * FROM race_play(10, 4, 4, 0, 'nope')", "graphgame: no such table or view: \"nope\""),
+    ]
+    for sql, msg in cases:
+        try:
+            db.execute(sql).fetchall()
+        except sqlite3.Error as e:
+            assert str(e) == msg, (sql, str(e))
+        else:
+            raise AssertionError("no error for " + sql)
+    assert db.execute("SELECT * FROM race_play(NULL, 4, 4, 0)").fetchall() == []
+    assert race_play(db, 10, 0, 4, 0) == []            # a start on z is over
