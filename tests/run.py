@@ -24,14 +24,14 @@ CLI error lines ("Runtime error near line 3: msg") are compared as
 "Error: msg".  Environment: GG_EXT (extension path without suffix,
 default dist/graphgame), GG_PRELOAD (LD_PRELOAD for the CLI, used by
 `make asan`), SQLITE3 (the CLI, default sqlite3), GG_ONLY (run only cases
-whose file or name contains this text), GG_CTESTS=0 (skip the C
+whose file or name contains this text, or one of the texts separated by
+`|`), GG_CTESTS=0 (skip the C
 harnesses, as `make asan` does: they have their own sanitizer builds).
 """
 import glob
 import importlib.util
 import os
 import re
-import shlex
 import subprocess
 import sys
 import traceback
@@ -40,6 +40,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXT = os.environ.get("GG_EXT", os.path.join(ROOT, "dist", "graphgame"))
 SQLITE3 = os.environ.get("SQLITE3", "sqlite3")
 ONLY = os.environ.get("GG_ONLY", "")
+ONLY_ANY = [s for s in ONLY.split("|") if s]     # "a|b": cases matching a or b
+
+
+def wanted(name):
+    return not ONLY_ANY or any(s in name for s in ONLY_ANY)
 ERROR_RE = re.compile(r"^(?:Runtime error|Parse error|Error)(?: near line \d+)?: (.*?)(?: \(\d+\))?$")
 
 
@@ -57,7 +62,7 @@ def run_cli(sql, db=":memory:"):
     """Run sql in the sqlite3 CLI with the extension loaded; stdout+stderr
     lines, with error lines normalised."""
     script = ".load %s\n%s\n" % (EXT, sql)
-    p = subprocess.run(shlex.split(SQLITE3) + ["-batch", db], input=script, capture_output=True,
+    p = subprocess.run([SQLITE3, "-batch", db], input=script, capture_output=True,
                        text=True, env=cli_env(), timeout=300)
     out = []
     for line in (p.stdout + p.stderr).splitlines():
@@ -128,7 +133,7 @@ def c_cases():
                 raise AssertionError("not built: %s (run make)" % exe)
             yield "c/%s: build" % h, missing
             continue
-        if ONLY and ONLY not in "c/" + h:
+        if not wanted("c/" + h):
             continue
         p = subprocess.run([exe, EXT], capture_output=True, text=True, cwd=ROOT, timeout=900)
         found, summary = [], False
@@ -158,7 +163,7 @@ def c_cases():
 def main():
     passed = failed = 0
     for name, fn in list(sql_cases()) + list(py_cases()) + list(c_cases()):
-        if ONLY and ONLY not in name:
+        if not wanted(name):
             continue
         try:
             fn()
