@@ -30,7 +30,7 @@ help:
 	@echo "make test     run every test; ends with 'N passed, N failed'"
 	@echo "make asan     the test suite under AddressSanitizer + UBSan"
 	@echo "make oom      every allocation failing in turn, in full (make test: a subset)"
-	@echo "make valgrind the test suite under valgrind memcheck"
+	@echo "make valgrind the SQL and hostile-input cases under valgrind memcheck"
 	@echo "make tsan     threads solving at once under ThreadSanitizer"
 	@echo "make fuzz     libFuzzer targets, FUZZ_TIME (60) seconds each; fuzz-brief: 5 s"
 	@echo "make svg      render docs/*.sql (DOT from catmouse_dot) to docs/*.svg (needs graphviz)"
