@@ -171,7 +171,7 @@ static int gsStepError(sqlite3 *db, int rc, const char *zTable, char **pzErr){
   if( rc==SQLITE_INTERRUPT ){
     *pzErr = gg_errmsg(GS_NAME ": interrupted while reading table \"%w\"", zTable);
   }else{
-    *pzErr = gg_errmsg(GS_NAME ": reading table \"%w\": %s", zTable, sqlite3_errmsg(db));
+    *pzErr = gg_errmsg_reading(db, GS_NAME, zTable);
   }
   return rc;
 }
@@ -487,9 +487,11 @@ static int gsLoad(GGConn *pConn, const char *zPositions, const char *zMoves,
   pGame->zPositions = sqlite3_mprintf("%s", zPositions);
   pGame->zMoves = sqlite3_mprintf("%s", zMoves);
   if( pGame->zPositions==0 || pGame->zMoves==0 ){ rc = SQLITE_NOMEM; goto done; }
-  rc = gsReadPositions(pConn, pGame, &aKind, pzErr);
+  rc = gg_reentry_enter(zPositions, pzErr);
   if( rc ) goto done;
-  rc = gsReadMoves(pConn, pGame, &moves, pzErr);
+  rc = gsReadPositions(pConn, pGame, &aKind, pzErr);
+  if( rc==SQLITE_OK ) rc = gsReadMoves(pConn, pGame, &moves, pzErr);
+  gg_reentry_leave();
   if( rc ) goto done;
   gg_keymap_unindex(&pGame->keys);     /* room for building; gsPin reindexes */
   if( aKind==0 ) aKind = gg_malloc(1);            /* no positions at all */
