@@ -678,28 +678,10 @@ static int gsRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 ** arguments are required, so a plan without them is made very expensive
 ** and xFilter reports them missing. */
 static int gsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
-  int aUse[3] = { -1, -1, -1 }, i, j, idxNum = 0;
+  static const int aCol[3] = { GS_POSITION, GS_POSITIONS, GS_MOVES };
+  int idxNum, rc = gg_vtab_slots(pInfo, aCol, 3, 1, &idxNum);
   (void)pVtab;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int iSlot = -1;
-    if( c->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    if( c->iColumn==GS_POSITION ){
-      if( !c->usable ) continue;
-      iSlot = 0;
-    }else if( c->iColumn==GS_POSITIONS || c->iColumn==GS_MOVES ){
-      if( !c->usable ) return SQLITE_CONSTRAINT;
-      iSlot = c->iColumn==GS_POSITIONS ? 1 : 2;
-    }
-    if( iSlot>=0 && aUse[iSlot]<0 ) aUse[iSlot] = i;
-  }
-  for(i=0, j=0; i<3; i++){
-    if( aUse[i]<0 ) continue;
-    pInfo->aConstraintUsage[aUse[i]].argvIndex = ++j;
-    pInfo->aConstraintUsage[aUse[i]].omit = 1;
-    idxNum |= (1<<i);
-  }
-  pInfo->idxNum = idxNum;
+  if( rc ) return rc;
   if( (idxNum & (GS_HAS_POSITIONS|GS_HAS_MOVES))!=(GS_HAS_POSITIONS|GS_HAS_MOVES) ){
     pInfo->estimatedCost = 1e12;
     pInfo->estimatedRows = 1000000000;

@@ -85,6 +85,14 @@ int gg_load_graph(sqlite3 *db, const GGGraphRef *pRef, const int64_t *aExtra,
 int gg_reentry_enter(const char *zTable, char **pzErr);
 void gg_reentry_leave(void);
 
+/* xBestIndex helper (vtab_args.c): pass the equality constraints on the
+** columns aCol[0..nSlot-1] to xFilter in that order; slots below nPin are
+** optional, the others are required arguments.  idxNum gets bit k for
+** slot k.  SQLITE_OK, or SQLITE_CONSTRAINT if an argument is unusable. */
+#define GG_VTAB_MAX_SLOT 8
+int gg_vtab_slots(sqlite3_index_info *pInfo, const int *aCol, int nSlot,
+                  int nPin, int *pIdxNum);
+
 /* Polls sqlite3_interrupt() during a long solve (interrupt.c). */
 typedef struct GGInterrupt GGInterrupt;
 struct GGInterrupt {
