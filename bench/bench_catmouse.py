@@ -229,9 +229,11 @@ def main():
         print("cat and mouse: medians of %d runs; time includes reading the edges;"
               " ratio = textbook / extension;\ncpu ratio: the same for CPU time"
               " (both threads of the extension; steadier on a busy machine)" % REPEAT)
-        head = "%-24s %11s %9s %9s %7s %7s %8s %8s %9s" % (
-            "case", "positions", "ext s", "textbk s", "ratio", "cpu rt", "ext B/p", "txt B/p",
-            "capped s")
+        print("peak memory: the rise of each process's peak resident memory over an idle"
+              " run, in MB and in bytes per position")
+        head = "%-24s %11s %9s %9s %7s %7s %8s %8s %8s %8s %9s %8s" % (
+            "case", "positions", "ext s", "textbk s", "ratio", "cpu rt", "ext MB", "txt MB",
+            "ext B/p", "txt B/p", "capped s", "cap MB")
         print(head)
         print("-" * len(head))
         repeat_line = None
@@ -244,7 +246,7 @@ def main():
                    " (SELECT catmouse(id) AS r FROM graphs)") if many else "SELECT catmouse(1)"
             npos = 2 * n * n if n else sum(
                 2 * (max(max(e) for e in g) + 1) ** 2 for g in graphs.values())
-            ext_t, ext_m, base_t, base_m, cap_t, again = [], [], [], [], [], []
+            ext_t, ext_m, base_t, base_m, cap_t, cap_m, again = [], [], [], [], [], [], []
             ext_c, base_c = [], []
             for r in range(REPEAT):
                 res = run_ext(db_path, sql, repeat_case=(n == 10000))
@@ -263,13 +265,16 @@ def main():
                     raise SystemExit("%s: extension says %r, textbook %r" % (
                         name, res["result"][0], want))
                 if with_capped:
-                    cap_t.append(run_base(progs["capped913"], txt_path)[0])
+                    ct, cm = run_base(progs["capped913"], txt_path, idle["capped913"])[:2]
+                    cap_t.append(ct)
+                    cap_m.append(cm)
             e, b = med(ext_t), med(base_t)
-            print("%-24s %11d %9s %9s %6.1fx %6.1fx %8s %8s %9s" % (
+            mb = lambda x: "%.1f" % (x / 1e6)
+            print("%-24s %11d %9s %9s %6.1fx %6.1fx %8s %8s %8s %8s %9s %8s" % (
                 name, npos, fmt_s(e), fmt_s(b), b / e, med(base_c) / max(med(ext_c), 1e-6),
-                "-" if many else "%.2f" % (med(ext_m) / npos),
-                "-" if many else "%.2f" % (med(base_m) / npos),
-                fmt_s(med(cap_t)) if cap_t else "-"))
+                mb(med(ext_m)), mb(med(base_m)),
+                "%.2f" % (med(ext_m) / npos), "%.2f" % (med(base_m) / npos),
+                fmt_s(med(cap_t)) if cap_t else "-", mb(med(cap_m)) if cap_m else "-"))
             sys.stdout.flush()
             if again:
                 repeat_line = (med([a["again"] for a in again]),

@@ -79,7 +79,9 @@ static int adjInteger(AdjParse *p, int64_t *pV){
 
 /* One inner list: the neighbours of node iNode. */
 static int adjList(AdjParse *p, int64_t iNode, GGEdgeList *pE){
-  if( adjEat(p, '[', "'[' to open the list of node") ) return -1;
+  char zWhat[64];
+  snprintf(zWhat, sizeof(zWhat), "'[' to open the list of node %lld", (long long)iNode);
+  if( adjEat(p, '[', zWhat) ) return -1;
   if( adjPeek(p)==']' ){ p->i++; return 0; }
   for(;;){
     int64_t v = 0;

@@ -39,6 +39,13 @@ uint64_t gg_capped_positions(uint64_t n, uint64_t cap){
   return cap*nn;
 }
 
+uint64_t gg_capped_cost(uint64_t n, uint64_t cap){
+  uint64_t nPos = gg_capped_positions(n, cap), nStack;
+  if( nPos==UINT64_MAX || cap>=UINT64_MAX/GG_CAPPED_STACK_COST ) return UINT64_MAX;
+  nStack = (cap+1)*GG_CAPPED_STACK_COST;
+  return nPos>UINT64_MAX-nStack ? UINT64_MAX : nPos+nStack;
+}
+
 static uint64_t capIndex(const CapSearch *p, uint64_t k, uint32_t m, uint32_t c){
   return (k*p->n + m)*p->n + c;
 }

@@ -35,6 +35,12 @@
 ** at UINT64_MAX). */
 uint64_t gg_capped_positions(uint64_t n, uint64_t cap);
 
+/* What a search costs, in positions of the memo: the memo plus its stack
+** of up to cap+1 frames of 8 bytes, counted twice (the copy made while it
+** grows), at 4 positions a byte: 64 positions a ply.  Saturates. */
+#define GG_CAPPED_STACK_COST 64
+uint64_t gg_capped_cost(uint64_t n, uint64_t cap);
+
 /* Value the position (mouse, cat, mouse to move) at ply 0 with the hole
 ** at dense id `hole`.  *pValue gets GG_V_WIN0 (mouse), GG_V_WIN1 (cat) or
 ** GG_V_DRAW.  GG_OK, GG_NOMEM, GG_TOOBIG (memo larger than memory can

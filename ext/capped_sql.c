@@ -10,7 +10,8 @@
 ** wrong whenever the exact forced win from the start takes max_plies
 ** plies or more: compare it with catmouse() to find such graphs.
 **
-** It memoises max_plies * n * n positions (2 bits each); a cap needing
+** It memoises max_plies * n * n positions (2 bits each) and keeps a stack
+** of up to max_plies frames, counted as 64 positions a ply; a cap costing
 ** more than the connection's limit (graphgame_limit('max_positions')) is
 ** refused with SQLITE_TOOBIG.  Results are not cached.
 */
@@ -27,7 +28,7 @@ void gg_fn_catmouse_bounded(sqlite3_context *ctx, int argc, sqlite3_value **argv
   GGInterrupt intr;
   GGStop stop;
   char *zErr = 0, *zWhat;
-  uint64_t cap, nPos;
+  uint64_t cap, nPos, nCost;
   uint32_t value;
   int rc;
   if( !gg_graph_ref(&ref, argv[0], argc>2 ? argv[2] : 0) ) return;
@@ -44,14 +45,22 @@ void gg_fn_catmouse_bounded(sqlite3_context *ctx, int argc, sqlite3_value **argv
   cap = sqlite3_value_type(argv[1])==SQLITE_NULL ? 2*(uint64_t)g.n
                                                   : (uint64_t)sqlite3_value_int64(argv[1]);
   nPos = gg_capped_positions(g.n, cap);
-  if( nPos>(uint64_t)pConn->mxPositions ){
+  nCost = gg_capped_cost(g.n, cap);
+  if( nCost>(uint64_t)pConn->mxPositions ){
     zWhat = gg_graph_name(&ref);
-    gg_result_error(ctx, zWhat ? SQLITE_TOOBIG : SQLITE_NOMEM, zWhat==0 ? 0 :
-        gg_errmsg("catmouse_bounded: max_plies = %llu on %s (%u nodes) needs %llu"
-                  " positions (%llu bytes of memo), over the limit of %lld (see graphgame_limit)",
-                  (unsigned long long)cap, zWhat, g.n, (unsigned long long)nPos,
-                  (unsigned long long)(nPos==UINT64_MAX ? nPos : (nPos+3)/4),
-                  pConn->mxPositions));
+    if( zWhat && nCost==UINT64_MAX ){
+      zErr = gg_errmsg("catmouse_bounded: max_plies = %llu on %s (%u nodes) needs more"
+                       " than 2^64 positions, over the limit of %lld (see graphgame_limit)",
+                       (unsigned long long)cap, zWhat, g.n, pConn->mxPositions);
+    }else if( zWhat ){
+      zErr = gg_errmsg("catmouse_bounded: max_plies = %llu on %s (%u nodes) needs %llu"
+                       " positions of memo and a stack of %llu plies (counted as %llu"
+                       " positions), over the limit of %lld (see graphgame_limit)",
+                       (unsigned long long)cap, zWhat, g.n, (unsigned long long)nPos,
+                       (unsigned long long)cap, (unsigned long long)nCost,
+                       pConn->mxPositions);
+    }
+    gg_result_error(ctx, zErr ? SQLITE_TOOBIG : SQLITE_NOMEM, zErr);
     sqlite3_free(zWhat);
     gg_graph_free(&g);
     return;

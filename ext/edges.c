@@ -95,7 +95,7 @@ static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
   if( rc==SQLITE_DONE ){
     rc = SQLITE_OK;
   }else if( rc!=SQLITE_MISMATCH && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT ){
-    *pzErr = gg_errmsg("reading table \"%w\": %s", zTable, sqlite3_errmsg(db));
+    *pzErr = gg_errmsg_reading(db, 0, zTable);
   }
   sqlite3_finalize(p);
   return rc;
@@ -108,7 +108,10 @@ int gg_load_graph(sqlite3 *db, const GGGraphRef *pRef, const int64_t *aExtra,
   int rc;
   memset(&e, 0, sizeof(e));
   memset(pG, 0, sizeof(*pG));
+  rc = gg_reentry_enter(zTable, pzErr);
+  if( rc ) return rc;
   rc = edgesRead(db, pRef, zTable, &e, pzErr);
+  gg_reentry_leave();
   if( rc==SQLITE_OK && e.nEdge==0 ){
     char *zId = gg_value_sql(pRef->pId);
     *pzErr = zId ? gg_errmsg("graph %s has no rows in table \"%w\"", zId, zTable) : 0;

@@ -3,6 +3,7 @@
 ** GG_PREFIX and names the thing at fault; values are shown as SQL literals.
 */
 #include <stdarg.h>
+#include <string.h>
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
 
@@ -68,4 +69,13 @@ int gg_sqlite_rc(int rc){
     case GG_INTERRUPT: return SQLITE_INTERRUPT;
     default:           return SQLITE_NOMEM;
   }
+}
+
+char *gg_errmsg_reading(sqlite3 *db, const char *zFunc, const char *zTable){
+  const char *zInner = sqlite3_errmsg(db);
+  if( strncmp(zInner, GG_PREFIX, sizeof(GG_PREFIX)-1)==0 ){
+    return sqlite3_mprintf("%s", zInner);     /* ours already: pass it on */
+  }
+  return gg_errmsg("%s%sreading table \"%w\": %s", zFunc ? zFunc : "",
+                   zFunc ? ": " : "", zTable, zInner);
 }

@@ -171,7 +171,7 @@ static int gsStepError(sqlite3 *db, int rc, const char *zTable, char **pzErr){
   if( rc==SQLITE_INTERRUPT ){
     *pzErr = gg_errmsg(GS_NAME ": interrupted while reading table \"%w\"", zTable);
   }else{
-    *pzErr = gg_errmsg(GS_NAME ": reading table \"%w\": %s", zTable, sqlite3_errmsg(db));
+    *pzErr = gg_errmsg_reading(db, GS_NAME, zTable);
   }
   return rc;
 }
@@ -487,9 +487,11 @@ static int gsLoad(GGConn *pConn, const char *zPositions, const char *zMoves,
   pGame->zPositions = sqlite3_mprintf("%s", zPositions);
   pGame->zMoves = sqlite3_mprintf("%s", zMoves);
   if( pGame->zPositions==0 || pGame->zMoves==0 ){ rc = SQLITE_NOMEM; goto done; }
-  rc = gsReadPositions(pConn, pGame, &aKind, pzErr);
+  rc = gg_reentry_enter(zPositions, pzErr);
   if( rc ) goto done;
-  rc = gsReadMoves(pConn, pGame, &moves, pzErr);
+  rc = gsReadPositions(pConn, pGame, &aKind, pzErr);
+  if( rc==SQLITE_OK ) rc = gsReadMoves(pConn, pGame, &moves, pzErr);
+  gg_reentry_leave();
   if( rc ) goto done;
   gg_keymap_unindex(&pGame->keys);     /* room for building; gsPin reindexes */
   if( aKind==0 ) aKind = gg_malloc(1);            /* no positions at all */
@@ -676,28 +678,10 @@ static int gsRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 ** arguments are required, so a plan without them is made very expensive
 ** and xFilter reports them missing. */
 static int gsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
-  int aUse[3] = { -1, -1, -1 }, i, j, idxNum = 0;
+  static const int aCol[3] = { GS_POSITION, GS_POSITIONS, GS_MOVES };
+  int idxNum, rc = gg_vtab_slots(pInfo, aCol, 3, 1, &idxNum);
   (void)pVtab;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int iSlot = -1;
-    if( c->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    if( c->iColumn==GS_POSITION ){
-      if( !c->usable ) continue;
-      iSlot = 0;
-    }else if( c->iColumn==GS_POSITIONS || c->iColumn==GS_MOVES ){
-      if( !c->usable ) return SQLITE_CONSTRAINT;
-      iSlot = c->iColumn==GS_POSITIONS ? 1 : 2;
-    }
-    if( iSlot>=0 && aUse[iSlot]<0 ) aUse[iSlot] = i;
-  }
-  for(i=0, j=0; i<3; i++){
-    if( aUse[i]<0 ) continue;
-    pInfo->aConstraintUsage[aUse[i]].argvIndex = ++j;
-    pInfo->aConstraintUsage[aUse[i]].omit = 1;
-    idxNum |= (1<<i);
-  }
-  pInfo->idxNum = idxNum;
+  if( rc ) return rc;
   if( (idxNum & (GS_HAS_POSITIONS|GS_HAS_MOVES))!=(GS_HAS_POSITIONS|GS_HAS_MOVES) ){
     pInfo->estimatedCost = 1e12;
     pInfo->estimatedRows = 1000000000;

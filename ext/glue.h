@@ -68,12 +68,30 @@ struct GGGraphRef {
 /* Errors: *pzErr gets a sqlite3_malloc'ed message with GG_PREFIX. */
 char *gg_errmsg(const char *zFormat, ...);
 char *gg_value_sql(sqlite3_value *p);   /* value as an SQL literal */
+/* After a failed step reading zTable: "[zFunc: ]reading table ...: why",
+** or the inner message as it is if it is one of ours (a nested call). */
+char *gg_errmsg_reading(sqlite3 *db, const char *zFunc, const char *zTable);
 void gg_result_error(sqlite3_context *ctx, int rc, char *zErr);
 int gg_error_rc(int rc, const char *zErr);  /* error, no message: NOMEM */
 
 /* Read the graph's edges (edges.c).  SQLITE_OK or an error + *pzErr. */
 int gg_load_graph(sqlite3 *db, const GGGraphRef *pRef, const int64_t *aExtra,
                   int nExtra, GGGraph *pG, char **pzErr);
+
+/* Reads of tables that may call graphgame again (reentry.c): at most
+** GG_MAX_NESTING at once on a thread.  enter: SQLITE_OK, or an error
+** naming zTable; every successful enter is paired with a leave. */
+#define GG_MAX_NESTING 8
+int gg_reentry_enter(const char *zTable, char **pzErr);
+void gg_reentry_leave(void);
+
+/* xBestIndex helper (vtab_args.c): pass the equality constraints on the
+** columns aCol[0..nSlot-1] to xFilter in that order; slots below nPin are
+** optional, the others are required arguments.  idxNum gets bit k for
+** slot k.  SQLITE_OK, or SQLITE_CONSTRAINT if an argument is unusable. */
+#define GG_VTAB_MAX_SLOT 8
+int gg_vtab_slots(sqlite3_index_info *pInfo, const int *aCol, int nSlot,
+                  int nPin, int *pIdxNum);
 
 /* Polls sqlite3_interrupt() during a long solve (interrupt.c). */
 typedef struct GGInterrupt GGInterrupt;

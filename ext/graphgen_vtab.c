@@ -252,22 +252,10 @@ static int genRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 ** made very expensive and xFilter reports the argument missing. */
 static int genBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   const GenDef *pDef = ((GenVtab*)pVtab)->pDef;
-  int aUse[3] = {-1, -1, -1}, i, j, idxNum = 0;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int k = c->iColumn - GEN_ARG0;
-    if( c->op!=SQLITE_INDEX_CONSTRAINT_EQ || k<0 || k>=pDef->nArg ) continue;
-    if( !c->usable ) return SQLITE_CONSTRAINT;
-    if( aUse[k]<0 ) aUse[k] = i;
-  }
-  for(i=0, j=0; i<pDef->nArg; i++){
-    if( aUse[i]<0 ) continue;
-    pInfo->aConstraintUsage[aUse[i]].argvIndex = ++j;
-    pInfo->aConstraintUsage[aUse[i]].omit = 1;
-    idxNum |= 1<<i;
-  }
-  pInfo->idxNum = idxNum;
-  pInfo->estimatedCost = j==pDef->nArg ? 1000.0 : 1e12;
+  static const int aCol[3] = { GEN_ARG0, GEN_ARG0+1, GEN_ARG0+2 };
+  int idxNum, rc = gg_vtab_slots(pInfo, aCol, pDef->nArg, 0, &idxNum);
+  if( rc ) return rc;
+  pInfo->estimatedCost = idxNum==(1<<pDef->nArg)-1 ? 1000.0 : 1e12;
   pInfo->estimatedRows = 1000;
   return SQLITE_OK;
 }

@@ -407,21 +407,9 @@ static int playRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 ** reports it missing. */
 static int playBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   PlayVtab *pTab = (PlayVtab*)pVtab;
-  int aUse[5] = {-1, -1, -1, -1, -1}, i, j, idxNum = 0;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int k = c->iColumn - PL_GRAPH;
-    if( c->op!=SQLITE_INDEX_CONSTRAINT_EQ || k<0 || k>=pTab->nHidden ) continue;
-    if( !c->usable ) return SQLITE_CONSTRAINT;
-    if( aUse[k]<0 ) aUse[k] = i;
-  }
-  for(i=0, j=0; i<pTab->nHidden; i++){
-    if( aUse[i]<0 ) continue;
-    pInfo->aConstraintUsage[aUse[i]].argvIndex = ++j;
-    pInfo->aConstraintUsage[aUse[i]].omit = 1;
-    idxNum |= 1<<i;
-  }
-  pInfo->idxNum = idxNum;
+  static const int aCol[5] = { PL_GRAPH, PL_GRAPH+1, PL_GRAPH+2, PL_GRAPH+3, PL_GRAPH+4 };
+  int idxNum, rc = gg_vtab_slots(pInfo, aCol, pTab->nHidden, 0, &idxNum);
+  if( rc ) return rc;
   pInfo->estimatedCost = (idxNum & 1) ? 1000.0 : 1e12;
   pInfo->estimatedRows = 100;
   return SQLITE_OK;

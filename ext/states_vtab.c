@@ -266,32 +266,12 @@ static int stRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 ** is made very expensive and xFilter reports them missing. */
 static int stBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   StVtab *pTab = (StVtab*)pVtab;
-  int aUse[3+3], i, j, idxNum = 0, nArg = 0, nPin = 0;
-  for(i=0; i<6; i++) aUse[i] = -1;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
-    int iSlot = -1;
-    if( c->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    if( c->iColumn>=ST_P0 && c->iColumn<=ST_TURN ){
-      if( !c->usable ) continue;
-      iSlot = c->iColumn;
-    }else if( c->iColumn>=ST_GRAPH && c->iColumn<ST_GRAPH+pTab->nHidden ){
-      if( !c->usable ) return SQLITE_CONSTRAINT;
-      iSlot = 3 + c->iColumn - ST_GRAPH;
-    }
-    if( iSlot>=0 && aUse[iSlot]<0 ) aUse[iSlot] = i;
-  }
-  for(i=0, j=0; i<6; i++){
-    if( aUse[i]<0 ) continue;
-    pInfo->aConstraintUsage[aUse[i]].argvIndex = ++j;
-    pInfo->aConstraintUsage[aUse[i]].omit = 1;
-    idxNum |= (1<<i);
-    if( i<3 ) nPin++; else nArg++;
-  }
-  pInfo->idxNum = idxNum;
+  static const int aCol[6] = { ST_P0, ST_P1, ST_TURN, ST_GRAPH, ST_GRAPH+1, ST_GRAPH+2 };
+  int idxNum, nPin, rc = gg_vtab_slots(pInfo, aCol, 3+pTab->nHidden, 3, &idxNum);
+  if( rc ) return rc;
+  nPin = (idxNum&1) + ((idxNum>>1)&1) + ((idxNum>>2)&1);
   pInfo->estimatedCost = (idxNum & ST_HAS_ARG) ? 1e6 / (1 + 100*nPin) : 1e12;
   pInfo->estimatedRows = (idxNum & ST_HAS_ARG) ? 1000000 / (1 + 100*nPin) : 1000000000;
-  (void)nArg;
   return SQLITE_OK;
 }
 

@@ -10,7 +10,21 @@
 -- rows into one edge, so they are imported as they are.  Nodes listed with
 -- no neighbours get no rows: nodes 0, 1 and 2 always exist for cat and
 -- mouse, other isolated nodes cannot matter to it.
-INSERT INTO edges(graph_id, src, dst)
-SELECT a.graph_id, CAST(n.key AS INTEGER), m.value
-  FROM adjacency a, json_each(a.json) n, json_each(n.value) m
- WHERE json_valid(a.json);
+--
+-- All or nothing: malformed JSON stops the import with SQLite's
+-- "malformed JSON", and anything but an array of arrays of integers stops
+-- it with the message of the trigger below; no row is imported then.
+CREATE TEMP TABLE IF NOT EXISTS gg_import(graph_id, src, dst);
+DELETE FROM gg_import;
+CREATE TEMP TRIGGER IF NOT EXISTS gg_import_check BEFORE INSERT ON gg_import
+  WHEN NEW.src IS NULL OR NEW.dst IS NULL
+BEGIN
+  SELECT RAISE(ABORT, 'import_json: an adjacency list must be a JSON array of arrays of integers');
+END;
+INSERT INTO gg_import
+SELECT a.graph_id,
+       CASE WHEN json_type(a.json) = 'array' AND n.type = 'array' THEN CAST(n.key AS INTEGER) END,
+       CASE WHEN m.type = 'integer' THEN m.value END
+  FROM adjacency a, json_each(a.json) n, json_each(n.value) m;
+INSERT INTO edges(graph_id, src, dst) SELECT graph_id, src, dst FROM gg_import;
+DROP TABLE gg_import;

@@ -91,8 +91,8 @@ def test_errors():
         ("SELECT catmouse_bounded(1, 8, 'nope')", "graphgame: no such table or view: \"nope\""),
         ("SELECT catmouse_bounded(1, 9223372036854775807)",
          "graphgame: catmouse_bounded: max_plies = 9223372036854775807 on graph 1 in table"
-         " \"edges\" (4 nodes) needs 18446744073709551615 positions (18446744073709551615"
-         " bytes of memo), over the limit of 300000000 (see graphgame_limit)"),
+         " \"edges\" (4 nodes) needs more than 2^64 positions, over the limit of 300000000"
+         " (see graphgame_limit)"),
     ]
     for sql, msg in cases:
         try:
@@ -101,14 +101,15 @@ def test_errors():
             assert str(e) == msg, (sql, str(e))
         else:
             raise AssertionError("no error for " + sql)
-    db.execute("SELECT graphgame_limit('max_positions', 160)")
-    assert bounded(db, 1, 10) == 1                      # 10 * 16 = 160 positions
+    db.execute("SELECT graphgame_limit('max_positions', 864)")
+    assert bounded(db, 1, 10) == 1             # 10 * 16 = 160 positions + 64 * 11 for the stack
     try:
         bounded(db, 1, 11)
     except sqlite3.Error as e:
         assert str(e) == ("graphgame: catmouse_bounded: max_plies = 11 on graph 1 in table"
-                          " \"edges\" (4 nodes) needs 176 positions (44 bytes of memo), over"
-                          " the limit of 160 (see graphgame_limit)"), str(e)
+                          " \"edges\" (4 nodes) needs 176 positions of memo and a stack of 11"
+                          " plies (counted as 944 positions), over the limit of 864"
+                          " (see graphgame_limit)"), str(e)
         assert e.sqlite_errorcode == sqlite3.SQLITE_TOOBIG
     else:
         raise AssertionError("no error")

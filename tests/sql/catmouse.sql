@@ -149,3 +149,7 @@ SELECT catmouse_json('[[1],[0,7],[]]');
 -- case: error: JSON with a fraction
 SELECT catmouse_json('[[1.5]]');
 -- => Error: graphgame: catmouse_json: node numbers must be integers, at offset 2
+
+-- case: error: JSON with a trailing comma names the missing node's list
+SELECT catmouse_json('[[1],[0],]');
+-- => Error: graphgame: catmouse_json: expected '[' to open the list of node 2 at offset 9, found ']'

@@ -1,0 +1,39 @@
+/*
+** vtab_args.c: the xBestIndex logic shared by graphgame's table-valued
+** functions.
+**
+** Each table has "slots": columns whose equality constraints it wants in
+** xFilter, in argv order.  The first nPin slots are optional pins (a
+** `WHERE mouse = 3` narrows the rows; an unusable one is left to SQLite);
+** the rest are the function's arguments (hidden columns), which must be
+** usable in the plan, or the plan is refused with SQLITE_CONSTRAINT so
+** that SQLite picks a join order that supplies them.
+*/
+#include "glue.h"
+SQLITE_EXTENSION_INIT3
+
+int gg_vtab_slots(sqlite3_index_info *pInfo, const int *aCol, int nSlot,
+                  int nPin, int *pIdxNum){
+  int aUse[GG_VTAB_MAX_SLOT], i, k, j, idxNum = 0;
+  for(k=0; k<nSlot; k++) aUse[k] = -1;
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
+    if( c->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    for(k=0; k<nSlot && aCol[k]!=c->iColumn; k++){}
+    if( k==nSlot ) continue;
+    if( !c->usable ){
+      if( k<nPin ) continue;
+      return SQLITE_CONSTRAINT;
+    }
+    if( aUse[k]<0 ) aUse[k] = i;
+  }
+  for(k=0, j=0; k<nSlot; k++){
+    if( aUse[k]<0 ) continue;
+    pInfo->aConstraintUsage[aUse[k]].argvIndex = ++j;
+    pInfo->aConstraintUsage[aUse[k]].omit = 1;
+    idxNum |= 1<<k;
+  }
+  pInfo->idxNum = idxNum;
+  *pIdxNum = idxNum;
+  return SQLITE_OK;
+}
