@@ -110,41 +110,6 @@ static void gsGameFree(GsGame *p){
   sqlite3_free(p);
 }
 
-/* After a failed prepare: say which table or column is missing.  Returns
-** SQLITE_ERROR with *pzErr, or SQLITE_NOMEM / SQLITE_INTERRUPT if finding
-** out failed for that reason.  zPrepErr must be a copy: preparing the
-** pragma below replaces sqlite3_errmsg(). */
-static int gsWhyNot(sqlite3 *db, const char *zTable, const char *const *azCol,
-                    int nCol, const char *zPrepErr, char **pzErr){
-  sqlite3_stmt *p = 0;
-  int i, rc, nRow = 0, aSeen[3] = {0,0,0};
-  rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)", -1, &p, 0);
-  if( rc==SQLITE_OK ){
-    sqlite3_bind_text(p, 1, zTable, -1, SQLITE_STATIC);
-    while( (rc = sqlite3_step(p))==SQLITE_ROW ){
-      const char *zName = (const char*)sqlite3_column_text(p, 0);
-      if( zName==0 ){ rc = SQLITE_NOMEM; break; }
-      nRow++;
-      for(i=0; i<nCol; i++){
-        if( sqlite3_stricmp(zName, azCol[i])==0 ) aSeen[i] = 1;
-      }
-    }
-    sqlite3_finalize(p);
-  }
-  if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
-  if( rc!=SQLITE_DONE ){        /* e.g. a view over a dropped table */
-    *pzErr = gg_errmsg(GS_NAME ": cannot read table \"%w\": %s", zTable, zPrepErr);
-  }else if( nRow==0 ){
-    *pzErr = gg_errmsg(GS_NAME ": no such table or view: \"%w\"", zTable);
-  }else{
-    for(i=0; i<nCol && aSeen[i]; i++){}
-    *pzErr = i<nCol
-      ? gg_errmsg(GS_NAME ": table \"%w\" has no column %s", zTable, azCol[i])
-      : gg_errmsg(GS_NAME ": cannot read table \"%w\": %s", zTable, zPrepErr);
-  }
-  return gg_error_rc(SQLITE_ERROR, *pzErr);
-}
-
 /* Prepare "SELECT <columns> FROM zTable"; on failure an error naming
 ** the table or the missing column.  The column names stay bare: a missing
 ** column in double quotes would be read as a string literal. */
@@ -160,7 +125,7 @@ static int gsPrepare(sqlite3 *db, const char *zTable, const char *const *azCol,
   if( rc==SQLITE_OK || rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
   zSql = sqlite3_mprintf("%s", sqlite3_errmsg(db));     /* the message, kept */
   if( zSql==0 ) return SQLITE_NOMEM;
-  rc = gsWhyNot(db, zTable, azCol, nCol, zSql, pzErr);
+  rc = gg_table_why_not(db, GS_NAME, zTable, azCol, nCol, zSql, pzErr);
   sqlite3_free(zSql);
   return rc;
 }
