@@ -346,13 +346,49 @@ done:
   return rc;
 }
 
+/* 1 if the decimal text of iVal is a listed position: an integer id that
+** is missing as an integer may be there as text. */
+static int gsTextTwin(const GGKeyMap *pKeys, int64_t iVal){
+  char z[32];
+  sqlite3_snprintf(sizeof(z), z, "%lld", iVal);
+  return gg_keymap_find(pKeys, GG_KEY_TEXT, 0, z, (uint32_t)strlen(z))>=0;
+}
+
+/* 1 and *piVal if pVal is text that spells an integer exactly as SQLite
+** prints it and that integer is a listed position. */
+static int gsIntTwin(const GGKeyMap *pKeys, sqlite3_value *pVal, int64_t *piVal){
+  const char *z;
+  char zBuf[32];
+  uint64_t u = 0;
+  int64_t v;
+  int i, n;
+  if( sqlite3_value_type(pVal)!=SQLITE_TEXT ) return 0;
+  z = (const char*)sqlite3_value_text(pVal);
+  n = sqlite3_value_bytes(pVal);
+  if( z==0 || n<1 || n>20 ) return 0;
+  for(i = z[0]=='-'; i<n; i++){
+    if( z[i]<'0' || z[i]>'9' ) return 0;
+    u = u*10 + (uint64_t)(z[i]-'0');        /* may wrap: the round trip below */
+  }                                         /* ... then fails */
+  v = (int64_t)(z[0]=='-' ? 0-u : u);
+  sqlite3_snprintf(sizeof(zBuf), zBuf, "%lld", v);
+  if( (int)strlen(zBuf)!=n || memcmp(zBuf, z, n)!=0 ) return 0;
+  *piVal = v;
+  return gg_keymap_find(pKeys, GG_KEY_INT, v, 0, 0)>=0;
+}
+
 /* The error for a move zFrom -> zTo (SQL literals, sqlite3_malloc'ed and
-** freed here) whose end bTo (0: zFrom, 1: zTo) is not a listed position. */
-static int gsUnknown(GsGame *pGame, char *zFrom, char *zTo, int bTo, char **pzErr){
+** freed here) whose end bTo (0: zFrom, 1: zTo) is not a listed position.
+** bTwin: that end is integer iTwin or its decimal text, and the other of
+** the two is a position (the message says they differ). */
+static int gsUnknown(GsGame *pGame, char *zFrom, char *zTo, int bTo, int bTwin,
+                     int64_t iTwin, char **pzErr){
   if( zFrom && zTo ){
     *pzErr = gg_errmsg(GS_NAME ": move %s -> %s in table \"%w\": %s is not a"
-                       " position in table \"%w\"", zFrom, zTo, pGame->zMoves,
-                       bTo ? zTo : zFrom, pGame->zPositions);
+                       " position in table \"%w\"%z", zFrom, zTo, pGame->zMoves,
+                       bTo ? zTo : zFrom, pGame->zPositions,
+                       bTwin ? sqlite3_mprintf(" (ids %lld and '%lld' differ: integer"
+                                               " and text)", iTwin, iTwin) : 0);
   }
   sqlite3_free(zFrom);
   sqlite3_free(zTo);
@@ -388,8 +424,10 @@ static int gsFlush(GsGame *pGame, GsMoveBatch *pB, GGMoveList *pMoves,
   for(i=0; rc==SQLITE_OK && i<n; i++){
     int64_t iFrom = pB->aId[2*i], iTo = pB->aId[2*i+1];
     if( iFrom<0 || iTo<0 ){
+      int64_t iKey = pB->aKey[2*i + (iFrom>=0)];
       rc = gsUnknown(pGame, sqlite3_mprintf("%lld", pB->aKey[2*i]),
-                     sqlite3_mprintf("%lld", pB->aKey[2*i+1]), iFrom>=0, pzErr);
+                     sqlite3_mprintf("%lld", pB->aKey[2*i+1]), iFrom>=0,
+                     gsTextTwin(&pGame->keys, iKey), iKey, pzErr);
     }else{
       rc = gsAddMove(pGame, pMoves, iFrom, iTo, pzErr);
     }
@@ -421,7 +459,13 @@ static int gsReadMoves(GGConn *pConn, GsGame *pGame, GGMoveList *pMoves,
     iFrom = gsFind(&pGame->keys, pFrom);
     iTo = gsFind(&pGame->keys, pTo);
     if( iFrom<0 || iTo<0 ){
-      rc = gsUnknown(pGame, gg_value_sql(pFrom), gg_value_sql(pTo), iFrom>=0, pzErr);
+      sqlite3_value *pBad = iFrom<0 ? pFrom : pTo;
+      int64_t iKey = 0;
+      int bTwin = sqlite3_value_type(pBad)==SQLITE_INTEGER
+        ? gsTextTwin(&pGame->keys, iKey = sqlite3_value_int64(pBad))
+        : gsIntTwin(&pGame->keys, pBad, &iKey);
+      rc = gsUnknown(pGame, gg_value_sql(pFrom), gg_value_sql(pTo), iFrom>=0, bTwin,
+                     iKey, pzErr);
       goto done;
     }
     if( (rc = gsAddMove(pGame, pMoves, iFrom, iTo, pzErr)) ) goto done;
