@@ -5,10 +5,12 @@
 **   game_solve_engine N D      (built by the bench script)
 **
 ** Builds the bench's game in memory with the same formulas as its SQL
-** (N positions 0..N-1, D moves each) and goes through the same steps as
-** game_solve, timing each: map the position ids (keymap.c, batches with
-** prefetch as in gamesolve_vtab.c), look up both ends of every move and
-** collect them, build the CSR arrays (explicit.c), solve (retro.c), and
+** (N positions 0..N-1, D moves each: move j = 0..D-1 of position i goes
+** to ggHash(i*D+j) * N >> 31, a uniformly random position, so the game looks
+** the same at every size) and goes through the same steps as game_solve,
+** timing each: map the position ids (keymap.c, batches with prefetch as
+** in gamesolve_vtab.c), look up both ends of every move and collect them,
+** build the CSR arrays (explicit.c), solve (retro.c), and
 ** compute every row's outcome, plies and move.  Prints one JSON object:
 ** CPU seconds per step and the counts of wins, losses and draws, which
 ** must equal those of the SQL run.
@@ -43,6 +45,16 @@ static long peakKb(void){
 static void die(const char *zWhat){
   fprintf(stderr, "game_solve_engine: %s failed\n", zWhat);
   exit(1);
+}
+
+/* The bench's hash of move x, below 2^31 (the same arithmetic as its
+** SQL): a linear congruence modulo the prime 2^31 - 1, squared twice. */
+static int64_t ggHash(int64_t x){
+  const int64_t p = 2147483647;
+  int64_t h = (x * 48271 + 11) % p;
+  h = (h * h + 12345) % p;
+  h = (h * h + 12345) % p;
+  return h;
 }
 
 /* The bench's positions table: player and result of position i. */
@@ -89,7 +101,7 @@ int main(int argc, char **argv){
   for(i=0; i<n; i++){
     for(j=1; j<=d; j++){
       aKey[2*nb] = i;
-      aKey[2*nb+1] = (i * 1103515245LL + j * 2654435761LL + 12345) % n;
+      aKey[2*nb+1] = (ggHash(i*d + j - 1) * n) >> 31;
       if( ++nb==BATCH || (i==n-1 && j==d) ){
         gg_keymap_find_ints(&keys, aKey, 2*nb, aId);
         for(k=0; k<nb; k++){

@@ -11,14 +11,13 @@
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
 
-/* After a failed prepare: say which table or column is missing.  Returns
-** SQLITE_ERROR with *pzErr, or SQLITE_NOMEM / SQLITE_INTERRUPT if finding
-** out failed for that reason. */
-static int edgesWhyNot(sqlite3 *db, const char *zTable, const char *zPrepErr,
-                       char **pzErr){
-  static const char *azCol[] = { "graph_id", "src", "dst" };
+int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
+                     const char *const *azCol, int nCol, const char *zPrepErr,
+                     char **pzErr){
+  const char *zSep = zFunc ? ": " : "";
   sqlite3_stmt *p = 0;
-  int i, rc, nRow = 0, aSeen[3] = {0,0,0};
+  int i, rc, nRow = 0, aSeen[GG_TABLE_MAX_COL] = {0};
+  if( zFunc==0 ) zFunc = "";
   rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)", -1, &p, 0);
   if( rc==SQLITE_OK ){
     sqlite3_bind_text(p, 1, zTable, -1, SQLITE_STATIC);
@@ -26,7 +25,7 @@ static int edgesWhyNot(sqlite3 *db, const char *zTable, const char *zPrepErr,
       const char *zName = (const char*)sqlite3_column_text(p, 0);
       if( zName==0 ){ rc = SQLITE_NOMEM; break; }
       nRow++;
-      for(i=0; i<3; i++){
+      for(i=0; i<nCol; i++){
         if( sqlite3_stricmp(zName, azCol[i])==0 ) aSeen[i] = 1;
       }
     }
@@ -34,15 +33,16 @@ static int edgesWhyNot(sqlite3 *db, const char *zTable, const char *zPrepErr,
   }
   if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
   if( rc!=SQLITE_DONE ){        /* e.g. a view over a dropped table */
-    *pzErr = gg_errmsg("cannot read table \"%w\": %s", zTable, zPrepErr);
+    *pzErr = gg_errmsg("%s%scannot read table \"%w\": %s", zFunc, zSep, zTable, zPrepErr);
   }else if( nRow==0 ){
-    *pzErr = gg_errmsg("no such table or view: \"%w\"", zTable);
+    *pzErr = gg_errmsg("%s%sno such table or view: \"%w\"", zFunc, zSep, zTable);
   }else{
-    for(i=0; i<3 && aSeen[i]; i++){}
-    *pzErr = i<3 ? gg_errmsg("table \"%w\" has no column %s", zTable, azCol[i])
-                 : gg_errmsg("cannot read table \"%w\": %s", zTable, zPrepErr);
+    for(i=0; i<nCol && aSeen[i]; i++){}
+    *pzErr = i<nCol
+      ? gg_errmsg("%s%stable \"%w\" has no column %s", zFunc, zSep, zTable, azCol[i])
+      : gg_errmsg("%s%scannot read table \"%w\": %s", zFunc, zSep, zTable, zPrepErr);
   }
-  return SQLITE_ERROR;
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
 /* The error for a row whose src or dst is not an integer. */
@@ -75,7 +75,8 @@ static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
     /* a copy: the next statement prepared replaces sqlite3_errmsg() */
     zPrepErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
     if( zPrepErr==0 ) return SQLITE_NOMEM;
-    rc = edgesWhyNot(db, zTable, zPrepErr, pzErr);
+    static const char *const azCol[] = { "graph_id", "src", "dst" };
+    rc = gg_table_why_not(db, 0, zTable, azCol, 3, zPrepErr, pzErr);
     sqlite3_free(zPrepErr);
     return rc;
   }

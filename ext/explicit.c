@@ -1,12 +1,13 @@
 /*
 ** explicit.c: an explicit game (see explicit.h) as a GGGame for retro.c.
 **
-** Building is three counting sorts, each linear in the moves: the moves
-** as given go to an unsorted predecessor array (their blocks are freed as
-** they are used), that array is turned into successor lists sorted by
-** target (so repeats are neighbours and are dropped in place), and the
-** successor lists are turned into sorted predecessor lists that reuse
-** the first array's memory.
+** Building is two counting sorts after one gather, each linear in the
+** moves: the moves as given go to successor lists by source (their
+** blocks are freed as they are used; moves usually come grouped by source,
+** so this pass writes almost in order), those are turned into predecessor
+** lists sorted by source (so repeats are neighbours and are dropped in
+** place), and those into sorted successor lists that reuse the first
+** array's memory.  Only the two transposes scatter over the whole arrays.
 */
 #include <string.h>
 #include "alloc.h"
@@ -103,38 +104,39 @@ static void exDedup(uint32_t n, uint32_t *aOff, uint32_t *a){
   aOff[n] = w;
 }
 
-/* The moves out of positions that go on, as unsorted predecessor lists
-** in p->aPredOff and *paPred.  Frees the move list's blocks as it goes. */
-static int exGather(GGExplicit *p, GGMoveList *pM, uint32_t **paPred){
+/* The moves out of positions that go on, as successor lists (in input
+** order, repeats kept) in p->aSuccOff and *paSucc.  Frees the move list's
+** blocks as it goes. */
+static int exGather(GGExplicit *p, GGMoveList *pM, uint32_t **paSucc){
   uint64_t k, nKept = 0;
-  uint32_t *aPred;
-  memset(p->aPredOff, 0, ((uint64_t)p->nPos+1)*sizeof(uint32_t));
+  uint32_t *aSucc;
+  memset(p->aSuccOff, 0, ((uint64_t)p->nPos+1)*sizeof(uint32_t));
   for(k=0; k<pM->nMove; k++){
     const uint32_t *a = &pM->apBlock[k/GG_MOVE_BLOCK][2*(k%GG_MOVE_BLOCK)];
     if( GG_EX_RESULT(p->aKind[a[0]])==GG_EX_GOING ){
-      p->aPredOff[a[1]+1]++;
+      p->aSuccOff[a[0]+1]++;
       nKept++;
     }
   }
-  exPrefix(p->aPredOff, p->nPos);
-  *paPred = aPred = gg_malloc((nKept+1)*sizeof(uint32_t));
-  if( aPred==0 ) return GG_NOMEM;
+  exPrefix(p->aSuccOff, p->nPos);
+  *paSucc = aSucc = gg_malloc((nKept+1)*sizeof(uint32_t));
+  if( aSucc==0 ) return GG_NOMEM;
   for(k=0; k<pM->nMove; k++){
     uint64_t b = k/GG_MOVE_BLOCK;
     const uint32_t *a = &pM->apBlock[b][2*(k%GG_MOVE_BLOCK)];
-    if( GG_EX_RESULT(p->aKind[a[0]])==GG_EX_GOING ) aPred[p->aPredOff[a[1]]++] = a[0];
+    if( GG_EX_RESULT(p->aKind[a[0]])==GG_EX_GOING ) aSucc[p->aSuccOff[a[0]]++] = a[1];
     if( k%GG_MOVE_BLOCK==GG_MOVE_BLOCK-1 || k+1==pM->nMove ){
       gg_free(pM->apBlock[b]);
       pM->apBlock[b] = 0;
     }
   }
-  exUnshift(p->aPredOff, p->nPos);
+  exUnshift(p->aSuccOff, p->nPos);
   return GG_OK;
 }
 
 int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
                       GGMoveList *pMoves){
-  uint32_t *aPred0 = 0, i;
+  uint32_t *aSucc0 = 0, i;
   int rc = GG_NOMEM;
   memset(p, 0, sizeof(*p));
   p->nPos = nPos;
@@ -143,15 +145,15 @@ int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
   p->aPredOff = gg_malloc(((uint64_t)nPos+1)*sizeof(uint32_t));
   p->aSuccOff = gg_malloc(((uint64_t)nPos+1)*sizeof(uint32_t));
   if( aKind==0 || p->aPredOff==0 || p->aSuccOff==0 ) goto fail;
-  if( exGather(p, pMoves, &aPred0) ) goto fail;
+  if( exGather(p, pMoves, &aSucc0) ) goto fail;
   gg_movelist_free(pMoves);
-  p->aSucc = gg_malloc(((uint64_t)p->aPredOff[nPos]+1)*sizeof(uint32_t));
-  if( p->aSucc==0 ) goto fail;
-  exTranspose(nPos, p->aPredOff, aPred0, p->aSuccOff, p->aSucc);
-  exDedup(nPos, p->aSuccOff, p->aSucc);
-  p->aPred = aPred0;               /* the unsorted lists' room is enough */
-  aPred0 = 0;
-  exTranspose(nPos, p->aSuccOff, p->aSucc, p->aPredOff, p->aPred);
+  p->aPred = gg_malloc(((uint64_t)p->aSuccOff[nPos]+1)*sizeof(uint32_t));
+  if( p->aPred==0 ) goto fail;
+  exTranspose(nPos, p->aSuccOff, aSucc0, p->aPredOff, p->aPred);
+  exDedup(nPos, p->aPredOff, p->aPred);
+  p->aSucc = aSucc0;               /* the unsorted lists' room is enough */
+  aSucc0 = 0;
+  exTranspose(nPos, p->aPredOff, p->aPred, p->aSuccOff, p->aSucc);
   p->nMove = p->aSuccOff[nPos];
   for(i=0; i<nPos; i++){
     uint32_t nIn = p->aPredOff[i+1]-p->aPredOff[i];
@@ -166,7 +168,7 @@ int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
   p->game.xSucc = exSucc;
   return GG_OK;
 fail:
-  gg_free(aPred0);
+  gg_free(aSucc0);
   gg_movelist_free(pMoves);
   gg_explicit_free(p);
   return rc;

@@ -31,7 +31,7 @@
 ** position (offsets of both arrays, the kind byte) and the solver's state
 ** word and queue (8 bytes per position).  While building, the move list
 ** (8 bytes per move, in blocks freed as they are used) and one unsorted
-** predecessor array (4 bytes per move) exist together: 12 bytes per move
+** successor array (4 bytes per move) exist together: 12 bytes per move
 ** is the peak.
 */
 #ifndef GG_EXPLICIT_H

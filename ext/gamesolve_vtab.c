@@ -110,41 +110,6 @@ static void gsGameFree(GsGame *p){
   sqlite3_free(p);
 }
 
-/* After a failed prepare: say which table or column is missing.  Returns
-** SQLITE_ERROR with *pzErr, or SQLITE_NOMEM / SQLITE_INTERRUPT if finding
-** out failed for that reason.  zPrepErr must be a copy: preparing the
-** pragma below replaces sqlite3_errmsg(). */
-static int gsWhyNot(sqlite3 *db, const char *zTable, const char *const *azCol,
-                    int nCol, const char *zPrepErr, char **pzErr){
-  sqlite3_stmt *p = 0;
-  int i, rc, nRow = 0, aSeen[3] = {0,0,0};
-  rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)", -1, &p, 0);
-  if( rc==SQLITE_OK ){
-    sqlite3_bind_text(p, 1, zTable, -1, SQLITE_STATIC);
-    while( (rc = sqlite3_step(p))==SQLITE_ROW ){
-      const char *zName = (const char*)sqlite3_column_text(p, 0);
-      if( zName==0 ){ rc = SQLITE_NOMEM; break; }
-      nRow++;
-      for(i=0; i<nCol; i++){
-        if( sqlite3_stricmp(zName, azCol[i])==0 ) aSeen[i] = 1;
-      }
-    }
-    sqlite3_finalize(p);
-  }
-  if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
-  if( rc!=SQLITE_DONE ){        /* e.g. a view over a dropped table */
-    *pzErr = gg_errmsg(GS_NAME ": cannot read table \"%w\": %s", zTable, zPrepErr);
-  }else if( nRow==0 ){
-    *pzErr = gg_errmsg(GS_NAME ": no such table or view: \"%w\"", zTable);
-  }else{
-    for(i=0; i<nCol && aSeen[i]; i++){}
-    *pzErr = i<nCol
-      ? gg_errmsg(GS_NAME ": table \"%w\" has no column %s", zTable, azCol[i])
-      : gg_errmsg(GS_NAME ": cannot read table \"%w\": %s", zTable, zPrepErr);
-  }
-  return gg_error_rc(SQLITE_ERROR, *pzErr);
-}
-
 /* Prepare "SELECT <columns> FROM zTable"; on failure an error naming
 ** the table or the missing column.  The column names stay bare: a missing
 ** column in double quotes would be read as a string literal. */
@@ -160,7 +125,7 @@ static int gsPrepare(sqlite3 *db, const char *zTable, const char *const *azCol,
   if( rc==SQLITE_OK || rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
   zSql = sqlite3_mprintf("%s", sqlite3_errmsg(db));     /* the message, kept */
   if( zSql==0 ) return SQLITE_NOMEM;
-  rc = gsWhyNot(db, zTable, azCol, nCol, zSql, pzErr);
+  rc = gg_table_why_not(db, GS_NAME, zTable, azCol, nCol, zSql, pzErr);
   sqlite3_free(zSql);
   return rc;
 }
@@ -381,13 +346,49 @@ done:
   return rc;
 }
 
+/* 1 if the decimal text of iVal is a listed position: an integer id that
+** is missing as an integer may be there as text. */
+static int gsTextTwin(const GGKeyMap *pKeys, int64_t iVal){
+  char z[32];
+  sqlite3_snprintf(sizeof(z), z, "%lld", iVal);
+  return gg_keymap_find(pKeys, GG_KEY_TEXT, 0, z, (uint32_t)strlen(z))>=0;
+}
+
+/* 1 and *piVal if pVal is text that spells an integer exactly as SQLite
+** prints it and that integer is a listed position. */
+static int gsIntTwin(const GGKeyMap *pKeys, sqlite3_value *pVal, int64_t *piVal){
+  const char *z;
+  char zBuf[32];
+  uint64_t u = 0;
+  int64_t v;
+  int i, n;
+  if( sqlite3_value_type(pVal)!=SQLITE_TEXT ) return 0;
+  z = (const char*)sqlite3_value_text(pVal);
+  n = sqlite3_value_bytes(pVal);
+  if( z==0 || n<1 || n>20 ) return 0;
+  for(i = z[0]=='-'; i<n; i++){
+    if( z[i]<'0' || z[i]>'9' ) return 0;
+    u = u*10 + (uint64_t)(z[i]-'0');        /* may wrap: the round trip below */
+  }                                         /* ... then fails */
+  v = (int64_t)(z[0]=='-' ? 0-u : u);
+  sqlite3_snprintf(sizeof(zBuf), zBuf, "%lld", v);
+  if( (int)strlen(zBuf)!=n || memcmp(zBuf, z, n)!=0 ) return 0;
+  *piVal = v;
+  return gg_keymap_find(pKeys, GG_KEY_INT, v, 0, 0)>=0;
+}
+
 /* The error for a move zFrom -> zTo (SQL literals, sqlite3_malloc'ed and
-** freed here) whose end bTo (0: zFrom, 1: zTo) is not a listed position. */
-static int gsUnknown(GsGame *pGame, char *zFrom, char *zTo, int bTo, char **pzErr){
+** freed here) whose end bTo (0: zFrom, 1: zTo) is not a listed position.
+** bTwin: that end is integer iTwin or its decimal text, and the other of
+** the two is a position (the message says they differ). */
+static int gsUnknown(GsGame *pGame, char *zFrom, char *zTo, int bTo, int bTwin,
+                     int64_t iTwin, char **pzErr){
   if( zFrom && zTo ){
     *pzErr = gg_errmsg(GS_NAME ": move %s -> %s in table \"%w\": %s is not a"
-                       " position in table \"%w\"", zFrom, zTo, pGame->zMoves,
-                       bTo ? zTo : zFrom, pGame->zPositions);
+                       " position in table \"%w\"%z", zFrom, zTo, pGame->zMoves,
+                       bTo ? zTo : zFrom, pGame->zPositions,
+                       bTwin ? sqlite3_mprintf(" (ids %lld and '%lld' differ: integer"
+                                               " and text)", iTwin, iTwin) : 0);
   }
   sqlite3_free(zFrom);
   sqlite3_free(zTo);
@@ -423,8 +424,10 @@ static int gsFlush(GsGame *pGame, GsMoveBatch *pB, GGMoveList *pMoves,
   for(i=0; rc==SQLITE_OK && i<n; i++){
     int64_t iFrom = pB->aId[2*i], iTo = pB->aId[2*i+1];
     if( iFrom<0 || iTo<0 ){
+      int64_t iKey = pB->aKey[2*i + (iFrom>=0)];
       rc = gsUnknown(pGame, sqlite3_mprintf("%lld", pB->aKey[2*i]),
-                     sqlite3_mprintf("%lld", pB->aKey[2*i+1]), iFrom>=0, pzErr);
+                     sqlite3_mprintf("%lld", pB->aKey[2*i+1]), iFrom>=0,
+                     gsTextTwin(&pGame->keys, iKey), iKey, pzErr);
     }else{
       rc = gsAddMove(pGame, pMoves, iFrom, iTo, pzErr);
     }
@@ -456,7 +459,13 @@ static int gsReadMoves(GGConn *pConn, GsGame *pGame, GGMoveList *pMoves,
     iFrom = gsFind(&pGame->keys, pFrom);
     iTo = gsFind(&pGame->keys, pTo);
     if( iFrom<0 || iTo<0 ){
-      rc = gsUnknown(pGame, gg_value_sql(pFrom), gg_value_sql(pTo), iFrom>=0, pzErr);
+      sqlite3_value *pBad = iFrom<0 ? pFrom : pTo;
+      int64_t iKey = 0;
+      int bTwin = sqlite3_value_type(pBad)==SQLITE_INTEGER
+        ? gsTextTwin(&pGame->keys, iKey = sqlite3_value_int64(pBad))
+        : gsIntTwin(&pGame->keys, pBad, &iKey);
+      rc = gsUnknown(pGame, gg_value_sql(pFrom), gg_value_sql(pTo), iFrom>=0, bTwin,
+                     iKey, pzErr);
       goto done;
     }
     if( (rc = gsAddMove(pGame, pMoves, iFrom, iTo, pzErr)) ) goto done;

@@ -74,6 +74,15 @@ char *gg_errmsg_reading(sqlite3 *db, const char *zFunc, const char *zTable);
 void gg_result_error(sqlite3_context *ctx, int rc, char *zErr);
 int gg_error_rc(int rc, const char *zErr);  /* error, no message: NOMEM */
 
+/* After a failed prepare of a read of zTable: say which table or column
+** (of azCol) is missing, as "[zFunc: ]...".  zPrepErr is a copy of the
+** prepare's message.  SQLITE_ERROR with *pzErr, or SQLITE_NOMEM or
+** SQLITE_INTERRUPT if finding out failed for that reason (edges.c). */
+#define GG_TABLE_MAX_COL 4
+int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
+                     const char *const *azCol, int nCol, const char *zPrepErr,
+                     char **pzErr);
+
 /* Read the graph's edges (edges.c).  SQLITE_OK or an error + *pzErr. */
 int gg_load_graph(sqlite3 *db, const GGGraphRef *pRef, const int64_t *aExtra,
                   int nExtra, GGGraph *pG, char **pzErr);

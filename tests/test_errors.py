@@ -37,6 +37,8 @@ CREATE TABLE bad_results(position, player, result);
 INSERT INTO bad_results VALUES (1,0,'win'),(2,1,'won');
 CREATE TABLE bad_moves(position, next);
 INSERT INTO bad_moves VALUES (10,11),(10,'zz');
+CREATE TABLE text_moves(position, next);
+INSERT INTO text_moves VALUES (1,'2');
 """
 
 # (SQL, result code, message).  A row with a limit first sets it.
@@ -142,6 +144,9 @@ CASES = [
     ("SELECT * FROM game_solve('positions', 'bad_moves')", "SQLITE_ERROR",
      "graphgame: game_solve: move 10 -> 'zz' in table \"bad_moves\": 'zz' is not a"
      " position in table \"positions\""),
+    ("SELECT * FROM game_solve('positions', 'text_moves')", "SQLITE_ERROR",
+     "graphgame: game_solve: move 1 -> '2' in table \"text_moves\": '2' is not a"
+     " position in table \"positions\" (ids 2 and '2' differ: integer and text)"),
     ("SELECT * FROM game_solve('positions')", "SQLITE_ERROR",
      "graphgame: game_solve needs arguments: game_solve(positions, moves)"),
     ("limit 3: SELECT * FROM game_solve('positions', 'moves')", "SQLITE_TOOBIG",

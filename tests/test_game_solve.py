@@ -8,6 +8,7 @@ for k = 0, 1, 2, ... until it stops growing.  No queue, no counters.
 """
 import os
 import random
+import sqlite3
 import re
 import threading
 from functools import lru_cache
@@ -346,6 +347,49 @@ def test_catmouse_as_rows_matches_catmouse_states():
             code = 0 if o == "draw" else (1 + t if o == "win" else 2 - t)
             got[p] = (code, plies)
         assert got == want, (gid, rows, {p for p in got if got[p] != want.get(p)})
+
+
+def example_results(db, name):
+    """Run examples/<name> statement by statement (dot-commands left out):
+    the rows of each statement that returns any columns, in order."""
+    path = os.path.join(gg.ROOT, "examples", name)
+    out, stmt = [], ""
+    for line in open(path, encoding="utf-8").read().splitlines():
+        if line.startswith("."):
+            continue
+        stmt += line + "\n"
+        if sqlite3.complete_statement(stmt):
+            cur = db.execute(stmt)
+            rows = cur.fetchall()
+            if cur.description:
+                out.append(rows)
+            stmt = ""
+    assert not stmt.strip(), stmt
+    return out
+
+
+def test_game_solve_example():
+    """examples/game_solve.sql: its checks print 0 disagreements, its
+    losing piles are the closed form's, and its games, solved again here,
+    agree with the closed form and with catmouse_states."""
+    db = gg.connect()
+    piles, sub_bad, start, cm = example_results(db, "game_solve.sql")
+    assert piles == [(" ".join(str(n) for n in range(41) if n % 4 == 0),)]
+    assert sub_bad == [(0,)]
+    assert start == [("1 2 0", "draw", None, start[0][3])]
+    assert cm == [(60, 60, 60, 0)]
+    for p, o, plies, _ in solve(db, "sub_positions", "sub_moves"):
+        n = int(p.split("/")[0])
+        assert (o, plies) == (("loss" if n % 4 == 0 else "win"), 2 * (n // 4) + (n % 4 != 0))
+    want = {}
+    for m, c, turn, o, plies in db.execute(
+            "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(1, 'cm_edges')"):
+        want["%d %d %d" % (m, c, turn == "cat")] = (o, plies)
+    got = {}
+    for p, o, plies, _ in solve(db, "cm_positions", "cm_moves"):
+        t = int(p.split()[2])
+        got[p] = (0 if o == "draw" else (1 + t if o == "win" else 2 - t), plies)
+    assert got == want and len(got) == 60
 
 
 # --- statements, limits, interrupts

@@ -73,6 +73,18 @@ CREATE TABLE nullto(position, next);
 INSERT INTO nullto VALUES (10,NULL);
 CREATE TABLE typeto(position, next);
 INSERT INTO typeto VALUES (10,'11');
+CREATE TABLE typefrom(position, next);
+INSERT INTO typefrom VALUES (10,11),('10',11);
+CREATE TABLE zeroto(position, next);
+INSERT INTO zeroto VALUES (10,'011');
+CREATE TABLE tp(position, player, result);
+INSERT INTO tp VALUES ('5',0,NULL),('6',1,NULL),('-7',1,NULL);
+CREATE TABLE tpints(position, next);
+INSERT INTO tpints VALUES ('5','6'),(5,6);
+CREATE TABLE tpmixed(position, next);
+INSERT INTO tpmixed VALUES ('5','6'),('5',-7);
+CREATE TABLE tpnone(position, next);
+INSERT INTO tpnone VALUES ('5',8);
 CREATE TABLE noplayer(position, turn, result);
 CREATE TABLE noresult(position, player);
 CREATE TABLE nonext(position, dst);
@@ -278,7 +290,27 @@ SELECT * FROM game_solve('g', 'nullto');
 
 -- case: error: a move to '11' when the position is 11
 SELECT * FROM game_solve('g', 'typeto');
--- => Error: graphgame: game_solve: move 10 -> '11' in table "typeto": '11' is not a position in table "g"
+-- => Error: graphgame: game_solve: move 10 -> '11' in table "typeto": '11' is not a position in table "g" (ids 11 and '11' differ: integer and text)
+
+-- case: error: a move from '10' when the position is 10
+SELECT * FROM game_solve('g', 'typefrom');
+-- => Error: graphgame: game_solve: move '10' -> 11 in table "typefrom": '10' is not a position in table "g" (ids 10 and '10' differ: integer and text)
+
+-- case: error: '011' is not 11 and gets no hint
+SELECT * FROM game_solve('g', 'zeroto');
+-- => Error: graphgame: game_solve: move 10 -> '011' in table "zeroto": '011' is not a position in table "g"
+
+-- case: error: a move from 5 when the position is '5' (both ends integers)
+SELECT * FROM game_solve('tp', 'tpints');
+-- => Error: graphgame: game_solve: move 5 -> 6 in table "tpints": 5 is not a position in table "tp" (ids 5 and '5' differ: integer and text)
+
+-- case: error: a move to -7 when the position is '-7'
+SELECT * FROM game_solve('tp', 'tpmixed');
+-- => Error: graphgame: game_solve: move '5' -> -7 in table "tpmixed": -7 is not a position in table "tp" (ids -7 and '-7' differ: integer and text)
+
+-- case: error: a move to 8 with text ids but no '8' gets no hint
+SELECT * FROM game_solve('tp', 'tpnone');
+-- => Error: graphgame: game_solve: move '5' -> 8 in table "tpnone": 8 is not a position in table "tp"
 
 -- case: error: no arguments
 SELECT * FROM game_solve;
