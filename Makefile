@@ -47,8 +47,13 @@ svg: dist/graphgame.so
 	  $(SQLITE3) -batch -noheader -list :memory: < $$f > dist/$$b.dot && \
 	  dot -Tsvg dist/$$b.dot > docs/$$b.svg && echo "docs/$$b.svg" || exit 1; done
 
-test: dist/graphgame.so
+test: deps dist/graphgame.so
 	$(PYTHON) tests/run.py
+
+# What the tests need, installed when missing (tests/deps.sh).
+.PHONY: deps
+deps:
+	@sh tests/deps.sh
 
 # The same suite, with the extension built under ASan + UBSan.  The
 # sqlite3 CLI is not instrumented, so the runtime is preloaded.
