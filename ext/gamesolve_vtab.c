@@ -546,11 +546,6 @@ static int gsConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   return SQLITE_OK;
 }
 
-static int gsDisconnect(sqlite3_vtab *pVtab){
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
-}
-
 static int gsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
   GsCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
   (void)pVtab;
@@ -710,7 +705,7 @@ static sqlite3_module gsModule = {
   0,               /* xCreate: eponymous only */
   gsConnect,       /* xConnect */
   gsBestIndex,     /* xBestIndex */
-  gsDisconnect,    /* xDisconnect */
+  gg_vtab_disconnect,    /* xDisconnect */
   0,               /* xDestroy */
   gsOpen,          /* xOpen */
   gsClose,         /* xClose */

@@ -101,6 +101,8 @@ void gg_reentry_leave(void);
 #define GG_VTAB_MAX_SLOT 8
 int gg_vtab_slots(sqlite3_index_info *pInfo, const int *aCol, int nSlot,
                   int nPin, int *pIdxNum);
+/* xDisconnect of a vtab object that owns nothing but itself. */
+int gg_vtab_disconnect(sqlite3_vtab *pVtab);
 
 /* Polls sqlite3_interrupt() during a long solve (interrupt.c). */
 typedef struct GGInterrupt GGInterrupt;

@@ -106,11 +106,6 @@ static int genConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   return SQLITE_OK;
 }
 
-static int genDisconnect(sqlite3_vtab *pVtab){
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
-}
-
 static int genOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
   GenCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
   (void)pVtab;
@@ -265,7 +260,7 @@ static sqlite3_module genModule = {
   0,               /* xCreate: eponymous only */
   genConnect,      /* xConnect */
   genBestIndex,    /* xBestIndex */
-  genDisconnect,   /* xDisconnect */
+  gg_vtab_disconnect,   /* xDisconnect */
   0,               /* xDestroy */
   genOpen,         /* xOpen */
   genClose,        /* xClose */

@@ -140,11 +140,6 @@ static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
   return SQLITE_OK;
 }
 
-static int playDisconnect(sqlite3_vtab *pVtab){
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
-}
-
 static int playOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
   PlayCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
   (void)pVtab;
@@ -420,7 +415,7 @@ static sqlite3_module playModule = {
   0,               /* xCreate: eponymous only */
   playConnect,     /* xConnect */
   playBestIndex,   /* xBestIndex */
-  playDisconnect,  /* xDisconnect */
+  gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
   playOpen,        /* xOpen */
   playClose,       /* xClose */

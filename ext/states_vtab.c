@@ -93,11 +93,6 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   return SQLITE_OK;
 }
 
-static int stDisconnect(sqlite3_vtab *pVtab){
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
-}
-
 static int stOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
   StCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
   (void)pVtab;
@@ -280,7 +275,7 @@ static sqlite3_module stModule = {
   0,               /* xCreate: eponymous only */
   stConnect,       /* xConnect */
   stBestIndex,     /* xBestIndex */
-  stDisconnect,    /* xDisconnect */
+  gg_vtab_disconnect,    /* xDisconnect */
   0,               /* xDestroy */
   stOpen,          /* xOpen */
   stClose,         /* xClose */

@@ -8,6 +8,8 @@
 ** the rest are the function's arguments (hidden columns), which must be
 ** usable in the plan, or the plan is refused with SQLITE_CONSTRAINT so
 ** that SQLite picks a join order that supplies them.
+**
+** Also the xDisconnect they share: their vtab objects own nothing else.
 */
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
@@ -35,5 +37,10 @@ int gg_vtab_slots(sqlite3_index_info *pInfo, const int *aCol, int nSlot,
   }
   pInfo->idxNum = idxNum;
   *pIdxNum = idxNum;
+  return SQLITE_OK;
+}
+
+int gg_vtab_disconnect(sqlite3_vtab *pVtab){
+  sqlite3_free(pVtab);
   return SQLITE_OK;
 }
