@@ -9,20 +9,51 @@ PREFIX  ?= /usr/local
 VERSION := $(shell cat VERSION)
 VERSION_DEF = -DGG_VERSION='"$(VERSION)"'
 
-EXT_SRC  = $(wildcard ext/*.c)
-LIB_SRC  = $(filter-out ext/alloc_libc.c,$(EXT_SRC))
-ENGINE   = ext/graph.c ext/retro.c ext/catmouse.c ext/catmouse_ref.c ext/adjjson.c ext/alloc_libc.c ext/graphgen.c ext/capped.c
-ENGINE  += ext/explicit.c ext/keymap.c
-HDRS     = $(wildcard ext/*.h)
-ENGINE  += ext/race.c
+# Sources are found, not listed.  ext/engine/: the games, plain C with no
+# SQLite; ext/sqlite/: the SQLite layer.  Standalone programs link the
+# engine with alloc_libc.c, the extension with alloc_sqlite.c.
+ENGINE_SRC = $(wildcard ext/engine/*.c)
+SQL_SRC    = $(wildcard ext/sqlite/*.c)
+LIB_SRC    = $(filter-out ext/engine/alloc_libc.c,$(ENGINE_SRC)) $(SQL_SRC)
+HDRS       = $(wildcard ext/engine/*.h ext/sqlite/*.h)
+ENGINE_INC = -Iext/engine
+LIB_INC    = -Iext/engine -Iext/sqlite
+# The wall: ext/engine/ is compiled with dist/wall/ first on the include
+# path, whose sqlite3.h and sqlite3ext.h stop the build, so an engine file
+# cannot include SQLite by accident.
+WALL       = dist/wall/sqlite3.h dist/wall/sqlite3ext.h
+ENGINE_OBJ = $(ENGINE_SRC:ext/engine/%.c=dist/obj/engine/%.o)
+SQL_OBJ    = $(SQL_SRC:ext/sqlite/%.c=dist/obj/sqlite/%.o)
+LIB_OBJ    = $(filter-out dist/obj/engine/alloc_libc.o,$(ENGINE_OBJ)) $(SQL_OBJ)
 
 .PHONY: all test demo asan clean help svg
 
 all: dist/graphgame.so
 
-dist/graphgame.so: $(LIB_SRC) $(HDRS) VERSION
-	@mkdir -p dist
-	$(CC) $(CFLAGS) $(WARN) $(VERSION_DEF) -fPIC -shared -pthread -o $@ $(LIB_SRC)
+dist/graphgame.so: $(LIB_OBJ)
+	$(CC) $(CFLAGS) -shared -pthread -o $@ $(LIB_OBJ)
+
+$(WALL):
+	@mkdir -p dist/wall
+	@echo '#error "ext/engine/ is plain C: no SQLite header there (the SQLite layer is ext/sqlite/)"' > $@
+
+dist/obj/engine/%.o: ext/engine/%.c $(HDRS) $(WALL)
+	@mkdir -p dist/obj/engine
+	$(CC) $(CFLAGS) $(WARN) -fPIC -Idist/wall $(ENGINE_INC) -c -o $@ $<
+
+dist/obj/sqlite/%.o: ext/sqlite/%.c $(HDRS) VERSION
+	@mkdir -p dist/obj/sqlite
+	$(CC) $(CFLAGS) $(WARN) $(VERSION_DEF) -fPIC $(LIB_INC) -c -o $@ $<
+
+# A standalone C program on the engines (tests/engine/*.c, bench/*.c):
+#   make engine-prog SRC=tests/engine/cm_check.c OUT=dist/engine/cm_check [PROG_FLAGS=...]
+# links every engine file with alloc_libc.c, so no list of engine files is
+# kept anywhere.
+PROG_FLAGS ?= -O2
+.PHONY: engine-prog
+engine-prog: $(WALL)
+	@mkdir -p $(dir $(OUT))
+	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) -pthread -o $(OUT) $(SRC) $(ENGINE_SRC)
 
 help:
 	@echo "make          build dist/graphgame.so"
@@ -50,17 +81,17 @@ svg: dist/graphgame.so
 test: deps dist/graphgame.so
 	$(PYTHON) tests/run.py
 
-# What the tests need, installed when missing (tests/deps.sh).
+# What the tests need, installed when missing (tests/tools/deps.sh).
 .PHONY: deps
 deps:
-	@sh tests/deps.sh
+	@sh tests/tools/deps.sh
 
 # The same suite, with the extension built under ASan + UBSan.  The
 # sqlite3 CLI is not instrumented, so the runtime is preloaded.
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 asan:
 	@mkdir -p dist/asan
-	$(CC) $(ASAN_FLAGS) $(WARN) $(VERSION_DEF) -fPIC -shared -pthread -o dist/asan/graphgame.so $(LIB_SRC)
+	$(CC) $(ASAN_FLAGS) $(WARN) $(VERSION_DEF) $(LIB_INC) -fPIC -shared -pthread -o dist/asan/graphgame.so $(LIB_SRC)
 	preload="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"; \
 	GG_CTESTS=0 GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -79,7 +110,7 @@ bench: dist/graphgame.so
 # print ok/FAIL lines that tests/run.py counts as cases of `make test`.
 CTESTS   = dist/ctests/oom dist/ctests/interrupt dist/ctests/compat
 HARNESS  = tests/c/harness.h tests/c/surface.h
-SAN_LINK = -DSQLITE_CORE -Iext -Itests/c $(VERSION_DEF) -pthread
+SAN_LINK = -DSQLITE_CORE $(LIB_INC) -Itests/c $(VERSION_DEF) -pthread
 
 dist/ctests/oom: tests/c/oom.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/ctests
@@ -109,11 +140,11 @@ FUZZ_CC    ?= clang
 FUZZ_FLAGS  = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TIME  ?= 60
 FUZZ_TARGETS = adjjson sql
-FUZZ_ENGINE  = $(ENGINE)
+FUZZ_ENGINE  = $(ENGINE_SRC)
 
 dist/fuzz/fuzz_adjjson: tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE) $(HDRS)
 	@mkdir -p dist/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) -Iext -pthread -o $@ tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) -pthread -o $@ tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
 
 dist/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/fuzz
@@ -138,7 +169,7 @@ fuzz-brief:
 # Replays of the saved fuzz inputs, built with gcc for `make test`.
 dist/ctests/replay_adjjson: tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE) $(HDRS)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"adjjson\" -Iext -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"adjjson\" $(ENGINE_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
 
 dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/ctests
@@ -164,7 +195,7 @@ VALGRIND_PY ?= .sql: |test_hostile|test_limits|test_errors
 .PHONY: valgrind
 valgrind: dist/graphgame.so
 	GG_CTESTS=0 GG_ONLY="$(VALGRIND_PY)" GG_VALGRIND_SQLITE3="$(SQLITE3)" \
-	  SQLITE3="$(CURDIR)/tests/valgrind-sqlite3" PYTHONMALLOC=malloc \
+	  SQLITE3="$(CURDIR)/tests/tools/valgrind-sqlite3" PYTHONMALLOC=malloc \
 	  valgrind -q --error-exitcode=99 --leak-check=no $(PYTHON) tests/run.py
 # Install: the extension into $(PREFIX)/lib, the SQL scripts users run into
 # $(PREFIX)/share/graphgame.  DESTDIR is prepended for staged installs.

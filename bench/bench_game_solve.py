@@ -143,11 +143,9 @@ def child(path, what):
 def build_engine(tmp):
     """Compile the SQLite-free engine program (game_solve_engine.c)."""
     exe = os.path.join(tmp, "game_solve_engine")
-    src = [os.path.join(ROOT, "bench", "game_solve_engine.c")] + [
-        os.path.join(ROOT, "ext", f) for f in
-        ("explicit.c", "keymap.c", "retro.c", "alloc_libc.c")]
-    subprocess.run([os.environ.get("CC", "gcc"), "-O2", "-I", os.path.join(ROOT, "ext"),
-                    "-o", exe] + src, check=True)
+    subprocess.run(["make", "-s", "--no-print-directory", "engine-prog",
+                    "SRC=bench/game_solve_engine.c", "OUT=" + exe], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
     return exe
 
 

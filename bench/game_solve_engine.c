@@ -9,8 +9,8 @@
 ** to ggHash(i*D+j) * N >> 31, a uniformly random position, so the game looks
 ** the same at every size) and goes through the same steps as game_solve,
 ** timing each: map the position ids (keymap.c, batches with prefetch as
-** in gamesolve_vtab.c), look up both ends of every move and collect them,
-** build the CSR arrays (explicit.c), solve (retro.c), and
+** in game_solve_sql.c), look up both ends of every move and collect them,
+** build the CSR arrays (game_solve.c), solve (retro.c), and
 ** compute every row's outcome, plies and move.  Prints one JSON object:
 ** CPU seconds per step and the counts of wins, losses and draws, which
 ** must equal those of the SQL run.
@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include "alloc.h"
-#include "explicit.h"
+#include "game_solve.h"
 #include "keymap.h"
 
 #define BATCH 128

@@ -103,8 +103,8 @@ def sql_cases():
 
 
 def py_cases():
-    sys.path.insert(0, os.path.join(ROOT, "tests"))
-    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "test_*.py"))):
+    sys.path.insert(0, os.path.join(ROOT, "tests", "py"))
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "py", "test_*.py"))):
         name = os.path.splitext(os.path.basename(path))[0]
         spec = importlib.util.spec_from_file_location(name, path)
         mod = importlib.util.module_from_spec(spec)

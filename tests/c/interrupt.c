@@ -120,14 +120,22 @@ static int intrCall(sqlite3 *db, const char *zSql, double msDelay, double *pmsLa
 /* The phase: time zSql (after zWarm, if any, on the same connection),
 ** then interrupt it at fractions of that time. */
 static void intrPhase(const char *zName, const char *zWarm, const char *zSql){
-  static const double aFrac[] = { 0.03, 0.25, 0.5, 0.75 };
+  static const double aFrac[] = { 0.03, 0.25, 0.45, 0.65 };
   sqlite3 *db = intrOpen();
   HStr out = {0, 0, 0}, why = {0, 0, 0};
   double msFull, msLate, msTotal, msWorst = 0;
   int i, nHit = 0, bad = 0;
   char zCase[200];
   if( zWarm ){ h_run(db, zWarm, 0, &out); out.n = 0; }
+  /* The faster of two runs: a run slowed by a busy machine would put the
+  ** later interrupts past the end of a normal run. */
   intrCall(db, zSql, -1, &msLate, &msFull, &out);
+  sqlite3_close(db);
+  db = intrOpen();               /* a fresh connection: nothing cached */
+  if( zWarm ){ out.n = 0; h_run(db, zWarm, 0, &out); }
+  out.n = 0;
+  intrCall(db, zSql, -1, &msLate, &msTotal, &out);
+  if( msTotal<msFull ) msFull = msTotal;
   sqlite3_close(db);
   for(i=0; i<(int)(sizeof(aFrac)/sizeof(aFrac[0])); i++){
     HStr got = {0, 0, 0}, probe = {0, 0, 0};

@@ -45,7 +45,7 @@ static const SurfSql aSurface[] = {
   { "SELECT catmouse(:graph)", 0 },
   { "SELECT catmouse(:graph, :edges)", 0 },
   { "SELECT catmouse_json(:json)", 0 },
-  /* catmouse_states (states_vtab.c) */
+  /* catmouse_states (states.c) */
   { "SELECT count(*), sum(outcome), total(plies), total(move)"
     " FROM catmouse_states(:graph, :edges)", 0 },
   { "SELECT * FROM catmouse_states(:graph, :edges)"
@@ -62,17 +62,17 @@ static const SurfSql aSurface[] = {
     " IS (SELECT sum(outcome*1000+ifnull(plies,0)) FROM catmouse_states(:graph, :edges))",
     SURF_TRUE },
   { "SELECT catmouse_json(:json) IS catmouse_json(:json)", SURF_TRUE },
-  /* catmouse_play (play_vtab.c) */
+  /* catmouse_play (play.c) */
   { "SELECT count(*), total(ply), total(to_node), total(outcome), total(plies),"
     " total(repeats) FROM catmouse_play(:graph)", 0 },
   { "SELECT * FROM catmouse_play(:graph, 1, 2, :edges)", 0 },
   { "SELECT (SELECT outcome FROM catmouse_play(:graph, 1, 2, :edges) WHERE ply = 1)"
     " IS (SELECT outcome FROM catmouse_states(:graph, :edges)"
     " WHERE mouse = 1 AND cat = 2 AND turn = 'mouse' AND plies IS NOT 0)", SURF_TRUE },
-  /* catmouse_bounded (capped_sql.c), catmouse_dot (dot_sql.c) */
+  /* catmouse_bounded (catmouse_bounded_sql.c), catmouse_dot (catmouse_dot_sql.c) */
   { "SELECT catmouse_bounded(:graph, NULL, :edges), catmouse_bounded(:graph, 3)", 0 },
   { "SELECT length(catmouse_dot(:graph, 2, :edges)), length(catmouse_dot(:graph, 2))", 0 },
-  /* race (race_sql.c, states_vtab.c, play_vtab.c) */
+  /* race (race_sql.c, states.c, play.c) */
   { "SELECT race_game(:graph, 1, 2, 0), race_game(:graph, 2, 1, 0, :edges)", 0 },
   { "SELECT count(*), sum(outcome), total(plies), total(move)"
     " FROM race_states(:graph, 0, :edges)", 0 },
@@ -80,7 +80,7 @@ static const SurfSql aSurface[] = {
   { "SELECT race_game(:graph, 1, 2, 0, :edges) IS (SELECT outcome FROM"
     " race_states(:graph, 0, :edges) WHERE alice = 1 AND bob = 2 AND turn = 'alice')",
     SURF_TRUE },
-  /* the generators (graphgen_vtab.c) */
+  /* the generators (graph_generators_sql.c) */
   { "SELECT count(*), total(src), total(dst) FROM graph_path(:graph)", 0 },
   { "SELECT count(*), total(src), total(dst) FROM graph_cycle(:graph)", 0 },
   { "SELECT count(*), total(src), total(dst) FROM graph_grid(:graph, 3)", 0 },
@@ -88,7 +88,7 @@ static const SurfSql aSurface[] = {
   { "SELECT count(*), total(src), total(dst) FROM graph_tree(:graph, 7)", 0 },
   { "SELECT count(*), total(src), total(dst) FROM graph_petersen()", 0 },
   { "SELECT count(*), total(src), total(dst) FROM graph_random(:graph, 0.5, 9)", 0 },
-  /* game_solve (gamesolve_vtab.c) */
+  /* game_solve (game_solve_sql.c) */
   { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
     " FROM game_solve('gpos', 'gmov')", 0 },
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },

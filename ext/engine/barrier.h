@@ -1,0 +1,53 @@
+/*
+** barrier.h: a thread barrier from a mutex and a condition variable.
+**
+** pthread_barrier_t is optional in POSIX and missing on macOS, so the
+** engines that run threads (catmouse.c) use this one instead.  Plain C.
+**
+**   GGBarrier b;
+**   if( gg_barrier_init(&b, 2)==0 ){ ... gg_barrier_wait(&b) ...; gg_barrier_destroy(&b); }
+*/
+#ifndef GG_BARRIER_H
+#define GG_BARRIER_H
+#include <pthread.h>
+
+typedef struct GGBarrier GGBarrier;
+struct GGBarrier {
+  pthread_mutex_t mu;   /* guards the fields below */
+  pthread_cond_t cv;    /* signalled when a round completes */
+  unsigned nThread;     /* threads that meet at the barrier */
+  unsigned nWaiting;    /* arrived in this round */
+  unsigned iRound;      /* rounds completed: tells a new round from a spurious wake */
+};
+
+/* 0 on success, like pthread_barrier_init. */
+static inline int gg_barrier_init(GGBarrier *p, unsigned nThread){
+  p->nThread = nThread;
+  p->nWaiting = 0;
+  p->iRound = 0;
+  if( pthread_mutex_init(&p->mu, 0) ) return 1;
+  if( pthread_cond_init(&p->cv, 0) ){ pthread_mutex_destroy(&p->mu); return 1; }
+  return 0;
+}
+
+/* Wait until nThread threads have called this in the round. */
+static inline void gg_barrier_wait(GGBarrier *p){
+  unsigned iRound;
+  pthread_mutex_lock(&p->mu);
+  iRound = p->iRound;
+  if( ++p->nWaiting==p->nThread ){
+    p->nWaiting = 0;
+    p->iRound++;
+    pthread_cond_broadcast(&p->cv);
+  }else{
+    while( iRound==p->iRound ) pthread_cond_wait(&p->cv, &p->mu);
+  }
+  pthread_mutex_unlock(&p->mu);
+}
+
+static inline void gg_barrier_destroy(GGBarrier *p){
+  pthread_cond_destroy(&p->cv);
+  pthread_mutex_destroy(&p->mu);
+}
+
+#endif

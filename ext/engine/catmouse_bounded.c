@@ -1,0 +1,172 @@
+/*
+** catmouse_bounded.c: the capped memoised search of catmouse_bounded.h.
+**
+** memo[(k*n + m)*n + c] holds 2 bits: GG_V_OPEN (not searched yet) or the
+** value of (ply k, mouse m, cat c).  The depth-first search keeps one
+** frame per ply on an explicit, growing stack: the mover's node before
+** the move being searched and the index of the next move to try, with a
+** flag for "some move draws".  The current (mouse, cat) live in two
+** variables; going down a ply overwrites the mover's coordinate, coming
+** back restores it from the frame.
+*/
+#include <string.h>
+#include "alloc.h"
+#include "catmouse_bounded.h"
+
+#define CAP_DRAWN 0x80000000u      /* frame flag: some move draws */
+
+typedef struct CapFrame CapFrame;
+struct CapFrame {
+  uint32_t from;      /* the mover's node at this ply */
+  uint32_t j;         /* next move to try (index into the neighbours) | CAP_DRAWN */
+};
+
+typedef struct CapSearch CapSearch;
+struct CapSearch {
+  const GGGraph *pG;  /* the board */
+  uint32_t n;         /* pG->n */
+  uint32_t hole;      /* dense id of the hole */
+  uint64_t cap;       /* plies searched */
+  uint8_t *aMemo;     /* 2 bits per (ply, mouse, cat), 4 per byte */
+  CapFrame *aStack;   /* frames, one per ply of the current line */
+  uint64_t nStack;    /* frames allocated */
+};
+
+uint64_t gg_capped_positions(uint64_t n, uint64_t cap){
+  uint64_t nn = n*n;
+  if( n>0xffffffffu ) return UINT64_MAX;
+  if( nn && cap>UINT64_MAX/nn ) return UINT64_MAX;
+  return cap*nn;
+}
+
+uint64_t gg_capped_cost(uint64_t n, uint64_t cap){
+  uint64_t nPos = gg_capped_positions(n, cap), nStack;
+  if( nPos==UINT64_MAX || cap>=UINT64_MAX/GG_CAPPED_STACK_COST ) return UINT64_MAX;
+  nStack = (cap+1)*GG_CAPPED_STACK_COST;
+  return nPos>UINT64_MAX-nStack ? UINT64_MAX : nPos+nStack;
+}
+
+static uint64_t capIndex(const CapSearch *p, uint64_t k, uint32_t m, uint32_t c){
+  return (k*p->n + m)*p->n + c;
+}
+
+/* The value of (k, m, c) if known without searching, else GG_V_OPEN. */
+static uint32_t capKnown(const CapSearch *p, uint64_t k, uint32_t m, uint32_t c){
+  uint64_t i;
+  if( k>=p->cap ) return GG_V_DRAW;
+  if( m==p->hole ) return GG_V_WIN0;
+  if( m==c ) return GG_V_WIN1;
+  i = capIndex(p, k, m, c);
+  return (p->aMemo[i>>2] >> ((i&3)*2)) & 3;
+}
+
+static void capRemember(CapSearch *p, uint64_t k, uint32_t m, uint32_t c, uint32_t v){
+  uint64_t i = capIndex(p, k, m, c);
+  p->aMemo[i>>2] |= (uint8_t)(v << ((i&3)*2));
+}
+
+/* Make room for frame k.  GG_OK or GG_NOMEM. */
+static int capGrow(CapSearch *p, uint64_t k){
+  uint64_t nNew;
+  CapFrame *aNew;
+  if( k<p->nStack ) return GG_OK;
+  nNew = p->nStack ? p->nStack*2 : 64;
+  if( nNew>p->cap ) nNew = p->cap;
+  aNew = gg_malloc(nNew*sizeof(CapFrame));
+  if( aNew==0 ) return GG_NOMEM;
+  if( p->nStack ) memcpy(aNew, p->aStack, p->nStack*sizeof(CapFrame));
+  gg_free(p->aStack);
+  p->aStack = aNew;
+  p->nStack = nNew;
+  return GG_OK;
+}
+
+/* The next child of frame k worth searching: returns 1 and sets *pX to
+** the mover's destination if a child is unknown (search it first), or 0
+** with *pV set to the frame's value once it is known. */
+static int capNextChild(CapSearch *p, uint64_t k, uint32_t m, uint32_t c,
+                        uint32_t *pX, uint32_t *pV){
+  const GGGraph *pG = p->pG;
+  CapFrame *f = &p->aStack[k];
+  int bCat = (int)(k & 1);
+  uint32_t win = bCat ? GG_V_WIN1 : GG_V_WIN0;
+  while( (f->j & ~CAP_DRAWN)<GG_DEG(pG, f->from) ){
+    uint32_t x = GG_NBR(pG, f->from)[f->j & ~CAP_DRAWN], cv;
+    f->j++;
+    if( bCat && x==p->hole ) continue;
+    cv = bCat ? capKnown(p, k+1, m, x) : capKnown(p, k+1, x, c);
+    if( cv==GG_V_OPEN ){ *pX = x; return 1; }
+    if( cv==win ){ *pV = win; return 0; }
+    if( cv==GG_V_DRAW ) f->j |= CAP_DRAWN;
+  }
+  *pV = (f->j & CAP_DRAWN) ? GG_V_DRAW : (bCat ? GG_V_WIN0 : GG_V_WIN1);
+  return 0;
+}
+
+/* The search proper, from (0, m, c), which must not be known already. */
+static int capSearch(CapSearch *p, uint32_t m, uint32_t c, const GGStop *pStop,
+                     uint32_t *pValue){
+  uint64_t k = 0;
+  GGPoll poll;
+  gg_poll_init(&poll, pStop);
+  if( capGrow(p, 0) ) return GG_NOMEM;
+  p->aStack[0].from = m;
+  p->aStack[0].j = 0;
+  for(;;){
+    int bCat = (int)(k & 1);
+    uint32_t x, v;
+    if( gg_poll(&poll, 1) ) return GG_INTERRUPT;
+    if( capNextChild(p, k, m, c, &x, &v) ){      /* down to (k+1, ...) */
+      if( capGrow(p, k+1) ) return GG_NOMEM;
+      if( bCat ) c = x; else m = x;
+      k++;
+      p->aStack[k].from = bCat ? m : c;        /* the next mover's node */
+      p->aStack[k].j = 0;
+      continue;
+    }
+    capRemember(p, k, m, c, v);
+    while( k>0 ){                              /* up: the parent uses v */
+      CapFrame *f;
+      uint32_t win;
+      k--;
+      f = &p->aStack[k];
+      bCat = (int)(k & 1);
+      win = bCat ? GG_V_WIN1 : GG_V_WIN0;
+      if( bCat ) c = f->from; else m = f->from;
+      if( v!=win ){
+        if( v==GG_V_DRAW ) f->j |= CAP_DRAWN;
+        break;                                 /* try its next move */
+      }
+      capRemember(p, k, m, c, v);              /* a winning move: done */
+    }
+    if( k==0 && capKnown(p, 0, m, c)!=GG_V_OPEN ){
+      *pValue = capKnown(p, 0, m, c);
+      return GG_OK;
+    }
+  }
+}
+
+int gg_capped_solve(const GGGraph *pG, uint32_t hole, uint32_t mouse,
+                    uint32_t cat, uint64_t cap, const GGStop *pStop,
+                    uint32_t *pValue){
+  CapSearch s;
+  uint64_t nPos = gg_capped_positions(pG->n, cap);
+  int rc;
+  memset(&s, 0, sizeof(s));
+  s.pG = pG;
+  s.n = pG->n;
+  s.hole = hole;
+  s.cap = cap;
+  if( cap==0 || mouse==hole || mouse==cat ){
+    *pValue = cap==0 ? GG_V_DRAW : mouse==hole ? GG_V_WIN0 : GG_V_WIN1;
+    return GG_OK;
+  }
+  if( nPos==UINT64_MAX ) return GG_TOOBIG;
+  s.aMemo = gg_malloc((nPos+3)/4);
+  if( s.aMemo==0 ) return GG_NOMEM;
+  memset(s.aMemo, 0, (nPos+3)/4);
+  rc = capSearch(&s, mouse, cat, pStop, pValue);
+  gg_free(s.aMemo);
+  gg_free(s.aStack);
+  return rc;
+}

@@ -1,0 +1,103 @@
+/*
+** game_solve.h: a two-player game given explicitly, as positions and moves.
+**
+** Positions are dense ids 0..nPos-1.  Each has a player to move (0 or 1)
+** and a result: GG_EX_GOING while the game goes on, or GG_EX_WIN,
+** GG_EX_LOSS, GG_EX_DRAW at a finished position, from the point of view
+** of the player to move.  A move goes from one position to another (or to
+** itself); the next position may have the same player to move (an extra
+** turn).  Rules:
+**
+**   - moves out of finished positions are ignored;
+**   - a player with no move at a position that goes on loses at once
+**     (that position counts as finished, 0 plies);
+**   - repeated moves count once;
+**   - where neither side can force a win it is a draw;
+**   - the winner hurries and the loser delays (retro.h).
+**
+** Usage (plain C, no SQLite):
+**
+**   GGMoveList m;  GGExplicit g;
+**   memset(&m, 0, sizeof(m));
+**   gg_movelist_add(&m, 0, 1); ...                 one call per move
+**   aKind = gg_malloc(nPos); aKind[i] = GG_EX_KIND(player, result);
+**   gg_explicit_build(&g, nPos, aKind, &m);       takes aKind, empties m
+**   gg_explicit_solve(&g, pStop);
+**   gg_explicit_get(&g, pos, &outcome, &plies, &move);
+**   gg_explicit_free(&g);
+**
+** Memory: the moves are kept as CSR arrays of 32-bit ids, once by
+** successor and once by predecessor (8 bytes per move), plus 9 bytes per
+** position (offsets of both arrays, the kind byte) and the solver's state
+** word and queue (8 bytes per position).  While building, the move list
+** (8 bytes per move, in blocks freed as they are used) and one unsorted
+** successor array (4 bytes per move) exist together: 12 bytes per move
+** is the peak.
+*/
+#ifndef GG_EXPLICIT_H
+#define GG_EXPLICIT_H
+#include <stdint.h>
+#include "graph.h"
+#include "retro.h"
+
+#define GG_EX_GOING 0     /* result: the game goes on */
+#define GG_EX_WIN   1     /* finished: the player to move has won */
+#define GG_EX_LOSS  2     /* finished: the player to move has lost */
+#define GG_EX_DRAW  3     /* finished as a draw */
+
+/* One byte per position: the player to move and the result. */
+#define GG_EX_KIND(player, result) ((uint8_t)((player) | ((result)<<1)))
+#define GG_EX_PLAYER(k) ((k) & 1)
+#define GG_EX_RESULT(k) (((k)>>1) & 3)
+
+/* Most positions and moves of one game. */
+#define GG_EX_MAX_POS  GG_COUNT_MAX      /* plies and move counts fit */
+#define GG_EX_MAX_MOVE 0xffffffffu       /* offsets are 32-bit */
+
+#define GG_MOVE_BLOCK 65536               /* moves per block of a GGMoveList */
+
+/* Moves being collected, by dense id, in blocks of GG_MOVE_BLOCK. */
+typedef struct GGMoveList GGMoveList;
+struct GGMoveList {
+  uint32_t **apBlock;     /* block i: from, to, from, to, ... */
+  uint64_t nBlockAlloc;   /* entries allocated in apBlock */
+  uint64_t nMove;         /* moves held */
+};
+
+/* Append one move.  GG_OK, GG_NOMEM, or GG_TOOBIG past GG_EX_MAX_MOVE. */
+int gg_movelist_add(GGMoveList *p, uint32_t from, uint32_t to);
+void gg_movelist_free(GGMoveList *p);
+
+typedef struct GGExplicit GGExplicit;
+struct GGExplicit {
+  uint32_t nPos;          /* positions 0..nPos-1 */
+  uint64_t nMove;         /* distinct moves out of positions that go on */
+  uint8_t *aKind;         /* GG_EX_KIND() of each position; owned */
+  uint32_t *aSuccOff;     /* successors of i: aSucc[aSuccOff[i]..aSuccOff[i+1]-1] */
+  uint32_t *aSucc;        /* ... ascending, no repeats */
+  uint32_t *aPredOff;     /* predecessors of i: aPred[aPredOff[i]..aPredOff[i+1]-1] */
+  uint32_t *aPred;        /* ... ascending, no repeats */
+  uint32_t *aState;       /* one state word per position (retro.h), or NULL */
+  GGGame game;            /* this game for retro.c */
+};
+
+/* Build the game from nPos positions (aKind, gg_malloc'ed: the game takes
+** it in every case) and the moves in *pMoves (emptied in every case).
+** Every id in the moves must be below nPos.  GG_OK, GG_NOMEM or
+** GG_TOOBIG (more than GG_EX_MAX_POS positions). */
+int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
+                      GGMoveList *pMoves);
+
+/* Solve every position.  GG_OK, GG_NOMEM or GG_INTERRUPT. */
+int gg_explicit_solve(GGExplicit *p, const GGStop *pStop);
+
+/* After solving: outcome for the player to move (GG_EX_WIN, GG_EX_LOSS or
+** GG_EX_DRAW), plies (-1 for a draw) and the optimal next position (-1 at
+** a finished position): the nearest win, the farthest loss, or a move
+** that keeps the draw; the lowest such id. */
+void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
+                     int64_t *pPlies, int64_t *pMove);
+
+void gg_explicit_free(GGExplicit *p);
+
+#endif

@@ -1,0 +1,145 @@
+/*
+** graphgame.c: the extension's entry point and its registration table.
+**
+**   .load dist/graphgame          -- sqlite3 CLI
+**   SELECT load_extension('dist/graphgame');
+**
+** Every SQL function is listed in aFunc[] and every table in aGame[]
+** below: that is the whole public surface (README.md is its manual),
+** with game_solve (game_solve_sql.c), registered after them.
+** Each connection gets one GGConn (limits and the cache of solved games),
+** freed when the connection closes.
+**
+**   graphgame_version()                      -> '0.1.0' (the file VERSION)
+**   graphgame_limit('max_positions' [, N])   -> the limit before the call;
+**       with N, sets it.  Solves needing more positions fail with
+**       SQLITE_TOOBIG.  The default allows about 3e8 positions.
+*/
+#include <string.h>
+#include "glue.h"
+SQLITE_EXTENSION_INIT1
+
+/* The version is defined once, in the file VERSION; the Makefile passes
+** it in as -DGG_VERSION='"x.y.z"'.  A build that bypasses the Makefile
+** says so instead of claiming a version. */
+#ifndef GG_VERSION
+# define GG_VERSION "unknown (built without the Makefile)"
+#endif
+#define GG_MIN_SQLITE 3030000      /* oldest SQLite supported: 3.30.0 */
+
+void gg_fn_version(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  (void)argc; (void)argv;
+  sqlite3_result_text(ctx, GG_VERSION, -1, SQLITE_STATIC);
+}
+
+void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
+  const char *zName = (const char*)sqlite3_value_text(argv[0]);
+  sqlite3_int64 iOld = pConn->mxPositions;
+  if( zName==0 || strcmp(zName, "max_positions")!=0 ){
+    char *zVal = gg_value_sql(argv[0]);
+    gg_result_error(ctx, SQLITE_ERROR, zVal==0 ? 0 :
+        gg_errmsg("graphgame_limit: unknown limit %s (known: 'max_positions')", zVal));
+    sqlite3_free(zVal);
+    return;
+  }
+  if( argc>1 ){
+    if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER || sqlite3_value_int64(argv[1])<0 ){
+      char *zVal = gg_value_sql(argv[1]);
+      gg_result_error(ctx, SQLITE_MISMATCH, zVal==0 ? 0 :
+          gg_errmsg("graphgame_limit: max_positions must be a non-negative"
+                    " integer, got %s", zVal));
+      sqlite3_free(zVal);
+      return;
+    }
+    pConn->mxPositions = sqlite3_value_int64(argv[1]);
+  }
+  sqlite3_result_int64(ctx, iOld);
+}
+
+/* Flags, chosen per function (README.md, "SQLite conventions"):
+**
+**   GG_PURE   the result depends on the arguments only: DETERMINISTIC (so
+**             allowed in indexes, CHECK and generated columns) and
+**             INNOCUOUS (allowed in views and triggers even with
+**             PRAGMA trusted_schema=OFF).
+**   GG_READS  reads tables named by its arguments and changes nothing.  Not
+**             DETERMINISTIC: the answer follows the rows.  Not INNOCUOUS:
+**             it can read any table of the connection (temp and attached
+**             ones too), its errors reveal which tables and columns exist,
+**             and a solve can take seconds and gigabytes; a schema the
+**             application does not trust must not do that on its behalf.
+**             So views and triggers may use it when trusted_schema=ON (the
+**             default), not when it is OFF.  The <game>_states tables are
+**             the same (they do not declare SQLITE_VTAB_INNOCUOUS).
+**   GG_SETS   changes a setting of the connection: DIRECTONLY, never from
+**             a view, trigger or schema, whatever trusted_schema says.
+*/
+#define GG_PURE  (SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS)
+#define GG_READS (SQLITE_UTF8)
+#define GG_SETS  (SQLITE_UTF8|SQLITE_DIRECTONLY)
+
+static const struct {
+  const char *zName;     /* SQL name */
+  int nArg;              /* number of arguments */
+  int flags;             /* SQLITE_UTF8 | ... */
+  void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
+} aFunc[] = {
+  { "graphgame_version",0, GG_PURE,  gg_fn_version },  /* first: owns GGConn */
+  { "catmouse",         1, GG_READS, gg_fn_catmouse },
+  { "catmouse",         2, GG_READS, gg_fn_catmouse },
+  { "catmouse_json",    1, GG_PURE,  gg_fn_catmouse_json },
+  { "race_game",        4, GG_READS, gg_fn_race_game },
+  { "race_game",        5, GG_READS, gg_fn_race_game },
+  { "graphgame_limit",  1, GG_SETS,  gg_fn_limit },
+  { "graphgame_limit",  2, GG_SETS,  gg_fn_limit },
+  { "catmouse_bounded", 2, GG_READS, gg_fn_catmouse_bounded },
+  { "catmouse_bounded", 3, GG_READS, gg_fn_catmouse_bounded },
+  { "catmouse_dot",     2, GG_READS, gg_fn_catmouse_dot },
+  { "catmouse_dot",     3, GG_READS, gg_fn_catmouse_dot },
+};
+
+static const GGGameDef *const aGame[] = {   /* each gets a <game>_states table */
+  &gg_catmouse_def,
+  &gg_race_def,
+};
+
+static void ggConnFree(void *p){
+  gg_cache_clear((GGConn*)p);
+  sqlite3_free(p);
+}
+
+#ifdef _WIN32
+__declspec(dllexport)
+#endif
+int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
+                           const sqlite3_api_routines *pApi){
+  GGConn *pConn;
+  int rc = SQLITE_OK;
+  size_t i;
+  SQLITE_EXTENSION_INIT2(pApi);
+  if( sqlite3_libversion_number()<GG_MIN_SQLITE ){
+    *pzErrMsg = sqlite3_mprintf(GG_PREFIX "needs SQLite 3.30.0 or newer, this is %s",
+                                sqlite3_libversion());
+    return SQLITE_ERROR;
+  }
+  pConn = sqlite3_malloc64(sizeof(*pConn));
+  if( pConn==0 ) return SQLITE_NOMEM;
+  memset(pConn, 0, sizeof(*pConn));
+  pConn->db = db;
+  pConn->mxPositions = GG_DEFAULT_MAX_POSITIONS;
+  /* The first function owns the connection context: SQLite calls
+  ** ggConnFree when the connection closes (or if registration fails). */
+  for(i=0; rc==SQLITE_OK && i<sizeof(aFunc)/sizeof(aFunc[0]); i++){
+    rc = sqlite3_create_function_v2(db, aFunc[i].zName, aFunc[i].nArg,
+                                    aFunc[i].flags, pConn, aFunc[i].xFunc,
+                                    0, 0, i==0 ? ggConnFree : 0);
+  }
+  for(i=0; rc==SQLITE_OK && i<sizeof(aGame)/sizeof(aGame[0]); i++){
+    rc = gg_register_states(db, pConn, aGame[i]);
+  }
+  if( rc==SQLITE_OK ) rc = gg_register_generators(db);
+  if( rc==SQLITE_OK ) rc = gg_register_plays(db, pConn);
+  if( rc==SQLITE_OK ) rc = gg_register_game_solve(db, pConn);
+  return rc;
+}

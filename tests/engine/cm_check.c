@@ -1,0 +1,165 @@
+/*
+** cm_check.c: the fast cat-and-mouse engine (catmouse.c) against the
+** reference solve on the generic engine (catmouse_ref.c), position by
+** position, on graphs too large for the Python brute force.  Built and
+** run by tests/test_catmouse_engine.py.
+**
+**   cm_check SEED COUNT MAXN
+**
+** For COUNT graphs made from SEED (random of several densities, grids,
+** paths, cycles, stars, trees, with self-loops and isolated nodes, up to
+** MAXN nodes), solves with one thread, with two, and with the work split
+** of two run by one thread, and checks every
+** position: the same value and plies as the reference, and a move that is
+** legal and optimal by the reference's values.  Then checks that a GGStop
+** that fires stops the solve with GG_INTERRUPT.  Prints "ok N positions"
+** or the first difference, and exits non-zero on any failure.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "alloc.h"
+#include "catmouse.h"
+
+static uint64_t rngState;
+static uint32_t rnd(uint32_t n){        /* uniform-ish in 0..n-1 */
+  rngState = rngState*6364136223846793005ULL + 1442695040888963407ULL;
+  return (uint32_t)((rngState>>33) % (n ? n : 1));
+}
+
+/* Edges of graph number i, on labels 0..n-1 (0 hole, 1 mouse, 2 cat). */
+static void makeGraph(GGEdgeList *e, int i, uint32_t maxN){
+  uint32_t n = 3 + rnd(maxN-2), u, v, k, side;
+  switch( i % 7 ){
+    case 0: case 1: {               /* random connected, average degree 2..10 */
+      uint32_t deg = 2 + rnd(9);
+      for(v=1; v<n; v++) gg_edges_add(e, v, rnd(v));
+      for(k=0; k<(uint64_t)n*deg/2; k++) gg_edges_add(e, rnd(n), rnd(n));
+      break;
+    }
+    case 2: {                       /* sparse random, maybe disconnected */
+      for(k=0; k<n; k++) gg_edges_add(e, rnd(n), rnd(n));
+      gg_edges_add(e, 0, 1); gg_edges_add(e, 2, 2);
+      break;
+    }
+    case 3: {                       /* grid, labels shuffled by an offset */
+      uint32_t off;
+      side = 2; while( (side+1)*(side+1)<=n ) side++;
+      n = side*side; off = rnd(n);
+      for(u=0; u<n; u++){
+        if( u%side+1<side ) gg_edges_add(e, (u+off)%n, (u+1+off)%n);
+        if( u+side<n ) gg_edges_add(e, (u+off)%n, (u+side+off)%n);
+      }
+      break;
+    }
+    case 4: {                       /* path or cycle, long games */
+      for(u=0; u+1<n; u++) gg_edges_add(e, (u*7+3)%n, ((u+1)*7+3)%n);
+      if( n%7==0 ){ for(u=0; u+1<n; u++) gg_edges_add(e, u, u+1); }
+      if( rnd(2) ) gg_edges_add(e, 3%n, (n-1));
+      break;
+    }
+    case 5: {                       /* tree with some loops */
+      for(v=1; v<n; v++) gg_edges_add(e, v, rnd(v));
+      for(k=0; k<n/10+1; k++){ v = rnd(n); gg_edges_add(e, v, v); }
+      break;
+    }
+    default: {                      /* dense random */
+      for(u=0; u<n; u++) for(v=u; v<n; v++) if( rnd(100)<30 ) gg_edges_add(e, u, v);
+      gg_edges_add(e, 1, 2);
+      break;
+    }
+  }
+}
+
+static int nPoll;
+static int stopAfter(void *pArg){ return ++nPoll >= *(int*)pArg; }
+
+/* Compare one solve with the reference; 0 if equal. */
+static int compare(const GGGraph *g, const GGCatMouse *p, const uint32_t *aRef, int iGraph){
+  uint32_t n = g->n, m, c, hole = (uint32_t)gg_graph_find(g, 0);
+  int t;
+  for(m=0; m<n; m++) for(c=0; c<n; c++) for(t=0; t<2; t++){
+    uint32_t w = aRef[gg_cm_pos(n, m, c, t)], value;
+    int64_t plies, move;
+    gg_cm_get(p, m, c, t, &value, &plies, &move);
+    if( value!=GG_VALUE(w) || plies!=(GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w)) ){
+      printf("graph %d (n=%u) position mouse=%u cat=%u turn=%d: value %u plies %lld,"
+             " reference %u %u\n", iGraph, n, m, c, t, value, (long long)plies,
+             GG_VALUE(w), GG_COUNT(w));
+      return 1;
+    }
+    if( move>=0 ){
+      uint32_t from = t==GG_CM_MOUSE ? m : c, to = (uint32_t)move, child;
+      child = t==GG_CM_MOUSE ? aRef[gg_cm_pos(n, to, c, GG_CM_CAT)]
+                             : aRef[gg_cm_pos(n, m, to, GG_CM_MOUSE)];
+      if( !gg_graph_adjacent(g, from, to) || (t==GG_CM_CAT && to==hole)
+       || !gg_retro_is_best(w, child) ){
+        printf("graph %d position mouse=%u cat=%u turn=%d: bad move %u\n", iGraph, m, c, t, to);
+        return 1;
+      }
+    }else if( !(m==hole || m==c || c==hole) && GG_VALUE(w)!=GG_V_DRAW
+              && GG_COUNT(w)>0 ){
+      printf("graph %d position mouse=%u cat=%u turn=%d: no move\n", iGraph, m, c, t);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int main(int argc, char **argv){
+  int count, i, nThread, limit;
+  uint32_t maxN;
+  uint64_t nPos = 0;
+  int64_t extra[3] = {0, 1, 2};
+  if( argc!=4 ){ fprintf(stderr, "usage: cm_check SEED COUNT MAXN\n"); return 2; }
+  rngState = strtoull(argv[1], 0, 10);
+  count = atoi(argv[2]);
+  maxN = (uint32_t)atoi(argv[3]);
+  for(i=0; i<count; i++){
+    GGEdgeList e;
+    GGGraph g;
+    uint32_t *aRef;
+    memset(&e, 0, sizeof(e));
+    makeGraph(&e, i, maxN);
+    if( gg_graph_build(&g, &e, extra, 3) || gg_cm_ref_solve(&g, &aRef, 0) ){
+      printf("graph %d: cannot build or solve\n", i);
+      return 1;
+    }
+    gg_edges_free(&e);
+    for(nThread=-2; nThread<=2; nThread++){
+      GGCatMouse cm;
+      if( nThread==-1 || nThread==0 ) continue;
+      if( gg_cm_solve_threads(&cm, &g, nThread, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
+      if( compare(&g, &cm, aRef, i) ) return 1;
+      gg_cm_free(&cm);
+      nPos += GG_CM_NPOS(g.n);
+    }
+    gg_free(aRef);
+    gg_graph_free(&g);
+  }
+  /* A stop that fires at the first or a later poll ends the solve. */
+  for(limit=1; limit<=3; limit++){
+    for(nThread=-2; nThread<=2; nThread+=2){
+      GGEdgeList e;
+      GGGraph g;
+      GGCatMouse cm;
+      GGStop stop;
+      int rc;
+      memset(&e, 0, sizeof(e));
+      for(i=1; i<600; i++) gg_edges_add(&e, i, (i*37)%i), gg_edges_add(&e, i, (i*13+5)%600);
+      gg_graph_build(&g, &e, extra, 3);
+      gg_edges_free(&e);
+      nPoll = 0;
+      stop.xStop = stopAfter;
+      stop.pArg = &limit;
+      rc = gg_cm_solve_threads(&cm, &g, nThread, &stop);
+      if( rc!=GG_INTERRUPT || cm.aPly!=0 ){
+        printf("stop after %d polls, %d threads: rc=%d\n", limit, nThread, rc);
+        return 1;
+      }
+      gg_graph_free(&g);
+    }
+  }
+  printf("ok %llu positions\n", (unsigned long long)nPos);
+  return 0;
+}

@@ -1,0 +1,211 @@
+"""Shared helpers of the Python tests: connections with the extension
+loaded, random graphs, and the reference solvers.
+
+The reference solvers are written separately from the extension, as
+plainly as possible: value iteration over explicit positions, with no
+queue and no counters, so that they share no idea with the engine beyond
+the rules themselves.
+"""
+import os
+import random
+import sqlite3
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXT = os.environ.get("GG_EXT", os.path.join(ROOT, "dist", "graphgame"))
+
+
+def engine_prog(src, out, flags=("-O2",)):
+    """Build a standalone C program on every engine file (the Makefile's
+    engine-prog target: no list of engine files is kept here)."""
+    subprocess.run(["make", "-s", "--no-print-directory", "engine-prog", "SRC=" + src,
+                    "OUT=" + out, "PROG_FLAGS=" + " ".join(flags)], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def connect(path=":memory:"):
+    db = sqlite3.connect(path, isolation_level=None)
+    db.enable_load_extension(True)
+    db.load_extension(EXT)
+    db.enable_load_extension(False)
+    return db
+
+
+def random_edges(rng, n, p, loops=0.1, repeats=0.1):
+    """Random undirected edge rows on labels 0..n-1 (with self-loops,
+    repeated and reversed rows)."""
+    rows = []
+    for u in range(n):
+        for v in range(u, n):
+            if u == v:
+                if rng.random() < loops:
+                    rows.append((u, u))
+            elif rng.random() < p:
+                rows.append((u, v) if rng.random() < 0.5 else (v, u))
+    for r in list(rows):
+        if rng.random() < repeats:
+            rows.append(r if rng.random() < 0.5 else (r[1], r[0]))
+    rng.shuffle(rows)
+    return rows
+
+
+def store(db, gid, rows, table="edges"):
+    db.execute('CREATE TABLE IF NOT EXISTS "%s"(graph_id, src, dst)' % table)
+    db.executemany('INSERT INTO "%s" VALUES (?,?,?)' % table,
+                   [(gid, a, b) for a, b in rows])
+
+
+def adjacency(rows, extra=()):
+    """Node -> set of neighbours, from edge rows."""
+    adj = {v: set() for v in extra}
+    for a, b in rows:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set()).add(a)
+    return adj
+
+
+def force_win(positions, winner_at, mover, moves, player):
+    """Plain value iteration.  For player P, W_P[k] = positions where P can
+    force a win within k plies.  Returns {pos: (winner, plies)} for the
+    positions somebody can force; the rest are draws."""
+    best = {}
+    for P in (0, 1):
+        won = {p for p in positions if winner_at(p) == P}
+        level = {p: 0 for p in won}
+        k = 0
+        while True:
+            k += 1
+            new = set(won)
+            for p in positions:
+                if p in won or winner_at(p) is not None:
+                    continue
+                nxt = moves(p)
+                if mover(p) == P:
+                    ok = any(c in won for c in nxt)
+                else:
+                    ok = all(c in won for c in nxt)
+                if ok:
+                    new.add(p)
+                    level.setdefault(p, k)
+            if new == won:
+                break
+            won = new
+        for p in won:
+            best[p] = (P, level[p])
+    return best
+
+
+def catmouse_brute(rows):
+    """{(mouse, cat, turn): (outcome, plies)} by value iteration; turn is
+    'mouse' or 'cat', outcome 1 mouse, 2 cat, 0 draw, plies None for a draw."""
+    adj = adjacency(rows, (0, 1, 2))
+    nodes = sorted(adj)
+    positions = [(m, c, t) for m in nodes for c in nodes if c != 0 for t in (0, 1)]
+
+    def moves(p):
+        m, c, t = p
+        if t == 0:
+            return [(x, c, 1) for x in adj[m]]
+        return [(m, x, 0) for x in adj[c] if x != 0]
+
+    def winner_at(p):
+        m, c, t = p
+        if m == 0:
+            return 0
+        if m == c:
+            return 1
+        if not moves(p):
+            return 1 - t        # no legal move: the mover loses
+        return None
+
+    best = force_win(positions, winner_at, lambda p: p[2], moves, None)
+    out = {}
+    for (m, c, t) in positions:
+        w = best.get((m, c, t))
+        out[(m, c, ("mouse", "cat")[t])] = (w[0] + 1, w[1]) if w else (0, None)
+    return out
+
+
+def catmouse_capped(rows, cap=None):
+    """The widely copied memoised search that calls any game longer than
+    `cap` plies (default 2n) a draw.  Outcome of the standard start."""
+    import functools
+    adj = adjacency(rows, (0, 1, 2))
+    n = len(adj)
+    cap = 2 * n if cap is None else cap
+
+    @functools.lru_cache(maxsize=None)
+    def dfs(k, m, c):
+        if k >= cap:
+            return 0
+        if m == 0:
+            return 1
+        if m == c:
+            return 2
+        draw = False
+        if k % 2 == 0:
+            for x in sorted(adj[m]):
+                r = dfs(k + 1, x, c)
+                if r == 1:
+                    return 1
+                draw = draw or r == 0
+            return 0 if draw else 2
+        for x in sorted(adj[c]):
+            if x == 0:
+                continue
+            r = dfs(k + 1, m, x)
+            if r == 2:
+                return 2
+            draw = draw or r == 0
+        return 0 if draw else 1
+
+    return dfs(0, 1, 2)
+
+
+def adjacency_json(rows):
+    """LeetCode-style JSON text for rows on labels 0..n-1."""
+    adj = adjacency(rows, (0, 1, 2))
+    n = max(adj) + 1
+    return "[" + ",".join("[" + ",".join(str(x) for x in sorted(adj.get(i, ()))) + "]"
+                          for i in range(n)) + "]"
+
+
+def race_moves(adj, z, a, b, t):
+    """The race's legal moves from (alice a, bob b, turn t: 0 Alice, 1 Bob)
+    as (destination, next position); staying is always allowed, stepping
+    onto the other player's node only if it is z."""
+    mover, other = (a, b) if t == 0 else (b, a)
+    out = []
+    for to in sorted({mover} | adj[mover]):
+        if to == mover or to != other or to == z:
+            out.append((to, (to, b, 1) if t == 0 else (a, to, 0)))
+    return out
+
+
+def race_brute(rows, z):
+    """{(alice, bob, turn): (outcome, plies)} for the race to z (HDU 6963)
+    by value iteration; turn is 'alice' or 'bob', outcome 1 Alice wins,
+    2 draw, 3 Bob wins, plies None for a draw.  An Alice-turn position
+    with a player on z is finished (scored at the end of the last turn,
+    or at the start); Bob-turn positions never are."""
+    adj = adjacency(rows)
+    nodes = sorted(adj)
+    positions = [(a, b, t) for a in nodes for b in nodes for t in (0, 1)]
+
+    def winner_at(p):
+        a, b, t = p
+        if t == 1 or (a != z and b != z):
+            return None
+        if a == z and b == z:
+            return "draw"               # finished, nobody won
+        return 0 if a == z else 1
+
+    def moves(p):
+        return [q for _, q in race_moves(adj, z, *p)]
+
+    best = force_win(positions, winner_at, lambda p: p[2], moves, None)
+    out = {}
+    for (a, b, t) in positions:
+        w = best.get((a, b, t))
+        out[(a, b, ("alice", "bob")[t])] = ((1, 3)[w[0]], w[1]) if w else (2, None)
+    return out

@@ -1,0 +1,303 @@
+"""SQLite conventions: the public surface is exactly what README.md
+documents, the function flags are the documented ones and behave so in
+views and triggers, table-valued functions join with user tables, and
+graphgame_version() is the file VERSION.
+
+The documented list comes from the README headings  ### `name(args)`
+(args give the numbers of arguments: `graph_id [, edges]` means 1 or 2),
+and the flags from the table under "Where each function may be used", so
+a function added to the extension and the README is checked here
+without editing this file.
+"""
+import os
+import re
+import sqlite3
+
+import ecosystem as eco
+import gg
+
+README = os.path.join(eco.ROOT, "README.md")
+HEADING_RE = re.compile(r"^###\s+`([A-Za-z_][A-Za-z0-9_]*)\((.*)\)`\s*$")
+FLAG_BITS = {"DETERMINISTIC": 0x800, "DIRECTONLY": 0x80000,
+             "SUBTYPE": 0x100000, "INNOCUOUS": 0x200000}
+
+
+def readme():
+    return open(README, encoding="utf-8").read()
+
+
+def arities(args):
+    """Numbers of arguments a heading allows: `a [, b, c [, d]]` -> {1, 3, 4};
+    None for a variadic `...`."""
+    if "..." in args:
+        return None
+    counts, n, word = set(), 0, False
+    for ch in args:
+        if ch == "[":
+            counts.add(n + word)
+        if ch in ",[]":
+            n, word = n + word, False
+        elif not ch.isspace():
+            word = True
+    counts.add(n + word)
+    return counts
+
+
+def documented():
+    """{name: set of argument counts} from the README headings."""
+    out = {}
+    for line in readme().splitlines():
+        m = HEADING_RE.match(line)
+        if m:
+            if m.group(1) in out:
+                raise AssertionError("README documents %s twice" % m.group(1))
+            out[m.group(1)] = arities(m.group(2))
+    return out
+
+
+def flags_table():
+    """{name: (set of flag words, where)} from the README table whose
+    header starts with | function or table | flags |."""
+    out, inside = {}, False
+    for line in readme().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| function or table | flags |"):
+            inside = True
+            continue
+        if not inside or set(cells[0]) <= set("- "):
+            continue
+        if not line.startswith("|"):
+            break
+        words = {w.strip() for w in cells[1].split(",")} - {"(none)", ""}
+        for name in re.findall(r"`([^`]+)`", cells[0]):
+            if name in out:
+                raise AssertionError("%s is in the flags table twice" % name)
+            out[name] = (words, cells[2].split()[0],   # always / only / never
+                         cells[3] if len(cells) > 3 else "")   # indexes: yes / no
+    if not out:
+        raise AssertionError("README has no flags table")
+    return out
+
+
+def surface():
+    """(functions {name: set of nargs, flags}, modules {name}) that loading the
+    extension adds."""
+    def funcs(db):
+        return {(r[0], r[1], r[2]) for r in db.execute(
+            "SELECT name, narg, flags FROM pragma_function_list")}
+
+    def mods(db):
+        return {r[0] for r in db.execute("SELECT name FROM pragma_module_list")}
+    plain, loaded = sqlite3.connect(":memory:"), gg.connect()
+    added = funcs(loaded) - funcs(plain)
+    fn = {}
+    for name, narg, flags in added:
+        e = fn.setdefault(name, [set(), set()])
+        e[0].add(narg)
+        e[1].add(flags & sum(FLAG_BITS.values()))
+    return fn, mods(loaded) - mods(plain)
+
+
+def test_registered_is_exactly_documented():
+    doc = documented()
+    fn, mods = surface()
+    got = set(fn) | mods
+    missing, extra = sorted(set(doc) - got), sorted(got - set(doc))
+    if missing or extra:
+        raise AssertionError("documented but not registered: %s; registered but not "
+                             "documented (README heading ### `name(...)`): %s" % (missing, extra))
+    both = sorted(set(fn) & mods)
+    if both:
+        raise AssertionError("both a function and a table: %s" % both)
+
+
+def test_argument_counts_match_headings():
+    doc = documented()
+    fn, _ = surface()
+    for name, (nargs, _) in sorted(fn.items()):
+        want = doc.get(name)
+        want = {-1} if want is None else want
+        if nargs != want:
+            raise AssertionError("%s: registered with %s arguments, README heading says %s"
+                                 % (name, sorted(nargs), sorted(want)))
+
+
+def test_flags_are_documented():
+    table, doc = flags_table(), documented()
+    fn, _ = surface()
+    if set(table) != set(doc):
+        raise AssertionError("the flags table lists %s; the headings document %s"
+                             % (sorted(table), sorted(doc)))
+    for name, (words, _, indexes) in sorted(table.items()):
+        if indexes != ("yes" if "DETERMINISTIC" in words else "no"):
+            raise AssertionError("%s: indexes column says %r, but only DETERMINISTIC "
+                                 "functions may be used there" % (name, indexes))
+    for name, (nargs, flags) in sorted(fn.items()):
+        unknown = table[name][0] - set(FLAG_BITS)
+        if unknown:
+            raise AssertionError("%s: unknown flags %s in README" % (name, sorted(unknown)))
+        want = sum(FLAG_BITS[w] for w in table[name][0])
+        if flags != {want}:
+            raise AssertionError("%s: flags %s, README says %s" % (
+                name, sorted(hex(f) for f in flags), sorted(table[name][0])))
+
+
+def _call(name, nargs):
+    """SQL using a function or table with NULL arguments."""
+    fn, _ = surface()
+    args = ", ".join(["NULL"] * min(nargs or {0}))
+    if name in fn:
+        return "SELECT %s(%s)" % (name, args)
+    return "SELECT * FROM %s(%s)" % (name, args)
+
+
+def _unsafe(name):
+    fn, _ = surface()
+    return ("unsafe use of %s()" % name if name in fn
+            else 'unsafe use of virtual table "%s"' % name)
+
+
+def test_views_and_triggers_follow_the_flags_table():
+    """Every documented function and table, in a view and in a trigger,
+    with trusted_schema ON and OFF: allowed or refused as the table says.
+    EXPLAIN prepares (and codes triggers) without running anything."""
+    table, doc = flags_table(), documented()
+    expect = {"always": (True, True), "only": (True, False), "never": (False, False)}
+    for name, nargs in sorted(doc.items()):
+        where = table[name][1]
+        if where not in expect:
+            raise AssertionError("flags table: %s: say always, only ... or never" % name)
+        sql = _call(name, nargs)
+        for trusted, ok in zip(("ON", "OFF"), expect[where]):
+            for kind in ("view", "trigger"):
+                db = gg.connect()
+                db.execute("CREATE TABLE t(x)")
+                db.execute("CREATE TABLE r(y)")
+                if kind == "view":
+                    db.execute("CREATE VIEW v AS " + sql)
+                    use = "EXPLAIN SELECT * FROM v"
+                else:
+                    db.execute("CREATE TRIGGER tr AFTER INSERT ON t BEGIN "
+                               "INSERT INTO r SELECT 1 FROM (%s); END" % sql)
+                    use = "EXPLAIN INSERT INTO t VALUES (1)"
+                db.execute("PRAGMA trusted_schema=" + trusted)
+                try:
+                    db.execute(use).fetchall()
+                    got = None
+                except sqlite3.Error as e:
+                    got = str(e)
+                want = None if ok else _unsafe(name)
+                if got != want:
+                    raise AssertionError("%s in a %s with trusted_schema=%s: expected %s, got %s"
+                                         % (name, kind, trusted, want or "success", got or "success"))
+                db.close()
+
+
+def _fixture(db):
+    """tests/data/readme_fixture.sql into a Python connection."""
+    p = eco.run([eco.SQLITE3, "-batch", "-bail", ":memory:"],
+                input=".read tests/data/readme_fixture.sql\n.dump\n")
+    db.executescript(p.stdout)
+
+
+def test_view_and_trigger_answer_with_trusted_schema_on():
+    db = gg.connect()
+    _fixture(db)
+    db.executescript("""
+        CREATE VIEW wins AS SELECT graph_id, count(*) AS n FROM
+          (SELECT g.id AS graph_id FROM graphs g, catmouse_states(g.id) s WHERE s.outcome = 1)
+          GROUP BY graph_id;
+        CREATE TABLE solved(graph_id, outcome, json);
+        CREATE TRIGGER tr AFTER INSERT ON graphs BEGIN
+          INSERT INTO solved VALUES (NEW.id, catmouse(NEW.id), catmouse_json(NEW.note));
+        END;
+        INSERT INTO edges VALUES (3, 1, 0), (3, 2, 3);
+        INSERT INTO graphs VALUES (3, 'x', '[[1,3],[0],[3],[0,2]]');
+    """)
+    got = db.execute("SELECT * FROM wins ORDER BY graph_id").fetchall()
+    want = [(g, sum(1 for v in gg.catmouse_brute(_rows(db, g)).values() if v[0] == 1))
+            for g in (1, 2, 3)]
+    assert got == want, (got, want)
+    assert db.execute("SELECT * FROM solved").fetchall() == [(3, 1, 1)]
+
+
+def _rows(db, g):
+    return db.execute("SELECT src, dst FROM edges WHERE graph_id = ?", (g,)).fetchall()
+
+
+def _per_graph(db, ids, where="s.outcome = 1"):
+    out = []
+    for g, name in ids:
+        out += [(name,) + r for r in db.execute(
+            "SELECT * FROM catmouse_states(?) s WHERE " + where, (g,))]
+    return sorted(out)
+
+
+def test_states_join_user_metadata():
+    """FROM graphs g, catmouse_states(g.id): every join order and form the
+    planner may pick gives the rows of the per-graph queries."""
+    db = gg.connect()
+    _fixture(db)
+    db.execute("INSERT INTO edges VALUES (3, 1, 0), (3, 2, 3)")     # graph 3 has no name row
+    ids = db.execute("SELECT id, name FROM graphs").fetchall()
+    want = _per_graph(db, ids)
+    assert len(want) == 27 + 15, len(want)
+    queries = [
+        "SELECT g.name, s.* FROM graphs g, catmouse_states(g.id) s WHERE s.outcome = 1",
+        "SELECT g.name, s.* FROM catmouse_states(g.id) s, graphs g WHERE s.outcome = 1",
+        "SELECT g.name, s.* FROM graphs g JOIN catmouse_states(g.id) s ON s.outcome = 1",
+        "SELECT g.name, s.* FROM graphs g CROSS JOIN catmouse_states(g.id) s WHERE s.outcome = 1",
+        "SELECT g.name, s.* FROM graphs g LEFT JOIN catmouse_states(g.id) s WHERE s.outcome = 1",
+        "SELECT g.name, s.* FROM graphs g, catmouse_states s WHERE s.graph_id = g.id AND s.outcome = 1",
+        "SELECT g.name, s.* FROM graphs g, catmouse_states(g.id, 'edges') s WHERE s.outcome = 1",
+    ]
+    for q in queries:
+        got = sorted(db.execute(q).fetchall())
+        assert got == want, "%s\n  %d rows, want %d" % (q, len(got), len(want))
+    # equality constraints from the other table pick rows directly
+    got = sorted(db.execute(
+        "SELECT g.name, s.* FROM graphs g, catmouse_states(g.id) s "
+        "WHERE s.mouse = 1 AND s.cat = 2 AND s.turn = 'mouse'").fetchall())
+    assert got == _per_graph(db, ids, "mouse = 1 AND cat = 2 AND turn = 'mouse'"), got
+    assert [r[4] for r in got] == [0, 1], got    # outcomes: draw, mouse wins
+    # a correlated subquery, and graph ids that are not in edges: no rows
+    got = db.execute("SELECT id, (SELECT count(*) FROM catmouse_states(g.id) WHERE outcome = 0)"
+                     " FROM graphs g ORDER BY id").fetchall()
+    assert got == [(1, 5), (2, 0)], got
+
+
+def test_states_join_takes_table_names_from_a_column():
+    db = gg.connect()
+    gg.store(db, 1, [(1, 0), (2, 3)], table="e one")
+    gg.store(db, 1, [(1, 3), (3, 0), (2, 3)], table="e two")
+    db.execute("CREATE TABLE boards(id, tbl)")
+    db.executemany("INSERT INTO boards VALUES (?, ?)", [(1, "e one"), (1, "e two")])
+    got = db.execute("SELECT b.tbl, s.outcome, s.plies FROM boards b, catmouse_states(b.id, b.tbl) s"
+                     " WHERE s.mouse = 1 AND s.cat = 2 AND s.turn = 'mouse' ORDER BY b.tbl").fetchall()
+    want = []
+    for tbl in ("e one", "e two"):
+        o, plies = gg.catmouse_brute(_rows_t(db, tbl))[(1, 2, "mouse")]
+        want.append((tbl, o, plies))
+    assert got == want, (got, want)
+
+
+def _rows_t(db, tbl):
+    return db.execute('SELECT src, dst FROM "%s"' % tbl).fetchall()
+
+
+def test_states_without_a_graph_id_says_so():
+    db = gg.connect()
+    try:
+        db.execute("SELECT * FROM catmouse_states").fetchall()
+    except sqlite3.Error as e:
+        assert str(e) == ("graphgame: catmouse_states needs arguments: "
+                          "catmouse_states(graph_id [, edges])"), str(e)
+    else:
+        raise AssertionError("no error")
+
+
+def test_version_is_the_VERSION_file():
+    want = open(os.path.join(eco.ROOT, "VERSION"), encoding="utf-8").read().strip()
+    assert re.match(r"^\d+\.\d+\.\d+$", want), want
+    got = gg.connect().execute("SELECT graphgame_version()").fetchone()[0]
+    assert got == want, (got, want)

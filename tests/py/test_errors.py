@@ -1,0 +1,218 @@
+"""Every error the extension raises starts with `graphgame: `, names what
+is at fault, is asserted here verbatim with its result code, and leaves
+the database as it was.  The messages shown in README.md's error table
+must be among them, word for word.
+
+(SQLite's own errors keep SQLite's words: a wrong number of arguments,
+"no such function" when the extension is not loaded.)
+"""
+import os
+import re
+import sqlite3
+
+import ecosystem as eco
+import gg
+
+SETUP = """
+CREATE TABLE bad(graph_id, src, dst);
+INSERT INTO bad VALUES (1,0,1),(1,NULL,2),(2,'x',1),(3,1.5,2),(4,x'01',2);
+CREATE TABLE nodst(graph_id, src, target);
+CREATE TABLE t(graph_id, src, target);
+CREATE TABLE [odd "name"](graph_id, src, dst);
+CREATE VIEW brokenview AS SELECT graph_id, src, dst FROM gone;
+CREATE TABLE gone(x);
+DROP TABLE gone;
+CREATE TABLE positions(position, player, result);
+INSERT INTO positions VALUES (1,0,NULL),(2,1,NULL),(10,0,NULL),(11,1,'win');
+CREATE TABLE moves(position, next);
+INSERT INTO moves VALUES (1,2),(10,11);
+CREATE TABLE no_player(position, turn, result);
+CREATE TABLE dup_positions(position, player, result);
+INSERT INTO dup_positions VALUES (1,0,NULL),(2,1,NULL),(1,1,NULL);
+CREATE TABLE real_positions(position, player, result);
+INSERT INTO real_positions VALUES (1.5,0,NULL);
+CREATE TABLE bad_players(position, player, result);
+INSERT INTO bad_players VALUES (1,0,NULL),(2,2,NULL);
+CREATE TABLE bad_results(position, player, result);
+INSERT INTO bad_results VALUES (1,0,'win'),(2,1,'won');
+CREATE TABLE bad_moves(position, next);
+INSERT INTO bad_moves VALUES (10,11),(10,'zz');
+CREATE TABLE text_moves(position, next);
+INSERT INTO text_moves VALUES (1,'2');
+"""
+
+# (SQL, result code, message).  A row with a limit first sets it.
+CASES = [
+    ("SELECT catmouse(1, 'nope')", "SQLITE_ERROR",
+     'graphgame: no such table or view: "nope"'),
+    ("SELECT catmouse(1, 42)", "SQLITE_ERROR",
+     'graphgame: no such table or view: "42"'),
+    ("SELECT catmouse(1, '')", "SQLITE_ERROR",
+     'graphgame: no such table or view: ""'),
+    ("SELECT catmouse(1, 'main.edges')", "SQLITE_ERROR",
+     'graphgame: no such table or view: "main.edges"'),
+    ("SELECT catmouse(1, 'nodst')", "SQLITE_ERROR",
+     'graphgame: table "nodst" has no column dst'),
+    ("SELECT catmouse(1, 't')", "SQLITE_ERROR",
+     'graphgame: table "t" has no column dst'),
+    ("SELECT catmouse(1, 'brokenview')", "SQLITE_ERROR",
+     'graphgame: cannot read table "brokenview": no such table: main.gone'),
+    ("SELECT catmouse(1, 'bad')", "SQLITE_MISMATCH",
+     'graphgame: graph 1 in table "bad": src and dst must be integers, got src=NULL, dst=2'),
+    ("SELECT catmouse(2, 'bad')", "SQLITE_MISMATCH",
+     "graphgame: graph 2 in table \"bad\": src and dst must be integers, got src='x', dst=1"),
+    ("SELECT catmouse(3, 'bad')", "SQLITE_MISMATCH",
+     'graphgame: graph 3 in table "bad": src and dst must be integers, got src=1.5, dst=2'),
+    ("SELECT catmouse(4, 'bad')", "SQLITE_MISMATCH",
+     "graphgame: graph 4 in table \"bad\": src and dst must be integers, got src=X'01', dst=2"),
+    ("SELECT catmouse(99)", "SQLITE_ERROR",
+     'graphgame: graph 99 has no rows in table "edges"'),
+    ("SELECT catmouse('g1')", "SQLITE_ERROR",
+     "graphgame: graph 'g1' has no rows in table \"edges\""),
+    ("SELECT catmouse(1.5)", "SQLITE_ERROR",
+     'graphgame: graph 1.5 has no rows in table "edges"'),
+    ("SELECT catmouse(1, 'odd \"name\"')", "SQLITE_ERROR",
+     'graphgame: graph 1 has no rows in table "odd ""name"""'),
+    ("SELECT * FROM catmouse_states(99)", "SQLITE_ERROR",
+     'graphgame: graph 99 has no rows in table "edges"'),
+    ("SELECT * FROM catmouse_states(1, 'nope')", "SQLITE_ERROR",
+     'graphgame: no such table or view: "nope"'),
+    ("SELECT * FROM catmouse_states(1, 'nodst')", "SQLITE_ERROR",
+     'graphgame: table "nodst" has no column dst'),
+    ("SELECT * FROM catmouse_states", "SQLITE_ERROR",
+     "graphgame: catmouse_states needs arguments: catmouse_states(graph_id [, edges])"),
+    ("SELECT * FROM catmouse_states WHERE mouse = 1", "SQLITE_ERROR",
+     "graphgame: catmouse_states needs arguments: catmouse_states(graph_id [, edges])"),
+    ("SELECT catmouse_json('[[1],[0]')", "SQLITE_ERROR",
+     "graphgame: catmouse_json: expected ',' or ']' at offset 8 (end of input)"),
+    ("SELECT catmouse_json('[[1,7],[0],[]]')", "SQLITE_ERROR",
+     "graphgame: catmouse_json: node 0 lists neighbour 7, but there are only 3 nodes"),
+    ("SELECT catmouse_json('[[\"a\"]]')", "SQLITE_ERROR",
+     "graphgame: catmouse_json: expected a node number at offset 2, found '\"'"),
+    ("SELECT catmouse_json(42)", "SQLITE_ERROR",
+     "graphgame: catmouse_json: expected '[' at offset 0, found '4'"),
+    ("SELECT catmouse_json('')", "SQLITE_ERROR",
+     "graphgame: catmouse_json: expected '[' at offset 0 (end of input)"),
+    ("SELECT catmouse_json('{}')", "SQLITE_ERROR",
+     "graphgame: catmouse_json: expected '[' at offset 0, found '{'"),
+    ("SELECT catmouse_json('[[1],[0],[-1]]')", "SQLITE_ERROR",
+     "graphgame: catmouse_json: negative node at offset 10"),
+    ("SELECT graphgame_limit('nope')", "SQLITE_ERROR",
+     "graphgame: graphgame_limit: unknown limit 'nope' (known: 'max_positions')"),
+    ("SELECT graphgame_limit(NULL)", "SQLITE_ERROR",
+     "graphgame: graphgame_limit: unknown limit NULL (known: 'max_positions')"),
+    ("SELECT graphgame_limit('max_positions', -1)", "SQLITE_MISMATCH",
+     "graphgame: graphgame_limit: max_positions must be a non-negative integer, got -1"),
+    ("SELECT graphgame_limit('max_positions', 'x')", "SQLITE_MISMATCH",
+     "graphgame: graphgame_limit: max_positions must be a non-negative integer, got 'x'"),
+    ("SELECT graphgame_limit('max_positions', 1.5)", "SQLITE_MISMATCH",
+     "graphgame: graphgame_limit: max_positions must be a non-negative integer, got 1.5"),
+    ("SELECT graphgame_limit('max_positions', NULL)", "SQLITE_MISMATCH",
+     "graphgame: graphgame_limit: max_positions must be a non-negative integer, got NULL"),
+    ("limit 50: SELECT catmouse(1)", "SQLITE_TOOBIG",
+     'graphgame: catmouse: graph 1 in table "edges" has 6 nodes and needs 72 positions,'
+     ' over the limit of 50 (see graphgame_limit)'),
+    ("limit 50: SELECT count(*) FROM catmouse_states(1)", "SQLITE_TOOBIG",
+     'graphgame: catmouse: graph 1 in table "edges" has 6 nodes and needs 72 positions,'
+     ' over the limit of 50 (see graphgame_limit)'),
+    ("limit 10: SELECT catmouse_json('[[1,3],[0],[3],[0,2]]')", "SQLITE_TOOBIG",
+     "graphgame: catmouse: the adjacency list has 4 nodes and needs 32 positions,"
+     " over the limit of 10 (see graphgame_limit)"),
+    ("SELECT race_game(1, 9, 2, 0)", "SQLITE_ERROR",
+     'graphgame: race_game: x = 9 is not a node of graph 1 in table "edges"'),
+    ("SELECT race_game(1, 1, 2, 'a')", "SQLITE_MISMATCH",
+     "graphgame: race_game: z must be an integer node label, got 'a'"),
+    ("SELECT * FROM race_states(1, 9)", "SQLITE_ERROR",
+     'graphgame: race: z = 9 is not a node of graph 1 in table "edges"'),
+    ("SELECT * FROM race_states(99, 0)", "SQLITE_ERROR",
+     'graphgame: graph 99 has no rows in table "edges"'),
+    ("SELECT * FROM game_solve('nope', 'moves')", "SQLITE_ERROR",
+     'graphgame: game_solve: no such table or view: "nope"'),
+    ("SELECT * FROM game_solve('no_player', 'moves')", "SQLITE_ERROR",
+     'graphgame: game_solve: table "no_player" has no column player'),
+    ("SELECT * FROM game_solve('dup_positions', 'moves')", "SQLITE_CONSTRAINT",
+     'graphgame: game_solve: position 1 is listed twice in table "dup_positions"'),
+    ("SELECT * FROM game_solve('real_positions', 'moves')", "SQLITE_MISMATCH",
+     'graphgame: game_solve: table "real_positions" has position 1.5;'
+     ' positions must be integers or text'),
+    ("SELECT * FROM game_solve('bad_players', 'moves')", "SQLITE_MISMATCH",
+     'graphgame: game_solve: position 2 in table "bad_players" has player 2;'
+     ' the players are 0 and 1'),
+    ("SELECT * FROM game_solve('bad_results', 'moves')", "SQLITE_MISMATCH",
+     "graphgame: game_solve: position 2 in table \"bad_results\" has result 'won';"
+     " results are NULL, 'win', 'loss' and 'draw'"),
+    ("SELECT * FROM game_solve('positions', 'bad_moves')", "SQLITE_ERROR",
+     "graphgame: game_solve: move 10 -> 'zz' in table \"bad_moves\": 'zz' is not a"
+     " position in table \"positions\""),
+    ("SELECT * FROM game_solve('positions', 'text_moves')", "SQLITE_ERROR",
+     "graphgame: game_solve: move 1 -> '2' in table \"text_moves\": '2' is not a"
+     " position in table \"positions\" (ids 2 and '2' differ: integer and text)"),
+    ("SELECT * FROM game_solve('positions')", "SQLITE_ERROR",
+     "graphgame: game_solve needs arguments: game_solve(positions, moves)"),
+    ("limit 3: SELECT * FROM game_solve('positions', 'moves')", "SQLITE_TOOBIG",
+     'graphgame: game_solve: table "positions" has 4 positions, over the limit of 3'
+     ' (see graphgame_limit)'),
+]
+
+
+def _db():
+    db = gg.connect()
+    p = eco.run([eco.SQLITE3, "-batch", "-bail", ":memory:"],
+                input=".read tests/data/readme_fixture.sql\n.dump\n")
+    db.executescript(p.stdout)
+    db.executescript(SETUP)
+    return db
+
+
+def _dump(db):
+    return list(db.iterdump())
+
+
+def _error(db, case):
+    """(code name, message) of a case, or (None, rows) if it did not fail."""
+    sql = case
+    m = re.match(r"^limit (\d+): (.*)$", case)
+    if m:
+        db.execute("SELECT graphgame_limit('max_positions', ?)", (int(m.group(1)),))
+        sql = m.group(2)
+    try:
+        rows = db.execute(sql).fetchall()
+        return None, rows
+    except sqlite3.Error as e:
+        return e.sqlite_errorname, str(e)
+    finally:
+        if m:
+            db.execute("SELECT graphgame_limit('max_positions', 300000000)")
+
+
+def test_every_error_verbatim_and_database_unchanged():
+    bad = []
+    for sql, code, msg in CASES:
+        db = _db()                   # fresh: no cached solve hides a limit
+        before, changes = _dump(db), db.total_changes
+        got = _error(db, sql)
+        if got != (code, msg):
+            bad.append("%s\n    expected %s %s\n    got      %s %s" % ((sql, code, msg) + got))
+        if _dump(db) != before or db.total_changes != changes:
+            bad.append("%s changed the database" % sql)
+        db.close()
+    if bad:
+        raise AssertionError("\n".join(bad))
+
+
+def test_every_error_has_the_prefix():
+    """Independently of the list above: whatever the extension says starts
+    with the prefix."""
+    db = _db()
+    msgs = [_error(db, sql) for sql, _, _ in CASES]
+    wrong = [m for code, m in msgs if code is None or not m.startswith("graphgame: ")]
+    assert not wrong and len(msgs) >= 30, wrong
+
+
+def test_readme_error_table_is_what_the_extension_says():
+    text = open(os.path.join(eco.ROOT, "README.md"), encoding="utf-8").read()
+    shown = re.findall(r"^\|[^|\n]*\| `(graphgame: [^`]*)`", text, re.M)
+    assert len(shown) >= 5, shown
+    said = {msg for _, _, msg in CASES}
+    missing = [m for m in shown if m not in said]
+    assert not missing, "README shows messages the extension does not give:\n" + "\n".join(missing)

@@ -1,0 +1,223 @@
+"""The race to z (HDU 6963): race_states against the reference brute force
+(gg.race_brute, value iteration) for every position, every move checked
+legal and optimal, and race_game (the fast outcome) against race_states'
+row (x, y, 'alice') for every start of every graph.  Also the C
+cross-check tests/engine/race_check.c (fast engine against exhaustive engine on
+thousands of graphs, no SQLite)."""
+import os
+import random
+import sqlite3
+import subprocess
+import tempfile
+import time
+
+import gg
+
+OUTCOMES = {1, 2, 3}
+
+
+def states(db, gid, z, table="edges"):
+    return {(a, b, t): (o, p, mv) for a, b, t, o, p, mv in db.execute(
+        "SELECT alice, bob, turn, outcome, plies, move FROM race_states(?, ?, ?)",
+        (gid, z, table))}
+
+
+def games(db, gid, z, nodes, table="edges"):
+    """race_game for every (x, y) of the nodes, in one query."""
+    db.execute("DROP TABLE IF EXISTS temp.nodes")
+    db.execute("CREATE TEMP TABLE nodes(v INTEGER)")
+    db.executemany("INSERT INTO nodes VALUES (?)", [(v,) for v in nodes])
+    return {(x, y): r for x, y, r in db.execute(
+        "SELECT a.v, b.v, race_game(?, a.v, b.v, ?, ?) FROM nodes a, nodes b",
+        (gid, z, table))}
+
+
+def check_graph(db, gid, rows, z, table="edges"):
+    """Every position's outcome and plies equal the brute force's, every
+    move is legal and optimal, and race_game equals the (x, y, 'alice')
+    row for every start.  Returns the starts' outcomes."""
+    want = gg.race_brute(rows, z)
+    got = states(db, gid, z, table)
+    assert set(got) == set(want), "positions differ for %r z=%r" % (rows, z)
+    adj = gg.adjacency(rows)
+    for (a, b, t), (o, p, mv) in got.items():
+        assert (o, p) == want[(a, b, t)], "graph %r z=%r position %r: got %r want %r" % (
+            rows, z, (a, b, t), (o, p), want[(a, b, t)])
+        finished = t == "alice" and (a == z or b == z)
+        if finished:
+            assert mv is None and o in OUTCOMES, (rows, z, (a, b, t), mv)
+            assert p == (None if o == 2 else 0), (rows, z, (a, b, t), p)
+            continue
+        legal = dict(gg.race_moves(adj, z, a, b, 0 if t == "alice" else 1))
+        assert mv in legal, ("illegal move", rows, z, (a, b, t), mv)
+        child = want[legal[mv][:2] + (("alice", "bob")[legal[mv][2]],)]
+        assert child[0] == o, ("move changes the outcome", rows, z, (a, b, t), mv)
+        if o != 2:
+            assert child[1] == p - 1, ("move not optimal", rows, z, (a, b, t), mv, child, p)
+    fast = games(db, gid, z, sorted(adj), table)
+    for (x, y), r in fast.items():
+        assert r == got[(x, y, "alice")][0], "race_game(%r, %r, %r) = %r, states say %r on %r" % (
+            x, y, z, r, got[(x, y, "alice")][0], rows)
+    return fast
+
+
+def layered_edges(rng, n):
+    """A graph with node 0 alone in layer 0 and small layers above it:
+    random edges between neighbouring layers and inside layers, so equal
+    distances and blocking are common; self-loops and repeated rows."""
+    layer = [0] + [0] * (n - 1)
+    cur = 1
+    for v in range(1, n):
+        layer[v] = cur
+        if rng.random() < 0.4:
+            cur += 1
+    rows = []
+    for u in range(n):
+        if rng.random() < 0.1:
+            rows.append((u, u))
+        for v in range(u + 1, n):
+            d = abs(layer[u] - layer[v])
+            if (d == 1 and rng.random() < 0.5) or (d == 0 and rng.random() < 0.2):
+                rows.append((u, v) if rng.random() < 0.5 else (v, u))
+    for v in range(1, n):
+        below = [u for u in range(n) if layer[u] == layer[v] - 1]
+        if rng.random() < 0.9:
+            rows.append((rng.choice(below), v))
+    rows.append((1, 0))                     # node 1 is always on layer 1
+    rows += [r[::-1] for r in rows if rng.random() < 0.1]
+    rng.shuffle(rows)
+    return rows
+
+
+def test_random_graphs_every_position():
+    """300+ random graphs (G(n,p) with self-loops, repeated and reversed
+    rows, often disconnected; and layered graphs), each with two goals z
+    (node 0 and a random node): all positions and all starts, x = y and
+    starts on z included."""
+    rng = random.Random(6963)
+    db = gg.connect()
+    seen = {"alice": 0, "bob": 0, "draw": 0, "equal_alice": 0}
+    for gid in range(340):
+        n = rng.randint(2, 11)
+        if gid % 2:
+            rows = layered_edges(rng, n)
+        else:
+            rows = gg.random_edges(rng, n, rng.choice([0.1, 0.2, 0.3, 0.5]), 0.15, 0.2)
+            rows = rows or [(0, 1)]
+        gg.store(db, gid, rows)
+        nodes = sorted(gg.adjacency(rows))
+        for z in sorted({nodes[0], rng.choice(nodes)}):
+            fast = check_graph(db, gid, rows, z)
+            for r in fast.values():
+                seen[{1: "alice", 2: "draw", 3: "bob"}[r]] += 1
+    # the graphs exercise every outcome, often
+    assert min(seen["alice"], seen["bob"], seen["draw"]) > 1000, seen
+
+
+def test_equal_distances_blocking_on_layers():
+    """Layered graphs where both players start on the same layer: Alice
+    wins by blocking in some of them, draws in others, and race_game agrees
+    with the brute force everywhere."""
+    rng = random.Random(42)
+    db = gg.connect()
+    blocked = drawn = 0
+    for gid in range(120):
+        rows = layered_edges(rng, rng.randint(5, 10))
+        gg.store(db, gid, rows)
+        fast = check_graph(db, gid, rows, 0)
+        dist = bfs(gg.adjacency(rows), 0)
+        for (x, y), r in fast.items():
+            if x != y and 0 < dist.get(x, -1) == dist.get(y, -2) > 1:
+                blocked += r == 1
+                drawn += r == 2
+                assert r != 3, (rows, x, y)     # Bob never wins equal distances
+    assert blocked > 50 and drawn > 50, (blocked, drawn)
+
+
+def bfs(adj, z):
+    dist, todo = {z: 0}, [z]
+    for u in todo:
+        for w in adj[u]:
+            if w not in dist:
+                dist[w] = dist[u] + 1
+                todo.append(w)
+    return dist
+
+
+def test_sparse_labels_and_other_tables():
+    """Negative and huge labels, the edges argument (table and view)."""
+    rng = random.Random(3)
+    db = gg.connect()
+    db.execute("CREATE TABLE links(net, a, b)")
+    db.execute("CREATE VIEW my_edges(graph_id, src, dst) AS SELECT net, a, b FROM links")
+    for gid in range(40):
+        n = rng.randint(2, 9)
+        rows = layered_edges(rng, n) if gid % 2 else (gg.random_edges(rng, n, 0.3) or [(0, 1)])
+        names = {v: rng.choice([-1, 1]) * rng.randint(0, 2**62) for v in range(n)}
+        mapped = [(names[a], names[b]) for a, b in rows]
+        db.executemany("INSERT INTO links VALUES (?,?,?)", [(gid, a, b) for a, b in mapped])
+        z = rng.choice(sorted(gg.adjacency(mapped)))
+        check_graph(db, gid, mapped, z, "my_edges")
+
+
+def test_fast_engine_against_exhaustive_engine_in_c():
+    """tests/engine/race_check.c: gg_race_game against gg_race_solve on 4000
+    random and layered graphs (up to 25 nodes), every z and every start."""
+    flags = ["-O2"]
+    if os.environ.get("GG_PRELOAD"):        # make asan: sanitize the engines too
+        flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = os.path.join(tmp, "race_check")
+        gg.engine_prog("tests/engine/race_check.c", exe, flags)
+        p = subprocess.run([exe, "4000", "7"], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "4000 graphs" in p.stdout, p.stdout
+    # the equal-distance game was exercised, with both outcomes
+    words = p.stdout.split()
+    n_equal, n_alice = int(words[words.index("equal") - 2]), int(words[words.index("won") - 3])
+    assert n_equal > 100000 and 0.1 < n_alice / n_equal < 0.9, p.stdout
+
+
+def test_race_game_reads_the_graph_afresh():
+    """Changing the edges changes the answer (no stale cache)."""
+    db = gg.connect()
+    gg.store(db, 1, [(0, 3), (3, 4), (3, 5)])
+    assert db.execute("SELECT race_game(1, 4, 5, 0)").fetchone()[0] == 1
+    gg.store(db, 1, [(5, 6), (6, 0)])       # Bob gets a second way down
+    assert db.execute("SELECT race_game(1, 4, 5, 0)").fetchone()[0] == 2
+    db.execute("DELETE FROM edges WHERE src = 0 AND dst = 3")   # now 4 is far
+    assert db.execute("SELECT race_game(1, 4, 5, 0)").fetchone()[0] == 3
+
+
+def test_interrupt_stops_a_long_layered_game():
+    """sqlite3_interrupt() stops race_game inside one wide layer (two
+    layers of 6,000 nodes take seconds uninterrupted): the error names the
+    function and the graph, and the connection stays usable."""
+    import threading
+    w = 6000
+    rng = random.Random(1)
+    rows = [(0, i) for i in range(1, w + 1)]
+    for i in range(w + 1, 2 * w + 1):
+        rows += [(i, rng.randint(1, w)), (i, rng.randint(1, w))]
+    rows += [(x, i) for x in (2 * w + 1, 2 * w + 2) for i in range(w + 1, 2 * w + 1)]
+    db = gg.connect()
+    gg.store(db, 1, rows)
+    done = threading.Event()
+
+    def pester():
+        time.sleep(0.05)
+        while not done.is_set():
+            db.interrupt()
+            time.sleep(0.01)
+
+    th = threading.Thread(target=pester)
+    th.start()
+    try:
+        db.execute("SELECT race_game(1, ?, ?, 0)", (2 * w + 1, 2 * w + 2)).fetchone()
+        raise AssertionError("race_game was not interrupted")
+    except sqlite3.OperationalError as e:
+        assert str(e) == 'graphgame: race_game: interrupted while solving graph 1 in table "edges"', e
+    finally:
+        done.set()
+        th.join()
+    assert db.execute("SELECT race_game(1, 1, 2, 0)").fetchone()[0] == 2

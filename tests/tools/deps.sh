@@ -1,0 +1,43 @@
+#!/bin/sh
+# Install what the tests need, when it is missing (Debian packages with
+# apt-get, as root or through sudo; better-sqlite3 with npm).  `make test`
+# and `.ci/run` run this first, so the README's two commands work on a
+# fresh machine.  Without the rights to install it says what is missing and
+# carries on: the tests that need it fail, naming it.
+set -u
+cd "$(dirname "$0")/../.."
+need=""
+command -v gcc >/dev/null 2>&1 || need="$need gcc"
+command -v make >/dev/null 2>&1 || need="$need make"
+command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
+[ -f /usr/include/sqlite3ext.h ] || need="$need libsqlite3-dev"
+[ -x /usr/bin/python3 ] || need="$need python3"
+command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
+command -v clang >/dev/null 2>&1 || need="$need clang"
+# libFuzzer and the sanitizer runtimes of clang
+probe="$(mktemp -d)"
+echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){ return 0; }' > "$probe/f.c"
+clang -fsanitize=fuzzer,address,undefined -o "$probe/f" "$probe/f.c" >/dev/null 2>&1 \
+  || need="$need libclang-rt-dev"
+rm -rf "$probe"
+# The real clients of tests/test_clients.py.
+command -v node >/dev/null 2>&1 || need="$need nodejs"
+command -v npm >/dev/null 2>&1 || need="$need npm"
+command -v sqlite-utils >/dev/null 2>&1 || need="$need sqlite-utils"
+if [ -n "$need" ]; then
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  echo "tests/tools/deps.sh: installing$need"
+  { $SUDO apt-get update -q && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $need; } \
+    || echo "tests/tools/deps.sh: could not install$need; the tests that need them will fail"
+fi
+# better-sqlite3 (pinned in tests/clients/package.json and its lock) into
+# tests/clients/node_modules, ignored by git; npm's cache makes it work
+# offline once fetched.  It compiles its addon when no prebuilt one fits.
+if command -v npm >/dev/null 2>&1; then
+  if [ ! -d tests/clients/node_modules/better-sqlite3 ]; then
+    (cd tests/clients && npm ci --no-audit --no-fund) || echo "tests/tools/deps.sh: npm ci failed"
+  fi
+  (cd tests/clients && node -e 'require("better-sqlite3")' 2>/dev/null) ||
+    (cd tests/clients && npm rebuild better-sqlite3) || echo "tests/tools/deps.sh: better-sqlite3 does not load"
+fi
+exit 0
