@@ -112,10 +112,11 @@ int gg_adjjson_parse(const char *z, uint64_t nZ, GGEdgeList *pE,
   adjSkipSpace(&s);
   if( s.i<s.n ) return adjExpected(&s, "end of input");
   for(i=0; i<pE->nEdge; i++){
-    if( pE->a[2*i+1]>=nNode ){
+    int64_t from = gg_keymap_int(&pE->labels, pE->a[2*i]);
+    int64_t to = gg_keymap_int(&pE->labels, pE->a[2*i+1]);
+    if( to>=nNode ){
       snprintf(zErr, 200, "node %lld lists neighbour %lld, but there are only"
-               " %lld nodes", (long long)pE->a[2*i], (long long)pE->a[2*i+1],
-               (long long)nNode);
+               " %lld nodes", (long long)from, (long long)to, (long long)nNode);
       return -1;
     }
   }

@@ -547,17 +547,18 @@ static int cmBigMerge(CmSolve *s){
   return GG_OK;
 }
 
-int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
-                        const GGStop *pStop){
+int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                        int nThread, const GGStop *pStop){
   CmSolve s;
   uint32_t n = pG->n;
-  int64_t hole = gg_graph_find(pG, 0);
+  int64_t hole = -1;
   uint64_t nBitWords;
   uint32_t *aInv = 0;
   pthread_t aTh[CM_MAX_THREAD];
   int rc = GG_OK, t, i;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
+  for(i=0; hole<0 && (uint32_t)i<n; i++) if( aHole[i] ) hole = i;   /* (one hole, for now) */
   if( hole<0 || GG_CM_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
   p->pG = pG;
   p->n = n;
@@ -621,8 +622,9 @@ done:
   return rc;
 }
 
-int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const GGStop *pStop){
-  return gg_cm_solve_threads(p, pG, 0, pStop);
+int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                const GGStop *pStop){
+  return gg_cm_solve_threads(p, pG, aHole, 0, pStop);
 }
 
 void gg_cm_free(GGCatMouse *p){

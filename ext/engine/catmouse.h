@@ -76,9 +76,14 @@ struct GGCatMouse {
 ** most 512 nodes), or -2 for the work split of 2 run by this thread alone
 ** (what happens when a thread cannot be started; for tests).  pStop is
 ** polled from the calling thread only. */
-int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const GGStop *pStop);
-int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, int nThread,
-                        const GGStop *pStop);
+int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                const GGStop *pStop);
+int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                        int nThread, const GGStop *pStop);
+/* Nonzero if dense id u is a hole. */
+static inline int gg_cm_is_hole(const GGCatMouse *p, uint32_t u){
+  return u==p->hole;
+}
 void gg_cm_free(GGCatMouse *p);
 
 /* Value (GG_V_*), plies (-1 for a draw) and best move (dense node id of
@@ -94,6 +99,7 @@ static inline uint32_t gg_cm_pos(uint32_t n, uint32_t mouse, uint32_t cat, int t
 
 /* The reference solve (catmouse_ref.c): *paState gets GG_CM_NPOS(n)
 ** state words (gg_free them), draws and non-positions as GG_V_DRAW. */
-int gg_cm_ref_solve(const GGGraph *pG, uint32_t **paState, const GGStop *pStop);
+int gg_cm_ref_solve(const GGGraph *pG, const uint8_t *aHole, uint32_t **paState,
+                    const GGStop *pStop);
 
 #endif

@@ -25,7 +25,8 @@ typedef struct CapSearch CapSearch;
 struct CapSearch {
   const GGGraph *pG;  /* the board */
   uint32_t n;         /* pG->n */
-  uint32_t hole;      /* dense id of the hole */
+  const uint8_t *aHole; /* aHole[u]: u is a hole */
+  int t0;             /* who moves at ply 0: 0 the mouse, 1 the cat */
   uint64_t cap;       /* plies searched */
   uint8_t *aMemo;     /* 2 bits per (ply, mouse, cat), 4 per byte */
   CapFrame *aStack;   /* frames, one per ply of the current line */
@@ -54,7 +55,7 @@ static uint64_t capIndex(const CapSearch *p, uint64_t k, uint32_t m, uint32_t c)
 static uint32_t capKnown(const CapSearch *p, uint64_t k, uint32_t m, uint32_t c){
   uint64_t i;
   if( k>=p->cap ) return GG_V_DRAW;
-  if( m==p->hole ) return GG_V_WIN0;
+  if( p->aHole[m] ) return GG_V_WIN0;
   if( m==c ) return GG_V_WIN1;
   i = capIndex(p, k, m, c);
   return (p->aMemo[i>>2] >> ((i&3)*2)) & 3;
@@ -88,12 +89,12 @@ static int capNextChild(CapSearch *p, uint64_t k, uint32_t m, uint32_t c,
                         uint32_t *pX, uint32_t *pV){
   const GGGraph *pG = p->pG;
   CapFrame *f = &p->aStack[k];
-  int bCat = (int)(k & 1);
+  int bCat = (int)((k + (uint64_t)p->t0) & 1);
   uint32_t win = bCat ? GG_V_WIN1 : GG_V_WIN0;
   while( (f->j & ~CAP_DRAWN)<GG_DEG(pG, f->from) ){
     uint32_t x = GG_NBR(pG, f->from)[f->j & ~CAP_DRAWN], cv;
     f->j++;
-    if( bCat && x==p->hole ) continue;
+    if( bCat && p->aHole[x] ) continue;
     cv = bCat ? capKnown(p, k+1, m, x) : capKnown(p, k+1, x, c);
     if( cv==GG_V_OPEN ){ *pX = x; return 1; }
     if( cv==win ){ *pV = win; return 0; }
@@ -110,10 +111,10 @@ static int capSearch(CapSearch *p, uint32_t m, uint32_t c, const GGStop *pStop,
   GGPoll poll;
   gg_poll_init(&poll, pStop);
   if( capGrow(p, 0) ) return GG_NOMEM;
-  p->aStack[0].from = m;
+  p->aStack[0].from = p->t0 ? c : m;
   p->aStack[0].j = 0;
   for(;;){
-    int bCat = (int)(k & 1);
+    int bCat = (int)((k + (uint64_t)p->t0) & 1);
     uint32_t x, v;
     if( gg_poll(&poll, 1) ) return GG_INTERRUPT;
     if( capNextChild(p, k, m, c, &x, &v) ){      /* down to (k+1, ...) */
@@ -130,7 +131,7 @@ static int capSearch(CapSearch *p, uint32_t m, uint32_t c, const GGStop *pStop,
       uint32_t win;
       k--;
       f = &p->aStack[k];
-      bCat = (int)(k & 1);
+      bCat = (int)((k + (uint64_t)p->t0) & 1);
       win = bCat ? GG_V_WIN1 : GG_V_WIN0;
       if( bCat ) c = f->from; else m = f->from;
       if( v!=win ){
@@ -146,8 +147,8 @@ static int capSearch(CapSearch *p, uint32_t m, uint32_t c, const GGStop *pStop,
   }
 }
 
-int gg_capped_solve(const GGGraph *pG, uint32_t hole, uint32_t mouse,
-                    uint32_t cat, uint64_t cap, const GGStop *pStop,
+int gg_capped_solve(const GGGraph *pG, const uint8_t *aHole, uint32_t mouse,
+                    uint32_t cat, int turn, uint64_t cap, const GGStop *pStop,
                     uint32_t *pValue){
   CapSearch s;
   uint64_t nPos = gg_capped_positions(pG->n, cap);
@@ -155,10 +156,11 @@ int gg_capped_solve(const GGGraph *pG, uint32_t hole, uint32_t mouse,
   memset(&s, 0, sizeof(s));
   s.pG = pG;
   s.n = pG->n;
-  s.hole = hole;
+  s.aHole = aHole;
+  s.t0 = turn;
   s.cap = cap;
-  if( cap==0 || mouse==hole || mouse==cat ){
-    *pValue = cap==0 ? GG_V_DRAW : mouse==hole ? GG_V_WIN0 : GG_V_WIN1;
+  if( cap==0 || aHole[mouse] || mouse==cat ){
+    *pValue = cap==0 ? GG_V_DRAW : aHole[mouse] ? GG_V_WIN0 : GG_V_WIN1;
     return GG_OK;
   }
   if( nPos==UINT64_MAX ) return GG_TOOBIG;

@@ -5,7 +5,7 @@
 ** This is the search of the widely copied LeetCode 913 solution: a
 ** depth-first search over (ply k, mouse, cat), memoised, that calls any
 ** position reached at ply k >= cap a draw (the usual cap is 2n for n
-** nodes).  The mouse moves at even plies, the cat at odd ones; the rules
+** nodes).  The first mover moves at even plies, the other at odd ones; the rules
 ** are otherwise those of catmouse.h (the cat may not enter the hole, a
 ** player with no move loses).  A start at ply 0 is valued
 **
@@ -41,12 +41,13 @@ uint64_t gg_capped_positions(uint64_t n, uint64_t cap);
 #define GG_CAPPED_STACK_COST 64
 uint64_t gg_capped_cost(uint64_t n, uint64_t cap);
 
-/* Value the position (mouse, cat, mouse to move) at ply 0 with the hole
-** at dense id `hole`.  *pValue gets GG_V_WIN0 (mouse), GG_V_WIN1 (cat) or
+/* Value the position (mouse, cat, `turn` to move: 0 the mouse, 1 the
+** cat) at ply 0, the holes being the u with aHole[u] nonzero.  Moves
+** follow out-arcs, so directed graphs work as they are.  *pValue gets GG_V_WIN0 (mouse), GG_V_WIN1 (cat) or
 ** GG_V_DRAW.  GG_OK, GG_NOMEM, GG_TOOBIG (memo larger than memory can
 ** address) or GG_INTERRUPT. */
-int gg_capped_solve(const GGGraph *pG, uint32_t hole, uint32_t mouse,
-                    uint32_t cat, uint64_t cap, const GGStop *pStop,
+int gg_capped_solve(const GGGraph *pG, const uint8_t *aHole, uint32_t mouse,
+                    uint32_t cat, int turn, uint64_t cap, const GGStop *pStop,
                     uint32_t *pValue);
 
 #endif

@@ -75,13 +75,15 @@ static uint32_t cmrefInitial(const CmRef *p, uint32_t m, uint32_t c, int turn){
   return GG_STATE(GG_V_OPEN, nMove);
 }
 
-int gg_cm_ref_solve(const GGGraph *pG, uint32_t **paState, const GGStop *pStop){
+int gg_cm_ref_solve(const GGGraph *pG, const uint8_t *aHole, uint32_t **paState,
+                    const GGStop *pStop){
   uint32_t n = pG->n, m, c, maxDeg = 0, *aState;
-  int64_t hole = gg_graph_find(pG, 0);
+  int64_t hole = -1;
   CmRef ref;
   GGGame game;
   int rc;
   *paState = 0;
+  for(m=0; hole<0 && m<n; m++) if( aHole[m] ) hole = m;
   if( hole<0 || GG_CM_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
   ref.pG = pG;
   ref.n = n;

@@ -1,55 +1,92 @@
 /*
 ** graph.c: building GGGraph (see graph.h) from labelled edge lists.
 **
-** Labels are radix sorted and deduplicated into aLabel[]; every edge
-** becomes two arcs (one for a self-loop; one for a directed edge), arcs
-** are sorted with an LSD radix sort on (from, to) and deduplicated into
-** CSR arrays; a directed graph's in-arcs are their transpose.  O(m log n)
-** for the label mapping, linear otherwise.  gg_graph_build_stop() polls a
-** GGStop (common.h) so that a huge edge list can be given up on.
+** Labels are interned in a GGKeyMap as they come (provisional ids), then
+** sorted into SQLite's order (integers ascending, then texts by bytes)
+** and interned again in that order, so that a node's dense id is its
+** label's rank.  Every edge becomes two arcs (one for a self-loop or a
+** directed edge); arcs are sorted with an LSD radix sort on (from, to)
+** and deduplicated into CSR arrays; a directed graph's in-arcs are their
+** transpose.  O(n log n) for the labels, linear otherwise.  The _stop
+** form polls a GGStop (common.h) so that a huge edge list can be given up
+** on.
 */
 #include <string.h>
 #include <stdlib.h>
 #include "alloc.h"
 #include "graph.h"
 
-int gg_edges_add(GGEdgeList *p, int64_t src, int64_t dst){
+/*
+** Edge lists.
+*/
+static int edgesIntern(GGEdgeList *p, const GGLabel *pL, uint32_t *pId){
+  int bNew;
+  return gg_keymap_add(&p->labels, pL->eType, pL->iVal, pL->z, pL->nz, pId, &bNew);
+}
+
+int gg_edges_node(GGEdgeList *p, const GGLabel *pL){
+  uint32_t id;
+  return edgesIntern(p, pL, &id);
+}
+
+int gg_edges_add_labels(GGEdgeList *p, const GGLabel *pSrc, const GGLabel *pDst){
+  uint32_t u, v;
+  int rc;
+  if( (rc = edgesIntern(p, pSrc, &u))!=GG_OK ) return rc;
+  if( (rc = edgesIntern(p, pDst, &v))!=GG_OK ) return rc;
   if( p->nEdge==p->nAlloc ){
-    uint64_t nNew = p->nAlloc ? p->nAlloc*2 : 64;
-    int64_t *aNew = gg_malloc(nNew*2*sizeof(int64_t));
+    uint64_t nNew = p->nAlloc ? p->nAlloc*2 : 16;
+    uint32_t *aNew = gg_malloc(nNew*2*sizeof(uint32_t));
     if( aNew==0 ) return GG_NOMEM;
-    if( p->nEdge ) memcpy(aNew, p->a, p->nEdge*2*sizeof(int64_t));
+    if( p->nEdge ) memcpy(aNew, p->a, p->nEdge*2*sizeof(uint32_t));
     gg_free(p->a);
     p->a = aNew;
     p->nAlloc = nNew;
   }
-  p->a[2*p->nEdge] = src;
-  p->a[2*p->nEdge+1] = dst;
+  p->a[2*p->nEdge] = u;
+  p->a[2*p->nEdge+1] = v;
   p->nEdge++;
   return GG_OK;
 }
 
+int gg_edges_add(GGEdgeList *p, int64_t src, int64_t dst){
+  GGLabel a = GG_LABEL_INT(src), b = GG_LABEL_INT(dst);
+  return gg_edges_add_labels(p, &a, &b);
+}
+
 void gg_edges_free(GGEdgeList *p){
+  gg_keymap_free(&p->labels);
   gg_free(p->a);
   memset(p, 0, sizeof(*p));
 }
 
+/*
+** Graphs.
+*/
 void gg_graph_free(GGGraph *pG){
   if( pG->aInOff!=pG->aOff ) gg_free(pG->aInOff);
   if( pG->aInAdj!=pG->aAdj ) gg_free(pG->aInAdj);
-  gg_free(pG->aLabel);
+  gg_keymap_free(&pG->labels);
   gg_free(pG->aOff);
   gg_free(pG->aAdj);
   memset(pG, 0, sizeof(*pG));
 }
 
+int64_t gg_graph_find_label(const GGGraph *pG, const GGLabel *pL){
+  return gg_keymap_find(&pG->labels, pL->eType, pL->iVal, pL->z, pL->nz);
+}
+
 int64_t gg_graph_find(const GGGraph *pG, int64_t L){
-  uint32_t lo = 0, hi = pG->n;
-  while( lo<hi ){
-    uint32_t mid = lo + (hi-lo)/2;
-    if( pG->aLabel[mid]<L ) lo = mid+1; else hi = mid;
-  }
-  return (lo<pG->n && pG->aLabel[lo]==L) ? (int64_t)lo : -1;
+  return gg_keymap_find(&pG->labels, GG_KEY_INT, L, 0, 0);
+}
+
+void gg_graph_label(const GGGraph *pG, uint32_t u, GGLabel *pL){
+  pL->eType = gg_keymap_type(&pG->labels, u);
+  pL->iVal = 0;
+  pL->z = 0;
+  pL->nz = 0;
+  if( pL->eType==GG_KEY_INT ) pL->iVal = gg_keymap_int(&pG->labels, u);
+  else pL->z = gg_keymap_text(&pG->labels, u, &pL->nz);
 }
 
 int gg_graph_adjacent(const GGGraph *pG, uint32_t u, uint32_t v){
@@ -64,9 +101,8 @@ int gg_graph_adjacent(const GGGraph *pG, uint32_t u, uint32_t v){
 
 /* Sort a[0..n-1] (64-bit keys) with an LSD radix sort using scratch space
 ** t[], skipping the bytes in which all keys agree.  Returns the array that
-** holds the result, or NULL if pStop said to give up. */
-static uint64_t *graphRadixSort(uint64_t *a, uint64_t *t, uint64_t n,
-                                GGPoll *pPoll){
+** holds the result, or NULL if the poll said to give up. */
+static uint64_t *graphRadixSort(uint64_t *a, uint64_t *t, uint64_t n, GGPoll *pPoll){
   uint64_t cnt[256], diff = 0, i;
   int shift;
   for(i=0; i<n; i++) diff |= a[i] ^ a[0];
@@ -86,30 +122,86 @@ static uint64_t *graphRadixSort(uint64_t *a, uint64_t *t, uint64_t n,
   return a;
 }
 
-/* Fill pG->aLabel from the edges and the extra labels (sorted as
-** unsigned keys with the sign bit flipped, which orders them as int64). */
-static int graphLabels(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra,
-                       int nExtra, GGPoll *pPoll){
-  const uint64_t flip = (uint64_t)1<<63;
-  uint64_t nAll = pE->nEdge*2 + (uint64_t)nExtra, i, n = 0;
-  uint64_t *a = gg_malloc(nAll*sizeof(uint64_t));
-  uint64_t *t = gg_malloc(nAll*sizeof(uint64_t));
-  uint64_t *s;
-  if( a==0 || t==0 ){ gg_free(a); gg_free(t); return GG_NOMEM; }
-  for(i=0; i<pE->nEdge*2; i++) a[i] = (uint64_t)pE->a[i] ^ flip;
-  for(i=0; i<(uint64_t)nExtra; i++) a[pE->nEdge*2+i] = (uint64_t)aExtra[i] ^ flip;
-  s = graphRadixSort(a, t, nAll, pPoll);
-  if( s==0 ){ gg_free(a); gg_free(t); return GG_INTERRUPT; }
-  gg_free(s==a ? t : a);
-  for(i=0; i<nAll; i++){
-    if( n==0 || s[n-1]!=s[i] ) s[n++] = s[i];
+/* SQLite's order of two keys of a map: integers first, ascending; then
+** texts by their bytes, a prefix first. */
+static int graphLabelCmp(const GGKeyMap *m, uint32_t a, uint32_t b){
+  int ta = gg_keymap_type(m, a), tb = gg_keymap_type(m, b), c;
+  uint32_t na, nb;
+  const char *za, *zb;
+  if( ta!=tb ) return ta==GG_KEY_INT ? -1 : 1;
+  if( ta==GG_KEY_INT ){
+    int64_t x = gg_keymap_int(m, a), y = gg_keymap_int(m, b);
+    return (x>y) - (x<y);
   }
-  if( gg_poll(pPoll, GG_STOP_EVERY) ){ gg_free(s); return GG_INTERRUPT; }
-  if( n>=0xfffffffe ){ gg_free(s); return GG_TOOBIG; }
-  for(i=0; i<n; i++) s[i] ^= flip;
-  pG->aLabel = (int64_t*)s;
-  pG->n = (uint32_t)n;
-  return GG_OK;
+  za = gg_keymap_text(m, a, &na);
+  zb = gg_keymap_text(m, b, &nb);
+  c = memcmp(za, zb, na<nb ? na : nb);
+  return c ? c : (na>nb) - (na<nb);
+}
+
+/* Sort the ids a[0..n-1] by their keys in m: a bottom-up merge sort with
+** scratch t[] (qsort has no context argument, and a global one would not
+** be safe with threads).  Returns the array that holds the result. */
+static uint32_t *graphSortIds(const GGKeyMap *m, uint32_t *a, uint32_t *t, uint32_t n){
+  uint32_t w, i;
+  for(w=1; w<n; w*=2){
+    for(i=0; i<n; i+=2*w){
+      uint32_t lo = i, mid = i+w<n ? i+w : n, hi = i+2*w<n ? i+2*w : n;
+      uint32_t x = lo, y = mid, k = lo;
+      while( x<mid && y<hi ) t[k++] = graphLabelCmp(m, a[y], a[x])<0 ? a[y++] : a[x++];
+      while( x<mid ) t[k++] = a[x++];
+      while( y<hi ) t[k++] = a[y++];
+    }
+    { uint32_t *s = a; a = t; t = s; }
+    if( w>0x7fffffffu ) break;
+  }
+  return a;
+}
+
+/* Sort n integer-keyed ids by key: radix sort on (key with the sign bit
+** flipped) in the high bits is not possible with 32-bit ids beside them,
+** so sort keys and ids as pairs with qsort, which is fast enough. */
+typedef struct GraphIntKey GraphIntKey;
+struct GraphIntKey { int64_t key; uint32_t id; };
+static int graphIntKeyCmp(const void *pa, const void *pb){
+  const GraphIntKey *a = pa, *b = pb;
+  return (a->key>b->key) - (a->key<b->key);
+}
+
+/* aRank[provisional id] = dense id, and pG->labels in dense order. */
+static int graphLabels(GGGraph *pG, const GGKeyMap *pIn, uint32_t *aRank){
+  uint32_t n = pIn->n, i, id;
+  uint32_t *aOrder = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t));
+  int rc = GG_OK, bNew, bText = 0;
+  if( aOrder==0 ) return GG_NOMEM;
+  for(i=0; i<n; i++){
+    aOrder[i] = i;
+    bText |= gg_keymap_type(pIn, i)==GG_KEY_TEXT;
+  }
+  if( !bText ){
+    GraphIntKey *a = gg_malloc(((uint64_t)n+1)*sizeof(GraphIntKey));
+    if( a==0 ){ gg_free(aOrder); return GG_NOMEM; }
+    for(i=0; i<n; i++){ a[i].key = gg_keymap_int(pIn, i); a[i].id = i; }
+    qsort(a, n, sizeof(a[0]), graphIntKeyCmp);
+    for(i=0; i<n; i++) aOrder[i] = a[i].id;
+    gg_free(a);
+  }else{
+    uint32_t *t = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t)), *r;
+    if( t==0 ){ gg_free(aOrder); return GG_NOMEM; }
+    r = graphSortIds(pIn, aOrder, t, n);
+    if( r!=aOrder ){ memcpy(aOrder, r, (uint64_t)n*sizeof(uint32_t)); }
+    gg_free(t);
+  }
+  for(i=0; rc==GG_OK && i<n; i++){
+    uint32_t j = aOrder[i], nz = 0;
+    const char *z = gg_keymap_type(pIn, j)==GG_KEY_TEXT ? gg_keymap_text(pIn, j, &nz) : 0;
+    rc = gg_keymap_add(&pG->labels, gg_keymap_type(pIn, j), gg_keymap_int(pIn, j),
+                       z, nz, &id, &bNew);
+    aRank[j] = i;
+  }
+  gg_free(aOrder);
+  pG->n = n;
+  return rc;
 }
 
 /* The in-arcs: the arcs themselves if undirected, else their transpose
@@ -143,20 +235,30 @@ static uint64_t graphHashMix(uint64_t h, uint64_t x){
   return h ^ (h>>33);
 }
 
+/* The fingerprint of the labels (types, values, text bytes). */
+static uint64_t graphLabelHash(const GGKeyMap *m){
+  uint64_t h = graphHashMix(m->n, m->nText), i;
+  for(i=0; i<m->n; i++) h = graphHashMix(h, ((uint64_t)m->aKey[i]<<1) ^ m->aType[i]);
+  for(i=0; i+8<=m->nText; i+=8){
+    uint64_t x;
+    memcpy(&x, m->zText+i, 8);
+    h = graphHashMix(h, x);
+  }
+  for(; i<m->nText; i++) h = graphHashMix(h, (unsigned char)m->zText[i]);
+  return h;
+}
+
 int gg_graph_build(GGGraph *pG, const GGEdgeList *pE,
                    const int64_t *aExtra, int nExtra){
   return gg_graph_build_stop(pG, pE, aExtra, nExtra, 0);
 }
 
-int gg_graph_build_stop(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra,
-                        int nExtra, const GGStop *pStop){
-  uint64_t *aArc = 0, *aTmp = 0, *aSorted, i, nArc = 0, nUniq = 0;
-  GGPoll poll;
-  int nBit = 0, rc;
-  memset(pG, 0, sizeof(*pG));
-  gg_poll_init(&poll, pStop);
-  rc = graphLabels(pG, pE, aExtra, nExtra, &poll);
-  if( rc ) return rc;
+/* The arcs (from, to) of the edges in dense ids, sorted and deduplicated,
+** into CSR form. */
+static int graphArcs(GGGraph *pG, const GGEdgeList *pE, const uint32_t *aRank,
+                     GGPoll *pPoll){
+  uint64_t *aArc, *aTmp, *aSorted, i, nArc = 0, nUniq = 0;
+  int nBit = 0, rc = GG_OK;
   while( nBit<64 && ((uint64_t)pG->n>>(nBit/2))>0 ) nBit += 2;
   nBit = nBit<2 ? 2 : nBit;       /* bits per arc key: 2 ids of nBit/2 */
   aArc = gg_malloc((pE->nEdge*2+1)*sizeof(uint64_t));
@@ -164,62 +266,100 @@ int gg_graph_build_stop(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra
   pG->aOff = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint64_t));
   if( aArc==0 || aTmp==0 || pG->aOff==0 ){ rc = GG_NOMEM; goto done; }
   for(i=0; i<pE->nEdge; i++){
-    uint64_t u, v;
-    if( (i & 0xfff)==0xfff && gg_poll(&poll, GG_STOP_EVERY) ){
-      rc = GG_INTERRUPT;        /* finding labels is slow: poll often */
-      goto done;
-    }
-    u = (uint64_t)gg_graph_find(pG, pE->a[2*i]);
-    v = (uint64_t)gg_graph_find(pG, pE->a[2*i+1]);
+    uint64_t u = aRank[pE->a[2*i]], v = aRank[pE->a[2*i+1]];
     aArc[nArc++] = (u<<(nBit/2)) | v;
     if( u!=v && !pE->bDirected ) aArc[nArc++] = (v<<(nBit/2)) | u;
   }
-  aSorted = graphRadixSort(aArc, aTmp, nArc, &poll);
+  aSorted = graphRadixSort(aArc, aTmp, nArc, pPoll);
   if( aSorted==0 ){ rc = GG_INTERRUPT; goto done; }
   for(i=0; i<nArc; i++){
     if( nUniq==0 || aSorted[nUniq-1]!=aSorted[i] ) aSorted[nUniq++] = aSorted[i];
   }
-  if( gg_poll(&poll, GG_STOP_EVERY) ){ rc = GG_INTERRUPT; goto done; }
+  if( nUniq>=0xfffffffeu ){ rc = GG_TOOBIG; goto done; }
   pG->aAdj = gg_malloc((nUniq+1)*sizeof(uint32_t));
   if( pG->aAdj==0 ){ rc = GG_NOMEM; goto done; }
   memset(pG->aOff, 0, ((uint64_t)pG->n+1)*sizeof(uint64_t));
-  pG->bDirected = pE->bDirected;
-  pG->hash = graphHashMix(pG->n, nUniq*2 + (uint64_t)(pE->bDirected!=0));
-  for(i=0; i<pG->n; i++) pG->hash = graphHashMix(pG->hash, (uint64_t)pG->aLabel[i]);
+  pG->hash = graphHashMix(pG->hash, nUniq*2 + (uint64_t)(pE->bDirected!=0));
   for(i=0; i<nUniq; i++){
-    uint64_t u = aSorted[i]>>(nBit/2);
-    if( (i & 0xffff)==0xffff && gg_poll(&poll, 0x10000) ){
-      rc = GG_INTERRUPT;
-      goto done;
-    }
+    if( (i & 0xffff)==0xffff && gg_poll(pPoll, 0x10000) ){ rc = GG_INTERRUPT; goto done; }
     pG->aAdj[i] = (uint32_t)(aSorted[i] & ((1ULL<<(nBit/2))-1));
-    pG->aOff[u+1]++;
+    pG->aOff[(aSorted[i]>>(nBit/2))+1]++;
     pG->hash = graphHashMix(pG->hash, aSorted[i]);
   }
   for(i=0; i<pG->n; i++) pG->aOff[i+1] += pG->aOff[i];
   pG->nArc = nUniq;
-  rc = graphInArcs(pG);
 done:
   gg_free(aArc);
   gg_free(aTmp);
+  return rc;
+}
+
+int gg_graph_build_stop(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra,
+                        int nExtra, const GGStop *pStop){
+  GGKeyMap all;                   /* the edges' labels and the extra ones */
+  const GGKeyMap *pIn = &pE->labels;
+  uint32_t *aRank = 0, id;
+  GGPoll poll;
+  int rc = GG_OK, i, bNew;
+  memset(pG, 0, sizeof(*pG));
+  memset(&all, 0, sizeof(all));
+  gg_poll_init(&poll, pStop);
+  if( nExtra>0 ){                 /* a copy, with the extras added at the end */
+    for(id=0; rc==GG_OK && id<pE->labels.n; id++){
+      uint32_t nz = 0, j;
+      const char *z = gg_keymap_type(pIn, id)==GG_KEY_TEXT ? gg_keymap_text(pIn, id, &nz) : 0;
+      rc = gg_keymap_add(&all, gg_keymap_type(pIn, id), gg_keymap_int(pIn, id), z, nz, &j, &bNew);
+    }
+    for(i=0; rc==GG_OK && i<nExtra; i++){
+      rc = gg_keymap_add(&all, GG_KEY_INT, aExtra[i], 0, 0, &id, &bNew);
+    }
+    pIn = &all;
+  }
+  if( rc==GG_OK && pIn->n>=0xfffffffeu ) rc = GG_TOOBIG;
+  if( rc==GG_OK && gg_poll_now(&poll) ) rc = GG_INTERRUPT;
+  if( rc==GG_OK ){
+    aRank = gg_malloc(((uint64_t)pIn->n+1)*sizeof(uint32_t));
+    if( aRank==0 ) rc = GG_NOMEM;
+  }
+  if( rc==GG_OK ) rc = graphLabels(pG, pIn, aRank);
+  if( rc==GG_OK && gg_poll_now(&poll) ) rc = GG_INTERRUPT;
+  pG->bDirected = pE->bDirected;
+  pG->hash = graphLabelHash(&pG->labels);
+  if( rc==GG_OK ) rc = graphArcs(pG, pE, aRank, &poll);
+  if( rc==GG_OK ) rc = graphInArcs(pG);
+  gg_free(aRank);
+  gg_keymap_free(&all);
   if( rc ) gg_graph_free(pG);
   return rc;
+}
+
+static int graphLabelsEqual(const GGKeyMap *a, const GGKeyMap *b){
+  return a->n==b->n && a->nText==b->nText
+      && memcmp(a->aType, b->aType, a->n)==0
+      && memcmp(a->aKey, b->aKey, (uint64_t)a->n*sizeof(int64_t))==0
+      && (a->nText==0 || memcmp(a->zText, b->zText, a->nText)==0);
 }
 
 int gg_graph_equal(const GGGraph *a, const GGGraph *b){
   return a->n==b->n && a->nArc==b->nArc && a->hash==b->hash
       && a->bDirected==b->bDirected
-      && memcmp(a->aLabel, b->aLabel, a->n*sizeof(int64_t))==0
+      && graphLabelsEqual(&a->labels, &b->labels)
       && memcmp(a->aOff, b->aOff, ((uint64_t)a->n+1)*sizeof(uint64_t))==0
       && memcmp(a->aAdj, b->aAdj, a->nArc*sizeof(uint32_t))==0;
 }
 
 int gg_graph_copy(GGGraph *pDst, const GGGraph *pSrc){
+  uint32_t u, id;
+  int rc = GG_OK, bNew;
   memset(pDst, 0, sizeof(*pDst));
-  pDst->aLabel = gg_malloc(pSrc->n*sizeof(int64_t) + 1);
+  for(u=0; rc==GG_OK && u<pSrc->n; u++){
+    GGLabel L;
+    gg_graph_label(pSrc, u, &L);
+    rc = gg_keymap_add(&pDst->labels, L.eType, L.iVal, L.z, L.nz, &id, &bNew);
+  }
   pDst->aOff = gg_malloc(((uint64_t)pSrc->n+1)*sizeof(uint64_t));
   pDst->aAdj = gg_malloc(pSrc->nArc*sizeof(uint32_t) + 1);
-  if( !pDst->aLabel || !pDst->aOff || !pDst->aAdj ){
+  if( rc || !pDst->aOff || !pDst->aAdj ){
     gg_graph_free(pDst);
     return GG_NOMEM;
   }
@@ -227,7 +367,6 @@ int gg_graph_copy(GGGraph *pDst, const GGGraph *pSrc){
   pDst->nArc = pSrc->nArc;
   pDst->bDirected = pSrc->bDirected;
   pDst->hash = pSrc->hash;
-  memcpy(pDst->aLabel, pSrc->aLabel, pSrc->n*sizeof(int64_t));
   memcpy(pDst->aOff, pSrc->aOff, ((uint64_t)pSrc->n+1)*sizeof(uint64_t));
   memcpy(pDst->aAdj, pSrc->aAdj, pSrc->nArc*sizeof(uint32_t));
   if( graphInArcs(pDst) ){ gg_graph_free(pDst); return GG_NOMEM; }

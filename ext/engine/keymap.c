@@ -8,7 +8,7 @@
 */
 #include <string.h>
 #include "alloc.h"
-#include "graph.h"
+#include "common.h"
 #include "keymap.h"
 
 /* The finaliser of common.h: a good spread for integer keys. */

@@ -8,6 +8,7 @@
 ** are reference counted: a table cursor keeps its game alive even after
 ** the cache lets go of it.
 */
+#include <stdlib.h>
 #include <string.h>
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
@@ -57,60 +58,95 @@ static void cachePut(GGConn *pConn, GGSolved *p, int iFrom){
 }
 
 static int cacheFind(GGConn *pConn, const GGGameDef *pDef, const GGGraph *pG,
-                     uint32_t param){
+                     const uint32_t *aParam, uint32_t nParam){
   int i;
   for(i=0; i<GG_CACHE_ENTRIES; i++){
     GGSolved *p = pConn->aCache[i];
-    if( p && p->pDef==pDef && p->param==param && gg_graph_equal(&p->g, pG) ){
+    if( p && p->pDef==pDef && p->nParam==nParam
+     && memcmp(p->aParam, aParam, nParam*sizeof(uint32_t))==0 && gg_graph_equal(&p->g, pG) ){
       return i;
     }
   }
   return -1;
 }
 
-int gg_solve(GGConn *pConn, const GGGameDef *pDef, GGGraph *pG, uint32_t param,
-             const char *zWhat, GGSolved **ppOut, char **pzErr){
+void gg_cache_limit(GGConn *pConn){
+  int i, j;
+  for(i=j=0; i<GG_CACHE_ENTRIES; i++){
+    GGSolved *p = pConn->aCache[i];
+    pConn->aCache[i] = 0;
+    if( p && p->nPos>(uint64_t)pConn->mxPositions ){
+      gg_solved_release(p);
+    }else{
+      pConn->aCache[j++] = p;
+    }
+  }
+}
+
+static int cacheCmpU32(const void *a, const void *b){
+  uint32_t x = *(const uint32_t*)a, y = *(const uint32_t*)b;
+  return (x>y) - (x<y);
+}
+
+/* A new GGSolved for the game, owning the graph and a sorted copy of
+** aParam without repeats; NULL if out of memory (the graph is freed). */
+static GGSolved *cacheNew(const GGGameDef *pDef, GGGraph *pG, const uint32_t *aParam,
+                          uint32_t nParam){
+  GGSolved *p = sqlite3_malloc64(sizeof(*p) + ((uint64_t)nParam+1)*sizeof(uint32_t));
+  uint32_t i, n = 0;
+  if( p==0 ){ gg_graph_free(pG); return 0; }
+  memset(p, 0, sizeof(*p));
+  p->aParam = (uint32_t*)&p[1];
+  if( nParam ) memcpy(p->aParam, aParam, nParam*sizeof(uint32_t));
+  qsort(p->aParam, nParam, sizeof(uint32_t), cacheCmpU32);
+  for(i=0; i<nParam; i++) if( n==0 || p->aParam[n-1]!=p->aParam[i] ) p->aParam[n++] = p->aParam[i];
+  p->nParam = n;
+  p->pDef = pDef;
+  p->g = *pG;
+  memset(pG, 0, sizeof(*pG));
+  p->nRef = 1;
+  return p;
+}
+
+int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
+             const uint32_t *aParam, uint32_t nParam, const char *zWhat,
+             GGSolved **ppOut, char **pzErr){
   uint64_t nPos = pDef->xPositions(pG->n);
   GGSolved *p;
   GGInterrupt intr;
   GGStop stop;
-  int rc, i = cacheFind(pConn, pDef, pG, param);
+  int rc, i;
   *ppOut = 0;
+  p = cacheNew(pDef, pG, aParam, nParam);
+  if( p==0 ) return SQLITE_NOMEM;
+  i = cacheFind(pConn, pDef, &p->g, p->aParam, p->nParam);
   if( i>=0 ){
+    gg_solved_release(p);
     p = pConn->aCache[i];
     cachePut(pConn, p, i);
     p->nRef++;
-    gg_graph_free(pG);
     *ppOut = p;
     return SQLITE_OK;
   }
   if( nPos>(uint64_t)pConn->mxPositions ){
-    *pzErr = gg_errmsg("%s: %s has %u nodes and needs %llu positions,"
+    *pzErr = gg_errmsg("%s: %s has %u nodes and needs %llu positions (%s, n = %u),"
                        " over the limit of %lld (see graphgame_limit)",
-                       pDef->zName, zWhat, pG->n, (unsigned long long)nPos,
-                       pConn->mxPositions);
-    gg_graph_free(pG);
+                       zFunc, zWhat, p->g.n, (unsigned long long)nPos, pDef->zSize,
+                       p->g.n, pConn->mxPositions);
+    gg_solved_release(p);
     return gg_error_rc(SQLITE_TOOBIG, *pzErr);
   }
-  p = sqlite3_malloc64(sizeof(*p));
-  if( p==0 ){ gg_graph_free(pG); return SQLITE_NOMEM; }
-  memset(p, 0, sizeof(*p));
-  p->pDef = pDef;
-  p->param = param;
-  p->g = *pG;
-  memset(pG, 0, sizeof(*pG));
   p->nPos = nPos;
-  p->nRef = 1;
   gg_interrupt_init(&intr, &stop, pConn->db);
-  rc = pDef->xSolve(&p->pState, &p->g, param, &stop);
+  rc = pDef->xSolve(&p->pState, &p->g, p->aParam, p->nParam, &stop);
   gg_interrupt_done(&intr);
   if( rc!=GG_OK ){
     p->pState = 0;
     gg_solved_release(p);
     if( rc==GG_TOOBIG ){
-      *pzErr = gg_errmsg("%s: %s is too large to solve", pDef->zName, zWhat);
+      *pzErr = gg_errmsg("%s: %s is too large to solve", zFunc, zWhat);
     }else if( rc==GG_INTERRUPT ){
-      *pzErr = gg_errmsg("%s: interrupted while solving %s", pDef->zName, zWhat);
+      *pzErr = gg_errmsg("%s: interrupted while solving %s", zFunc, zWhat);
     }
     return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
   }
@@ -120,44 +156,75 @@ int gg_solve(GGConn *pConn, const GGGameDef *pDef, GGGraph *pG, uint32_t param,
 }
 
 char *gg_graph_name(const GGGraphRef *pRef){
-  char *zId = gg_value_sql(pRef->pId);
+  char *zId;
+  if( pRef->zWhat ) return sqlite3_mprintf("%s", pRef->zWhat);
+  zId = gg_value_sql(pRef->pId);
   char *z = zId ? sqlite3_mprintf("graph %s in table \"%w\"", zId,
                                   pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE) : 0;
   sqlite3_free(zId);
   return z;
 }
 
-int gg_graph_ref(GGGraphRef *pRef, sqlite3_value *pId, sqlite3_value *pTable){
+int gg_graph_ref(GGGraphRef *pRef, const char *zFunc, sqlite3_value *pId,
+                 sqlite3_value *pTable){
+  memset(pRef, 0, sizeof(*pRef));
   pRef->pId = pId;
-  pRef->zTable = 0;
+  pRef->zFunc = zFunc;
   if( pTable && sqlite3_value_type(pTable)!=SQLITE_NULL ){
     pRef->zTable = (const char*)sqlite3_value_text(pTable);
   }
   return sqlite3_value_type(pId)!=SQLITE_NULL;
 }
 
-int gg_solve_ref(GGConn *pConn, const GGGameDef *pDef, const GGGraphRef *pRef,
-                 const int64_t *piParam, GGSolved **ppOut, char **pzErr){
+/* The most nodes whose positions fit the limit. */
+static uint32_t cacheMaxNodes(const GGGameDef *pDef, sqlite3_int64 mx){
+  uint64_t lo = 0, hi = 0xfffffffdu;
+  while( lo<hi ){
+    uint64_t mid = lo + (hi-lo+1)/2;
+    if( pDef->xPositions(mid)<=(uint64_t)mx ) lo = mid; else hi = mid-1;
+  }
+  return lo==0 ? 1 : (uint32_t)lo;
+}
+
+int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef, const char *zFunc,
+                 sqlite3_value *pId, sqlite3_value *pTable, sqlite3_value *pRules,
+                 char **pzErr){
+  int rc;
+  memset(pCall, 0, sizeof(*pCall));
+  pCall->pDef = pDef;
+  if( !gg_graph_ref(&pCall->ref, zFunc, pId, pTable) ){
+    pCall->ref.pId = 0;         /* a NULL graph_id: no result, no rows */
+    return SQLITE_OK;
+  }
+  rc = gg_rules_arg(zFunc, pRules, pDef->aKey, pDef->nKey, &pCall->rules, pzErr);
+  if( rc ) return rc;
+  if( pDef->iDirected>=0 ) pCall->ref.bDirected = pCall->rules.aVal[pDef->iDirected].bTrue;
+  pCall->ref.mxPositions = pConn->mxPositions;
+  pCall->ref.mxNode = cacheMaxNodes(pDef, pConn->mxPositions);
+  pCall->ref.zSize = pDef->zSize;
+  pCall->ref.xPositions = pDef->xPositions;
+  return SQLITE_OK;
+}
+
+int gg_call_solve(GGCall *pCall, GGConn *pConn, const GGLabel *aArg, int bStart,
+                  GGSolved **ppOut, char **pzErr){
+  const GGGameDef *pDef = pCall->pDef;
   GGGraph g;
   char *zWhat;
-  int64_t iParam = 0;
   int rc;
   *ppOut = 0;
-  rc = gg_load_graph(pConn->db, pRef, pDef->aLabel, pDef->nLabel, &g, pzErr);
+  pCall->nRole = pDef->xRoles(&pCall->rules, aArg, bStart, pCall->aRole, &pCall->iTurn);
+  rc = gg_load_graph_roles(pConn->db, &pCall->ref, pCall->aRole, pCall->nRole, &g, pzErr);
   if( rc ) return rc;
-  zWhat = gg_graph_name(pRef);
+  zWhat = gg_graph_name(&pCall->ref);
   if( zWhat==0 ){ gg_graph_free(&g); return SQLITE_NOMEM; }
-  if( piParam ){
-    iParam = gg_graph_find(&g, *piParam);
-    if( iParam<0 ){
-      *pzErr = gg_errmsg("%s: %s = %lld is not a node of %s", pDef->zName,
-                         pDef->zParam, *piParam, zWhat);
-      gg_graph_free(&g);
-      sqlite3_free(zWhat);
-      return gg_error_rc(SQLITE_ERROR, *pzErr);
-    }
-  }
-  rc = gg_solve(pConn, pDef, &g, (uint32_t)iParam, zWhat, ppOut, pzErr);
+  rc = gg_solve(pConn, pDef, pCall->ref.zFunc, &g, pCall->aRole[0].aId, pCall->aRole[0].nId,
+                zWhat, ppOut, pzErr);
   sqlite3_free(zWhat);
   return rc;
+}
+
+void gg_call_free(GGCall *pCall){
+  gg_roles_free(pCall->aRole, pCall->nRole);
+  gg_rules_free(&pCall->rules);
 }

@@ -1,7 +1,7 @@
 /*
 ** catmouse_dot_sql.c: pictures of cat and mouse, as Graphviz DOT text.
 **
-**   catmouse_dot(graph_id, cat [, edges])   -> DOT text
+**   catmouse_dot(graph_id, cat [, edges [, rules]])   -> DOT text
 **
 **   sqlite3 -noheader -list my.db "SELECT catmouse_dot(1, 2)" | dot -Tsvg > g.svg
 **
@@ -10,9 +10,11 @@
 ** mouse wins, red when the cat wins, grey for a draw.  A node's second
 ** line says who wins and in how many plies ("mouse in 3", "cat in 4",
 ** "draw").  The hole is a double circle, the cat's node a box (the mouse
-** there has lost).  Nodes are listed in ascending label order, then
-** every edge once (a self-loop as u -- u).  A NULL graph id or cat gives
-** NULL; a cat that is not a node, or on the hole, is an error.
+** there has lost).  Nodes are listed in ascending label order, as quoted
+** DOT ids (text labels escaped), then every edge once (a self-loop as
+** u -- u), or every arc (u -> v) with the rules' "directed".  The rules
+** are catmouse()'s; with "turn": "cat" the picture is of the cat to
+** move.  A NULL graph id or cat gives NULL; a cat on a hole is an error.
 */
 #include <string.h>
 #include "glue.h"
@@ -22,36 +24,65 @@ SQLITE_EXTENSION_INIT3
 #define DOT_CAT   "#f4a3a3"    /* fill: the cat wins */
 #define DOT_DRAW  "#d9d9d9"    /* fill: a draw */
 
-/* Append z as the inside of a DOT double-quoted string. */
-static void dotQuoted(sqlite3_str *pOut, const char *z){
-  for(; *z; z++){
-    if( *z=='"' || *z=='\\' ) sqlite3_str_appendchar(pOut, 1, '\\');
-    if( *z=='\n' ){ sqlite3_str_appendall(pOut, "\\n"); continue; }
-    sqlite3_str_appendchar(pOut, 1, *z);
+/* Append n bytes of z as the inside of a DOT double-quoted string. */
+static void dotQuoted(sqlite3_str *pOut, const char *z, uint32_t n){
+  uint32_t i;
+  for(i=0; i<n; i++){
+    if( z[i]=='"' || z[i]=='\\' ) sqlite3_str_appendchar(pOut, 1, '\\');
+    if( z[i]=='\n' ){ sqlite3_str_appendall(pOut, "\\n"); continue; }
+    sqlite3_str_appendchar(pOut, 1, z[i]);
   }
 }
 
-/* The DOT text of a solved game, the cat on dense id cat. */
-static char *dotText(const GGSolved *p, uint32_t cat, const char *zWhat){
+/* Node u as a DOT id: "label", quoted and escaped. */
+static void dotNode(sqlite3_str *pOut, const GGGraph *pG, uint32_t u){
+  GGLabel L;
+  gg_graph_label(pG, u, &L);
+  sqlite3_str_appendchar(pOut, 1, '"');
+  if( L.eType==GG_KEY_INT ) sqlite3_str_appendf(pOut, "%lld", L.iVal);
+  else dotQuoted(pOut, L.z, L.nz);
+  sqlite3_str_appendchar(pOut, 1, '"');
+}
+
+/* The DOT text of a solved game, the cat on dense id cat, turn to move. */
+static char *dotText(const GGSolved *p, uint32_t cat, int turn, const char *zWhat){
   const GGGraph *pG = &p->g;
   const GGGameDef *pDef = p->pDef;
-  uint32_t hole = (uint32_t)gg_graph_find(pG, 0), u, j;
+  const char *zArc = pG->bDirected ? "->" : "--";
+  uint32_t u, j;
   sqlite3_str *pOut = sqlite3_str_new(0);
-  sqlite3_str_appendall(pOut, "graph catmouse {\n  fontname=\"Helvetica\";\n"
-                              "  label=\"cat and mouse on ");
-  dotQuoted(pOut, zWhat);
-  sqlite3_str_appendf(pOut, "\\nthe cat on %lld, the mouse to move\\n"
+  sqlite3_str_appendf(pOut, "%s catmouse {\n  fontname=\"Helvetica\";\n"
+                      "  label=\"cat and mouse on ", pG->bDirected ? "digraph" : "graph");
+  dotQuoted(pOut, zWhat, (uint32_t)strlen(zWhat));
+  sqlite3_str_appendall(pOut, "\\nthe cat on ");
+  {
+    GGLabel L;
+    gg_graph_label(pG, cat, &L);
+    if( L.eType==GG_KEY_INT ) sqlite3_str_appendf(pOut, "%lld", L.iVal);
+    else dotQuoted(pOut, L.z, L.nz);
+  }
+  sqlite3_str_appendf(pOut, ", the %s to move\\n"
       "green: the mouse wins, red: the cat wins, grey: a draw\";\n"
-      "  node [style=filled, fontname=\"Helvetica\"];\n", pG->aLabel[cat]);
+      "  node [style=filled, fontname=\"Helvetica\"];\n", pDef->azTurn[turn]);
   for(u=0; u<pG->n; u++){
     uint32_t value;
     int64_t plies, move;
     const char *zFill, *zWho;
-    pDef->xGet(p->pState, u, cat, 0, &value, &plies, &move);
+    int bHole = !pDef->xListed(p->pState, 0, u);
+    pDef->xGet(p->pState, u, cat, turn, &value, &plies, &move);
     zFill = value==GG_V_WIN0 ? DOT_MOUSE : value==GG_V_WIN1 ? DOT_CAT : DOT_DRAW;
     zWho = value==GG_V_WIN0 ? "mouse" : value==GG_V_WIN1 ? "cat" : "draw";
-    sqlite3_str_appendf(pOut, "  %lld [label=\"%lld\\n", pG->aLabel[u], pG->aLabel[u]);
-    if( u==hole ){
+    sqlite3_str_appendall(pOut, "  ");
+    dotNode(pOut, pG, u);
+    sqlite3_str_appendall(pOut, " [label=\"");
+    {
+      GGLabel L;
+      gg_graph_label(pG, u, &L);
+      if( L.eType==GG_KEY_INT ) sqlite3_str_appendf(pOut, "%lld", L.iVal);
+      else dotQuoted(pOut, L.z, L.nz);
+    }
+    sqlite3_str_appendall(pOut, "\\n");
+    if( bHole ){
       sqlite3_str_appendall(pOut, "hole\", shape=doublecircle");
     }else if( u==cat ){
       sqlite3_str_appendall(pOut, "cat\", shape=box, penwidth=2");
@@ -65,7 +96,12 @@ static char *dotText(const GGSolved *p, uint32_t cat, const char *zWhat){
   for(u=0; u<pG->n; u++){
     for(j=0; j<GG_DEG(pG, u); j++){
       uint32_t v = GG_NBR(pG, u)[j];
-      if( v>=u ) sqlite3_str_appendf(pOut, "  %lld -- %lld;\n", pG->aLabel[u], pG->aLabel[v]);
+      if( v<u && !pG->bDirected ) continue;
+      sqlite3_str_appendall(pOut, "  ");
+      dotNode(pOut, pG, u);
+      sqlite3_str_appendf(pOut, " %s ", zArc);
+      dotNode(pOut, pG, v);
+      sqlite3_str_appendall(pOut, ";\n");
     }
   }
   sqlite3_str_appendall(pOut, "}\n");
@@ -75,40 +111,46 @@ static char *dotText(const GGSolved *p, uint32_t cat, const char *zWhat){
 void gg_fn_catmouse_dot(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
   const GGGameDef *pDef = &gg_catmouse_def;
-  GGGraphRef ref;
+  GGCall call;
   GGGraph g;
   GGSolved *p = 0;
-  char *zErr = 0, *zWhat, *zDot;
-  int64_t iCat, cat;
-  int rc;
-  if( !gg_graph_ref(&ref, argv[0], argc>2 ? argv[2] : 0) ) return;
+  GGLabel catL;
+  char *zErr = 0, *zWhat = 0, *zDot = 0;
+  int rc, k;
   if( sqlite3_value_type(argv[1])==SQLITE_NULL ) return;
-  if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER ){
-    char *zVal = gg_value_sql(argv[1]);
-    gg_result_error(ctx, SQLITE_MISMATCH, (zVal ? gg_errmsg("catmouse_dot: cat must be an integer"
-                    " node label, got %s", zVal) : 0));
-    sqlite3_free(zVal);
-    return;
+  rc = gg_call_init(&call, pConn, pDef, "catmouse_dot", argv[0], argc>2 ? argv[2] : 0,
+                    argc>3 ? argv[3] : 0, &zErr);
+  if( rc || call.ref.pId==0 ) goto done;
+  k = gg_value_label(argv[1], &catL);
+  if( k<=0 ){
+    zErr = k<0 ? 0 : gg_err_label_arg("catmouse_dot", "cat", argv[1]);
+    rc = k<0 ? SQLITE_NOMEM : gg_error_rc(SQLITE_MISMATCH, zErr);
+    goto done;
   }
-  iCat = sqlite3_value_int64(argv[1]);
-  rc = gg_load_graph(pConn->db, &ref, pDef->aLabel, pDef->nLabel, &g, &zErr);
-  if( rc ){ gg_result_error(ctx, rc, zErr); return; }
-  zWhat = gg_graph_name(&ref);
-  if( zWhat==0 ){ gg_graph_free(&g); sqlite3_result_error_nomem(ctx); return; }
-  cat = gg_graph_find(&g, iCat);
-  if( cat<0 || iCat==0 ){
-    gg_result_error(ctx, SQLITE_ERROR, cat<0
-        ? gg_errmsg("catmouse_dot: cat = %lld is not a node of %s", iCat, zWhat)
-        : gg_errmsg("catmouse_dot: the cat may not be on the hole (node 0)"));
-    gg_graph_free(&g);
-    sqlite3_free(zWhat);
-    return;
+  call.nRole = pDef->xRoles(&call.rules, 0, 0, call.aRole, &call.iTurn);
+  memset(&call.aRole[call.nRole], 0, sizeof(GGRole));
+  call.aRole[call.nRole].zRole = "cat";
+  call.aRole[call.nRole].aLabel = &catL;
+  call.aRole[call.nRole].nLabel = 1;
+  call.nRole++;
+  rc = gg_load_graph_roles(pConn->db, &call.ref, call.aRole, call.nRole, &g, &zErr);
+  if( rc ) goto done;
+  zWhat = gg_graph_name(&call.ref);
+  if( zWhat==0 ){ gg_graph_free(&g); rc = SQLITE_NOMEM; goto done; }
+  rc = gg_solve(pConn, pDef, "catmouse_dot", &g, call.aRole[0].aId, call.aRole[0].nId,
+                zWhat, &p, &zErr);
+  if( rc ) goto done;
+  if( !pDef->xListed(p->pState, 0, call.aRole[call.nRole-1].aId[0]) ){
+    zErr = gg_errmsg("catmouse_dot: %s", pDef->zNotListed);
+    rc = gg_error_rc(SQLITE_ERROR, zErr);
+    goto done;
   }
-  rc = gg_solve(pConn, pDef, &g, 0, zWhat, &p, &zErr);
-  if( rc ){ sqlite3_free(zWhat); gg_result_error(ctx, rc, zErr); return; }
-  zDot = dotText(p, (uint32_t)cat, zWhat);
+  zDot = dotText(p, call.aRole[call.nRole-1].aId[0], call.iTurn, zWhat);
+  if( zDot==0 ) rc = SQLITE_NOMEM;
+done:
+  if( rc ) gg_result_error(ctx, rc, zErr);
+  else sqlite3_result_text(ctx, zDot, -1, sqlite3_free);
   sqlite3_free(zWhat);
   gg_solved_release(p);
-  if( zDot==0 ){ sqlite3_result_error_nomem(ctx); return; }
-  sqlite3_result_text(ctx, zDot, -1, sqlite3_free);
+  gg_call_free(&call);
 }

@@ -1,19 +1,24 @@
 /*
 ** catmouse_sql.c: cat and mouse in SQL.
 **
-**   catmouse(graph_id [, edges])   -> 1 mouse wins, 2 cat wins, 0 draw
-**       The outcome from the standard start: mouse on node 1, cat on node
-**       2, mouse to move, hole at node 0.  The graph is the rows of
-**       graph_id in the table or view `edges` (columns graph_id, src, dst).
-**       A NULL graph_id gives NULL.
+**   catmouse(graph_id [, edges [, rules]])   -> 1 mouse wins, 2 cat wins, 0 draw
+**       The outcome from the start under optimal play.  The graph is the
+**       rows of graph_id in the table or view `edges` (columns graph_id,
+**       src, dst).  rules, a JSON object, names the roles: "hole" (a label
+**       or an array of labels; default 0), "mouse" and "cat" (the start
+**       nodes; default 1 and 2), "turn" ("mouse", the default, or "cat":
+**       who moves first) and "directed" (false; true: a row is an arc src
+**       -> dst).  A NULL graph_id gives NULL.
 **
-**   catmouse_json(adjacency)       -> 1, 2 or 0
-**       The same for a LeetCode-style JSON adjacency list, e.g.
+**   catmouse_json(adjacency [, rules])       -> 1, 2 or 0
+**       The same for a LeetCode-style JSON adjacency list, whose lists
+**       name every node 0..n-1, e.g.
 **       catmouse_json('[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]') = 0.
 **
-** Every position is listed by the catmouse_states table (states.c),
-** which is described by gg_catmouse_def below.  The game itself is in
-** catmouse.c; the rules are in README.md.
+** Every position is listed by catmouse_states(graph_id [, edges [,
+** rules]]) and the optimal line by catmouse_play (states.c, play.c), both
+** described by gg_catmouse_def below.  The game itself is in
+** ext/engine/catmouse.c; the rules are in README.md.
 */
 #include <string.h>
 #include "glue.h"
@@ -21,17 +26,63 @@
 #include "adjjson.h"
 SQLITE_EXTENSION_INIT3
 
+#define CM_KEY_HOLE     0
+#define CM_KEY_MOUSE    1
+#define CM_KEY_CAT      2
+#define CM_KEY_TURN     3
+#define CM_KEY_DIRECTED 4
+static const char *const azCmTurn[] = { "mouse", "cat", 0 };
+static const GGRuleKey aCmKey[] = {
+  { "hole",     GG_RULE_LABELS, 0 },
+  { "mouse",    GG_RULE_LABEL,  0 },
+  { "cat",      GG_RULE_LABEL,  0 },
+  { "turn",     GG_RULE_WORD,   azCmTurn },
+  { "directed", GG_RULE_BOOL,   0 },
+};
+
 static uint64_t cmsqlPositions(uint64_t n){ return GG_CM_NPOS(n); }
 
-static int cmsqlSolve(void **ppState, const GGGraph *pG, uint32_t param,
-                      const GGStop *pStop){
+/* Role i of the rules' key, or its default label iDefault. */
+static void cmsqlRole(const GGRules *pRules, int iKey, const char *zRole, int64_t iDefault,
+                      GGRole *r){
+  memset(r, 0, sizeof(*r));
+  r->zRole = zRole;
+  r->zKey = aCmKey[iKey].zKey;
+  r->dflt = GG_LABEL_INT(iDefault);
+  if( pRules->aVal[iKey].bSet ){
+    r->aLabel = pRules->aVal[iKey].aLabel;
+    r->nLabel = pRules->aVal[iKey].nLabel;
+  }
+}
+
+static int cmsqlRoles(const GGRules *pRules, const GGLabel *aArg, int bStart, GGRole *aRole,
+                      int *piTurn){
+  int nRole = 1;
+  (void)aArg;
+  cmsqlRole(pRules, CM_KEY_HOLE, "the hole", 0, &aRole[0]);
+  if( bStart || pRules->aVal[CM_KEY_MOUSE].bSet ){
+    cmsqlRole(pRules, CM_KEY_MOUSE, "the mouse's start", 1, &aRole[nRole++]);
+  }
+  if( bStart || pRules->aVal[CM_KEY_CAT].bSet ){
+    cmsqlRole(pRules, CM_KEY_CAT, "the cat's start", 2, &aRole[nRole++]);
+  }
+  *piTurn = pRules->aVal[CM_KEY_TURN].bSet ? pRules->aVal[CM_KEY_TURN].iWord : GG_CM_MOUSE;
+  return nRole;
+}
+
+static int cmsqlSolve(void **ppState, const GGGraph *pG, const uint32_t *aParam,
+                      uint32_t nParam, const GGStop *pStop){
   GGCatMouse *p = sqlite3_malloc64(sizeof(*p));
+  uint8_t *aHole = sqlite3_malloc64((uint64_t)pG->n + 1);
+  uint32_t i;
   int rc;
-  (void)param;
   *ppState = 0;
-  if( p==0 ) return GG_NOMEM;
-  rc = gg_cm_solve(p, pG, pStop);
-  if( rc ){ sqlite3_free(p); return rc; }
+  if( p==0 || aHole==0 ){ sqlite3_free(p); sqlite3_free(aHole); return GG_NOMEM; }
+  memset(aHole, 0, (uint64_t)pG->n + 1);
+  for(i=0; i<nParam; i++) aHole[aParam[i]] = 1;
+  rc = gg_cm_solve(p, pG, aHole, pStop);
+  sqlite3_free(aHole);
+  if( rc ){ gg_cm_free(p); sqlite3_free(p); return rc; }
   *ppState = p;
   return GG_OK;
 }
@@ -48,87 +99,102 @@ static void cmsqlGet(const void *pState, uint32_t a, uint32_t b, int turn,
 
 static int cmsqlListed(const void *pState, uint32_t a, uint32_t b){
   (void)a;
-  return b!=((const GGCatMouse*)pState)->hole;
+  return !gg_cm_is_hole((const GGCatMouse*)pState, b);
 }
 
+void gg_fn_catmouse(sqlite3_context*, int, sqlite3_value**);
+
 const GGGameDef gg_catmouse_def = {
-  "catmouse", "catmouse_states", { "mouse", "cat" }, { "mouse", "cat" }, 0,
-  { 0, 1, 2, 0 },               /* open (unused), mouse wins, cat wins, draw */
-  3, { 0, 1, 2 },               /* the hole and the starts always exist */
-  cmsqlPositions, cmsqlSolve, cmsqlFree, cmsqlGet, cmsqlListed
+  .zName = "catmouse", .nArgMin = 1, .nArgMax = 3, .xFunc = gg_fn_catmouse,
+  .zStates = "catmouse_states", .zPlay = "catmouse_play",
+  .azPlayer = { "mouse", "cat" }, .azTurn = { "mouse", "cat" },
+  .zParam = 0, .azPlayArg = { 0, 0, 0 },
+  .aOutcome = { 0, 1, 2, 0 },   /* open (unused), mouse wins, cat wins, draw */
+  .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
+  .iDirected = CM_KEY_DIRECTED,
+  .zSize = "2 turns x n mouse nodes x n cat nodes",
+  .xPositions = cmsqlPositions, .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
+  .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
+  .zNotListed = "the cat may not start on a hole",
 };
 
-/* The outcome of the standard start of a solved game. */
-static int cmsqlStartOutcome(const GGSolved *p){
-  uint32_t value;
+/* The outcome of the call's start in a solved game, or an error if the
+** start is not a position (the cat on a hole). */
+static void cmsqlResult(sqlite3_context *ctx, const GGCall *pCall, const GGSolved *p){
+  uint32_t value, mouse = pCall->aRole[1].aId[0], cat = pCall->aRole[2].aId[0];
   int64_t plies, move;
-  gg_cm_get((const GGCatMouse*)p->pState, (uint32_t)gg_graph_find(&p->g, 1),
-            (uint32_t)gg_graph_find(&p->g, 2), GG_CM_MOUSE, &value, &plies, &move);
-  return gg_catmouse_def.aOutcome[value];
+  if( !cmsqlListed(p->pState, mouse, cat) ){
+    gg_result_error(ctx, SQLITE_ERROR, gg_errmsg("%s: %s", pCall->ref.zFunc,
+                                                 gg_catmouse_def.zNotListed));
+    return;
+  }
+  gg_cm_get((const GGCatMouse*)p->pState, mouse, cat, pCall->iTurn, &value, &plies, &move);
+  sqlite3_result_int(ctx, gg_catmouse_def.aOutcome[value]);
 }
 
 void gg_fn_catmouse(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
-  GGGraphRef ref;
+  GGCall call;
   GGSolved *p = 0;
   char *zErr = 0;
-  int rc;
-  if( !gg_graph_ref(&ref, argv[0], argc>1 ? argv[1] : 0) ) return;
-  rc = gg_solve_ref(pConn, &gg_catmouse_def, &ref, 0, &p, &zErr);
-  if( rc ){ gg_result_error(ctx, rc, zErr); return; }
-  sqlite3_result_int(ctx, cmsqlStartOutcome(p));
+  int rc = gg_call_init(&call, pConn, &gg_catmouse_def, "catmouse", argv[0],
+                        argc>1 ? argv[1] : 0, argc>2 ? argv[2] : 0, &zErr);
+  if( rc==SQLITE_OK && call.ref.pId ){
+    rc = gg_call_solve(&call, pConn, 0, 1, &p, &zErr);
+    if( rc==SQLITE_OK ) cmsqlResult(ctx, &call, p);
+  }
+  if( rc ) gg_result_error(ctx, rc, zErr);
   gg_solved_release(p);
+  gg_call_free(&call);
 }
 
-/* Build the graph of a JSON adjacency list: nodes 0..n-1 and 0, 1, 2. */
-static int cmsqlJsonGraph(sqlite3 *db, const char *z, int nZ, GGGraph *pG,
-                          char **pzErr){
-  GGEdgeList e;
-  int64_t nNode = 0, i, *aNode;
+/* The edges of a JSON adjacency list: nodes 0..n-1. */
+static int cmsqlJsonEdges(const char *z, int nZ, GGEdgeList *pE, char **pzErr){
+  int64_t nNode = 0, i;
   char zMsg[200];
   int rc;
-  memset(&e, 0, sizeof(e));
-  rc = gg_adjjson_parse(z, (uint64_t)nZ, &e, &nNode, zMsg);
+  memset(pE, 0, sizeof(*pE));
+  rc = gg_adjjson_parse(z, (uint64_t)nZ, pE, &nNode, zMsg);
   if( rc<0 ){
     *pzErr = gg_errmsg("catmouse_json: %s", zMsg);
-    gg_edges_free(&e);
+    gg_edges_free(pE);
     return SQLITE_ERROR;
   }
-  if( rc==GG_OK ){
-    if( nNode<3 ) nNode = 3;
-    aNode = sqlite3_malloc64((uint64_t)nNode*sizeof(int64_t));
-    if( aNode==0 ){
-      rc = GG_NOMEM;
-    }else{
-      GGInterrupt intr;
-      GGStop stop;
-      for(i=0; i<nNode; i++) aNode[i] = i;
-      gg_interrupt_init(&intr, &stop, db);
-      rc = gg_graph_build_stop(pG, &e, aNode, (int)nNode, &stop);
-      gg_interrupt_done(&intr);
-      sqlite3_free(aNode);
-    }
+  for(i=0; rc==GG_OK && i<nNode; i++){
+    GGLabel L = GG_LABEL_INT(i);
+    rc = gg_edges_node(pE, &L);
   }
-  gg_edges_free(&e);
+  if( rc ) gg_edges_free(pE);
   return gg_sqlite_rc(rc);
 }
 
 void gg_fn_catmouse_json(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
   const char *z = (const char*)sqlite3_value_text(argv[0]);
+  GGCall call;
+  GGEdgeList e;
   GGGraph g;
   GGSolved *p = 0;
   char *zErr = 0;
   int rc;
-  (void)argc;
   if( sqlite3_value_type(argv[0])==SQLITE_NULL ) return;
   if( z==0 ){ sqlite3_result_error_nomem(ctx); return; }
-  rc = cmsqlJsonGraph(sqlite3_context_db_handle(ctx), z, sqlite3_value_bytes(argv[0]),
-                      &g, &zErr);
+  rc = gg_call_init(&call, pConn, &gg_catmouse_def, "catmouse_json", argv[0], 0,
+                    argc>1 ? argv[1] : 0, &zErr);
+  call.ref.bClosed = 1;
+  call.ref.zWhat = "the adjacency list";
+  if( rc==SQLITE_OK ) rc = cmsqlJsonEdges(z, sqlite3_value_bytes(argv[0]), &e, &zErr);
   if( rc==SQLITE_OK ){
-    rc = gg_solve(pConn, &gg_catmouse_def, &g, 0, "the adjacency list", &p, &zErr);
+    e.bDirected = call.ref.bDirected;
+    call.nRole = cmsqlRoles(&call.rules, 0, 1, call.aRole, &call.iTurn);
+    rc = gg_graph_with_roles(pConn->db, &call.ref, &e, call.aRole, call.nRole, &g, &zErr);
   }
-  if( rc ){ gg_result_error(ctx, rc, zErr); return; }
-  sqlite3_result_int(ctx, cmsqlStartOutcome(p));
+  if( rc==SQLITE_OK ){
+    rc = gg_solve(pConn, &gg_catmouse_def, "catmouse_json", &g, call.aRole[0].aId,
+                  call.aRole[0].nId, "the adjacency list", &p, &zErr);
+  }
+  if( rc==SQLITE_OK ) cmsqlResult(ctx, &call, p);
+  if( rc ) gg_result_error(ctx, rc, zErr);
   gg_solved_release(p);
+  gg_call_free(&call);
 }

@@ -1,11 +1,16 @@
 /*
-** edges.c: reading one graph's edges from a table or view.
+** edges.c: reading one graph's rows from a table or view.
 **
 ** A graph is the set of rows of one graph_id in a table or view with
 ** columns graph_id, src and dst (default name "edges").  Each row is an
-** undirected edge between two integer labels.  The table name is always
-** quoted as an identifier.  Errors name the table, the column, the graph
-** id and the offending row.
+** undirected edge, or with the rules' "directed": true an arc from src to
+** dst.  A label is an integer or a text, as stored; 1 and '1' are
+** different nodes; NULL, real and blob labels are errors that show the
+** row.  The table is named as a quoted identifier; "aux.edges" (one dot)
+** names the table edges of the attached schema aux.  The node limit of
+** the call is checked as rows come, so a view with endless rows stops
+** with SQLITE_TOOBIG.  Errors name the function, the table, the column,
+** the graph id and the offending row.
 */
 #include <string.h>
 #include "glue.h"
@@ -15,12 +20,19 @@ int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
                      const char *const *azCol, int nCol, const char *zPrepErr,
                      char **pzErr){
   const char *zSep = zFunc ? ": " : "";
+  const char *zDot = strchr(zTable, '.');
   sqlite3_stmt *p = 0;
   int i, rc, nRow = 0, aSeen[GG_TABLE_MAX_COL] = {0};
   if( zFunc==0 ) zFunc = "";
-  rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_xinfo(?1)", -1, &p, 0);
+  rc = sqlite3_prepare_v2(db, zDot ? "SELECT name FROM pragma_table_xinfo(?1, ?2)"
+                                   : "SELECT name FROM pragma_table_xinfo(?1)", -1, &p, 0);
   if( rc==SQLITE_OK ){
-    sqlite3_bind_text(p, 1, zTable, -1, SQLITE_STATIC);
+    if( zDot ){
+      sqlite3_bind_text(p, 1, zDot+1, -1, SQLITE_STATIC);
+      sqlite3_bind_text(p, 2, zTable, (int)(zDot-zTable), SQLITE_STATIC);
+    }else{
+      sqlite3_bind_text(p, 1, zTable, -1, SQLITE_STATIC);
+    }
     while( (rc = sqlite3_step(p))==SQLITE_ROW ){
       const char *zName = (const char*)sqlite3_column_text(p, 0);
       if( zName==0 ){ rc = SQLITE_NOMEM; break; }
@@ -32,10 +44,11 @@ int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
     sqlite3_finalize(p);
   }
   if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
-  if( rc!=SQLITE_DONE ){        /* e.g. a view over a dropped table */
+  if( rc!=SQLITE_DONE && !(zDot && nRow==0) ){    /* a view over a dropped table */
     *pzErr = gg_errmsg("%s%scannot read table \"%w\": %s", zFunc, zSep, zTable, zPrepErr);
   }else if( nRow==0 ){
-    *pzErr = gg_errmsg("%s%sno such table or view: \"%w\"", zFunc, zSep, zTable);
+    *pzErr = gg_errmsg("%s%sno such table or view: \"%w\" (a WITH name cannot be read:"
+                       " use a view)", zFunc, zSep, zTable);
   }else{
     for(i=0; i<nCol && aSeen[i]; i++){}
     *pzErr = i<nCol
@@ -45,91 +58,145 @@ int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* The error for a row whose src or dst is not an integer. */
+char *gg_table_sql(const char *zTable){
+  const char *zDot = strchr(zTable, '.');
+  char *zSchema, *z;
+  if( zDot==0 ) return sqlite3_mprintf("\"%w\"", zTable);
+  zSchema = sqlite3_mprintf("%.*s", (int)(zDot-zTable), zTable);
+  z = zSchema ? sqlite3_mprintf("\"%w\".\"%w\"", zSchema, zDot+1) : 0;
+  sqlite3_free(zSchema);
+  return z;
+}
+
+/* The error for a row whose src or dst is not an integer or a text. */
 static char *edgesBadRow(const GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p){
   char *zId = gg_value_sql(pRef->pId);
   char *zSrc = gg_value_sql(sqlite3_column_value(p, 0));
   char *zDst = gg_value_sql(sqlite3_column_value(p, 1));
   char *z = 0;
   if( zId && zSrc && zDst ){     /* else out of memory: no message */
-    z = gg_errmsg("graph %s in table \"%w\": src and dst must be integers,"
-                  " got src=%s, dst=%s", zId, zTable, zSrc, zDst);
+    z = gg_errmsg("%s: graph %s in table \"%w\": src and dst must be integer or text"
+                  " node labels, got src=%s, dst=%s", pRef->zFunc, zId, zTable, zSrc, zDst);
   }
   sqlite3_free(zId); sqlite3_free(zSrc); sqlite3_free(zDst);
   return z;
 }
 
-/* Read the edge rows into pE.  SQLITE_OK or an error with *pzErr. */
+int gg_value_label(sqlite3_value *pVal, GGLabel *pL){
+  switch( sqlite3_value_type(pVal) ){
+    case SQLITE_INTEGER:
+      *pL = GG_LABEL_INT(sqlite3_value_int64(pVal));
+      return 1;
+    case SQLITE_TEXT: {
+      const char *z = (const char*)sqlite3_value_text(pVal);
+      if( z==0 ) return -1;                      /* out of memory */
+      *pL = GG_LABEL_TEXT(z, (uint32_t)sqlite3_value_bytes(pVal));
+      return 1;
+    }
+    default:
+      return 0;
+  }
+}
+
+/* The message when the rows pass the node limit, in the words of the
+** solve's own (cache.c), "at least" since reading stopped there. */
+static char *edgesTooMany(const GGGraphRef *pRef, const char *zTable, uint32_t n){
+  char *zId = gg_value_sql(pRef->pId);
+  uint64_t nPos = pRef->xPositions ? pRef->xPositions(n) : 0;
+  char *z = zId ? gg_errmsg("%s: graph %s in table \"%w\" has at least %u nodes and needs"
+                            " at least %llu positions (%s, n = %u), over the limit of %lld"
+                            " (see graphgame_limit)", pRef->zFunc, zId, zTable, n,
+                            (unsigned long long)nPos, pRef->zSize, n, pRef->mxPositions) : 0;
+  sqlite3_free(zId);
+  return z;
+}
+
+/* Read the rows into pE.  SQLITE_OK or an error with *pzErr. */
 static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
                      GGEdgeList *pE, char **pzErr){
   sqlite3_stmt *p = 0;
-  char *zSql;
+  char *zSql, *zName = gg_table_sql(zTable);
   int rc;
-  zSql = sqlite3_mprintf("SELECT src, dst FROM \"%w\" WHERE graph_id = ?1", zTable);
+  if( zName==0 ) return SQLITE_NOMEM;
+  zSql = sqlite3_mprintf("SELECT src, dst FROM %s WHERE graph_id = ?1", zName);
+  sqlite3_free(zName);
   if( zSql==0 ) return SQLITE_NOMEM;
   rc = sqlite3_prepare_v2(db, zSql, -1, &p, 0);
   sqlite3_free(zSql);
   if( rc!=SQLITE_OK ){
+    static const char *const azCol[] = { "graph_id", "src", "dst" };
     char *zPrepErr;
     if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
     /* a copy: the next statement prepared replaces sqlite3_errmsg() */
     zPrepErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
     if( zPrepErr==0 ) return SQLITE_NOMEM;
-    static const char *const azCol[] = { "graph_id", "src", "dst" };
-    rc = gg_table_why_not(db, 0, zTable, azCol, 3, zPrepErr, pzErr);
+    rc = gg_table_why_not(db, pRef->zFunc, zTable, azCol, 3, zPrepErr, pzErr);
     sqlite3_free(zPrepErr);
     return rc;
   }
   sqlite3_bind_value(p, 1, pRef->pId);
   while( (rc = sqlite3_step(p))==SQLITE_ROW ){
-    if( sqlite3_column_type(p, 0)!=SQLITE_INTEGER
-     || sqlite3_column_type(p, 1)!=SQLITE_INTEGER ){
+    GGLabel a, b;
+    int ka = gg_value_label(sqlite3_column_value(p, 0), &a);
+    int kb = gg_value_label(sqlite3_column_value(p, 1), &b);
+    if( ka<0 || kb<0 ){ rc = SQLITE_NOMEM; break; }
+    if( ka==0 || kb==0 ){
       *pzErr = edgesBadRow(pRef, zTable, p);
       rc = SQLITE_MISMATCH;
       break;
     }
-    if( gg_edges_add(pE, sqlite3_column_int64(p, 0), sqlite3_column_int64(p, 1)) ){
-      rc = SQLITE_NOMEM;
+    if( gg_edges_add_labels(pE, &a, &b) ){ rc = SQLITE_NOMEM; break; }
+    if( pRef->mxNode && pE->labels.n>pRef->mxNode ){
+      *pzErr = edgesTooMany(pRef, zTable, pE->labels.n);
+      rc = SQLITE_TOOBIG;
       break;
     }
   }
   if( rc==SQLITE_DONE ){
     rc = SQLITE_OK;
-  }else if( rc!=SQLITE_MISMATCH && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT ){
-    *pzErr = gg_errmsg_reading(db, 0, zTable);
+  }else if( rc!=SQLITE_MISMATCH && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT
+         && rc!=SQLITE_TOOBIG ){
+    *pzErr = gg_errmsg_reading(db, pRef->zFunc, zTable);
   }
   sqlite3_finalize(p);
   return rc;
 }
 
-int gg_load_graph(sqlite3 *db, const GGGraphRef *pRef, const int64_t *aExtra,
-                  int nExtra, GGGraph *pG, char **pzErr){
+int gg_read_edges(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
   const char *zTable = pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE;
-  GGEdgeList e;
   int rc;
-  memset(&e, 0, sizeof(e));
-  memset(pG, 0, sizeof(*pG));
+  memset(pE, 0, sizeof(*pE));
+  pE->bDirected = pRef->bDirected;
   rc = gg_reentry_enter(zTable, pzErr);
   if( rc ) return rc;
-  rc = edgesRead(db, pRef, zTable, &e, pzErr);
+  rc = edgesRead(db, pRef, zTable, pE, pzErr);
   gg_reentry_leave();
-  if( rc==SQLITE_OK && e.nEdge==0 ){
+  if( rc==SQLITE_OK && pE->nEdge==0 ){
     char *zId = gg_value_sql(pRef->pId);
-    *pzErr = zId ? gg_errmsg("graph %s has no rows in table \"%w\"", zId, zTable) : 0;
+    *pzErr = zId ? gg_errmsg("%s: graph %s has no rows in table \"%w\"", pRef->zFunc,
+                             zId, zTable) : 0;
     sqlite3_free(zId);
     rc = SQLITE_ERROR;
   }
-  if( rc==SQLITE_OK ){
-    GGInterrupt intr;           /* a big graph takes a while to build */
-    GGStop stop;
-    gg_interrupt_init(&intr, &stop, db);
-    rc = gg_graph_build_stop(pG, &e, aExtra, nExtra, &stop);
-    gg_interrupt_done(&intr);
-    if( rc==GG_TOOBIG ){
-      *pzErr = gg_errmsg("graph in table \"%w\" has too many nodes", zTable);
-    }
-    rc = gg_sqlite_rc(rc);
-  }
-  gg_edges_free(&e);
+  if( rc ) gg_edges_free(pE);
   return gg_error_rc(rc, *pzErr);
+}
+
+int gg_build_graph(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, GGGraph *pG,
+                   char **pzErr){
+  GGInterrupt intr;             /* a big graph takes a while to build */
+  GGStop stop;
+  int rc;
+  gg_interrupt_init(&intr, &stop, db);
+  rc = gg_graph_build_stop(pG, pE, 0, 0, &stop);
+  gg_interrupt_done(&intr);
+  if( rc==GG_TOOBIG ){
+    char *zWhat = gg_graph_name(pRef);
+    *pzErr = zWhat ? gg_errmsg("%s: %s has too many nodes or arcs (2^32 - 2 at most)",
+                               pRef->zFunc, zWhat) : 0;
+    sqlite3_free(zWhat);
+  }else if( rc==GG_INTERRUPT ){
+    *pzErr = 0;
+  }
+  return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
 }

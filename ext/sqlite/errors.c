@@ -79,3 +79,11 @@ char *gg_errmsg_reading(sqlite3 *db, const char *zFunc, const char *zTable){
   return gg_errmsg("%s%sreading table \"%w\": %s", zFunc ? zFunc : "",
                    zFunc ? ": " : "", zTable, zInner);
 }
+
+char *gg_err_label_arg(const char *zFunc, const char *zArg, sqlite3_value *pVal){
+  char *zVal = gg_value_sql(pVal);
+  char *z = zVal ? gg_errmsg("%s: %s must be a node label (an integer or a text), got %s",
+                             zFunc, zArg, zVal) : 0;
+  sqlite3_free(zVal);
+  return z;
+}

@@ -11,39 +11,70 @@
 #include <sqlite3ext.h>
 #include "graph.h"
 #include "retro.h"
+#include "rules.h"
 
 #define GG_PREFIX "graphgame: "
 #define GG_DEFAULT_TABLE "edges"
 #define GG_DEFAULT_MAX_POSITIONS 300000000   /* about 0.9 GB while solving cat and mouse */
 #define GG_CACHE_ENTRIES 4                   /* solved games kept per connection */
 
-/* A game as the SQL layer sees it: two players on nodes, two turns. */
+/* A node, or nodes, that a call names: a hole, a start, the race's goal
+** (roles.c).  aLabel NULL means the default label dflt. */
+typedef struct GGRole GGRole;
+struct GGRole {
+  const char *zRole;        /* in messages: "the hole", "x" */
+  const char *zKey;         /* the rules key naming it, or NULL (an argument) */
+  const GGLabel *aLabel;    /* the labels named, or NULL for the default */
+  uint32_t nLabel;          /* how many */
+  GGLabel dflt;             /* the default label */
+  uint32_t *aId;            /* out: dense ids (nId of them); gg_roles_free() */
+  uint32_t nId;             /* out: how many */
+};
+#define GG_MAX_ROLE 4
+
+/* A game as the SQL layer sees it: two players on nodes, two turns.  One
+** GGGameDef is one line of graphgame.c's table of games, which registers
+** its scalar function, its states table and its play table. */
 typedef struct GGGameDef GGGameDef;
 struct GGGameDef {
-  const char *zName;               /* game name in messages: "catmouse" */
+  const char *zName;               /* its scalar function: "catmouse" */
+  int nArgMin, nArgMax;            /* the scalar function's argument counts */
+  void (*xFunc)(sqlite3_context*, int, sqlite3_value**);   /* that function */
   const char *zStates;             /* its states table: "catmouse_states" */
+  const char *zPlay;               /* its play table: "catmouse_play" */
   const char *azPlayer[2];         /* column names of the players' nodes */
   const char *azTurn[2];           /* turn names, player 0 then player 1 */
-  const char *zParam;              /* name of a node parameter, or NULL */
+  const char *zParam;              /* a node argument of the states table, or NULL */
+  const char *azPlayArg[3];        /* the play table's node arguments, or NULLs */
   int aOutcome[4];                 /* SQL code for GG_V_OPEN, WIN0, WIN1, DRAW */
-  int nLabel;                      /* labels that must be nodes (aLabel) */
-  int64_t aLabel[3];               /* e.g. the hole and the starts */
+  const GGRuleKey *aKey;           /* the rules keys */
+  int nKey;                        /* how many */
+  int iDirected;                   /* index of the "directed" key in aKey */
+  const char *zSize;               /* how positions are counted, for messages */
   uint64_t (*xPositions)(uint64_t n);            /* positions for n nodes */
+  /* The roles of a call: role 0 is what the solve depends on (the holes,
+  ** z); with bStart the start (player 0, player 1) as roles 1 and 2,
+  ** else those only if named.  aArg: the node arguments (zParam, or the
+  ** play's), or NULL.  Returns the number of roles; sets *piTurn. */
+  int (*xRoles)(const GGRules *pRules, const GGLabel *aArg, int bStart, GGRole *aRole,
+                int *piTurn);
   /* Solve every position; *ppState gets the game's result object. */
-  int (*xSolve)(void **ppState, const GGGraph *pG, uint32_t param,
-                const GGStop *pStop);
+  int (*xSolve)(void **ppState, const GGGraph *pG, const uint32_t *aParam,
+                uint32_t nParam, const GGStop *pStop);
   void (*xFree)(void *pState);
   /* One position: player 0 on a, player 1 on b, turn. */
   void (*xGet)(const void *pState, uint32_t a, uint32_t b, int turn,
                uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
   int (*xListed)(const void *pState, uint32_t a, uint32_t b); /* row shown? */
+  const char *zNotListed;          /* why an unlisted start is refused */
 };
 
 /* A solved game held by the cache and by table cursors (reference counted). */
 typedef struct GGSolved GGSolved;
 struct GGSolved {
   const GGGameDef *pDef;  /* which game */
-  uint32_t param;         /* game parameter (dense id of the race's z) */
+  uint32_t *aParam;       /* role 0's dense ids (the holes, z), sorted */
+  uint32_t nParam;        /* how many */
   GGGraph g;              /* the board, owned */
   void *pState;           /* pDef->xSolve's result */
   uint64_t nPos;          /* positions solved */
@@ -58,12 +89,46 @@ struct GGConn {
   GGSolved *aCache[GG_CACHE_ENTRIES];    /* most recently used first */
 };
 
-/* The arguments that name a graph. */
+/* The arguments that name a graph, and how to read it. */
 typedef struct GGGraphRef GGGraphRef;
 struct GGGraphRef {
   sqlite3_value *pId;     /* graph_id value (not NULL) */
   const char *zTable;     /* edge table or view; NULL means "edges" */
+  const char *zFunc;      /* the function or table called, for messages */
+  int bDirected;          /* rows are arcs src -> dst */
+  uint32_t mxNode;        /* stop reading past this many nodes; 0: no limit */
+  sqlite3_int64 mxPositions;  /* the limit behind mxNode, for messages */
+  const char *zSize;      /* how positions are counted, for messages */
+  uint64_t (*xPositions)(uint64_t n);  /* positions for n nodes, for messages */
+  int bClosed;            /* the rows name every node (a JSON list): a named
+                          ** node that is not one is an error */
+  const char *zWhat;      /* the graph in messages, if not graph_id's */
 };
+
+/* A parsed rules argument of a call (rules_sql.c).  SQLITE_OK, or an
+** error naming zFunc and the key or place. */
+int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey,
+                 int nKey, GGRules *pOut, char **pzErr);
+
+/* Labels (roles.c, edges.c): a value as a label (1, 0 if not an integer
+** or text, -1 out of memory); a label as an SQL literal; a result. */
+int gg_value_label(sqlite3_value *pVal, GGLabel *pL);
+char *gg_label_sql(const GGLabel *pL);
+void gg_result_label(sqlite3_context *ctx, const GGGraph *pG, uint32_t u);
+
+/* Read the graph's rows (edges.c), add the roles' nodes, build it and
+** resolve the roles (roles.c).  SQLITE_OK or an error + *pzErr. */
+int gg_read_edges(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, char **pzErr);
+int gg_build_graph(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, GGGraph *pG,
+                   char **pzErr);
+int gg_load_graph_roles(sqlite3 *db, const GGGraphRef *pRef, GGRole *aRole, int nRole,
+                        GGGraph *pG, char **pzErr);
+/* The same from edges already read (consumed). */
+int gg_graph_with_roles(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE,
+                        GGRole *aRole, int nRole, GGGraph *pG, char **pzErr);
+void gg_roles_free(GGRole *aRole, int nRole);
+/* The table name as SQL: "t" or "schema"."t" for 'schema.t'. */
+char *gg_table_sql(const char *zTable);
 
 /* Errors: *pzErr gets a sqlite3_malloc'ed message with GG_PREFIX. */
 char *gg_errmsg(const char *zFormat, ...);
@@ -82,10 +147,6 @@ int gg_error_rc(int rc, const char *zErr);  /* error, no message: NOMEM */
 int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
                      const char *const *azCol, int nCol, const char *zPrepErr,
                      char **pzErr);
-
-/* Read the graph's edges (edges.c).  SQLITE_OK or an error + *pzErr. */
-int gg_load_graph(sqlite3 *db, const GGGraphRef *pRef, const int64_t *aExtra,
-                  int nExtra, GGGraph *pG, char **pzErr);
 
 /* Reads of tables that may call graphgame again (reentry.c): at most
 ** GG_MAX_NESTING at once on a thread.  enter: SQLITE_OK, or an error
@@ -115,50 +176,67 @@ void gg_interrupt_init(GGInterrupt *p, GGStop *pStop, sqlite3 *db);
 void gg_interrupt_done(GGInterrupt *p);
 
 /* Solve (or find in the cache) a game on a graph (cache.c).  The graph
-** is consumed.  On success *ppOut holds a reference: gg_solved_release(). */
-int gg_solve(GGConn *pConn, const GGGameDef *pDef, GGGraph *pG, uint32_t param,
-             const char *zWhat, GGSolved **ppOut, char **pzErr);
+** is consumed; aParam (role 0's dense ids) is copied.  On success *ppOut
+** holds a reference: gg_solved_release(). */
+int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
+             const uint32_t *aParam, uint32_t nParam, const char *zWhat,
+             GGSolved **ppOut, char **pzErr);
 void gg_solved_release(GGSolved *p);
 
-/* Load the graph named by pRef (with pDef->aLabel as nodes), resolve the
-** node parameter (label *piParam, if not NULL) and solve.  The message
-** names the graph, the table and the parameter. */
-int gg_solve_ref(GGConn *pConn, const GGGameDef *pDef, const GGGraphRef *pRef,
-                 const int64_t *piParam, GGSolved **ppOut, char **pzErr);
+/* One call of a game (cache.c): the graph, the rules and the roles, read,
+** built and solved.  gg_call_init() fills the reference from the
+** arguments (graph_id, edges, rules) and parses the rules; 0 if graph_id
+** is NULL (no result), else SQLITE_OK or an error.  gg_call_solve()
+** solves; then aRole[1..] hold the start's dense ids.  gg_call_free()
+** frees what the call holds (not the solved game). */
+typedef struct GGCall GGCall;
+struct GGCall {
+  const GGGameDef *pDef;    /* the game */
+  GGGraphRef ref;           /* the graph */
+  GGRules rules;            /* the rules argument */
+  GGRole aRole[GG_MAX_ROLE];/* role 0: the solve's (holes, z); 1, 2: the start */
+  int nRole;                /* roles used */
+  int iTurn;                /* who moves first at the start: 0 or 1 */
+};
+int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef, const char *zFunc,
+                 sqlite3_value *pId, sqlite3_value *pTable, sqlite3_value *pRules,
+                 char **pzErr);
+int gg_call_solve(GGCall *pCall, GGConn *pConn, const GGLabel *aArg, int bStart,
+                  GGSolved **ppOut, char **pzErr);
+void gg_call_free(GGCall *pCall);
 
 /* "graph 7 in table \"edges\"", for messages (sqlite3_free it). */
 char *gg_graph_name(const GGGraphRef *pRef);
 
 /* Fill a GGGraphRef from (graph_id, edges) arguments; 0 if pId is NULL. */
-int gg_graph_ref(GGGraphRef *pRef, sqlite3_value *pId, sqlite3_value *pTable);
+int gg_graph_ref(GGGraphRef *pRef, const char *zFunc, sqlite3_value *pId,
+                 sqlite3_value *pTable);
 void gg_cache_clear(GGConn *pConn);
+/* Drop cached games of more positions than the connection's limit. */
+void gg_cache_limit(GGConn *pConn);
 
 /* Map an engine return code to an SQLite one. */
 int gg_sqlite_rc(int rc);
 
-/* The games (catmouse_sql.c, race_sql.c). */
+/* The games (catmouse_sql.c, race_sql.c), and their tables. */
 extern const GGGameDef gg_catmouse_def;
 extern const GGGameDef gg_race_def;
+int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);  /* states.c */
+int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* play.c */
 
-/* SQL functions, registered by the table in graphgame.c. */
-void gg_fn_catmouse(sqlite3_context*, int, sqlite3_value**);
-void gg_fn_catmouse_json(sqlite3_context*, int, sqlite3_value**);
-void gg_fn_race_game(sqlite3_context*, int, sqlite3_value**);
-void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);
+/* SQL functions that are not a game's, registered by graphgame.c. */
+void gg_fn_catmouse_json(sqlite3_context*, int, sqlite3_value**);     /* catmouse_sql.c */
+void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);             /* graphgame.c */
 void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
-void gg_fn_catmouse_bounded(sqlite3_context*, int, sqlite3_value**);   /* catmouse_bounded_sql.c */
-void gg_fn_catmouse_dot(sqlite3_context*, int, sqlite3_value**);       /* catmouse_dot_sql.c */
+void gg_fn_catmouse_bounded(sqlite3_context*, int, sqlite3_value**);  /* catmouse_bounded_sql.c */
+void gg_fn_catmouse_dot(sqlite3_context*, int, sqlite3_value**);      /* catmouse_dot_sql.c */
 
-/* The states table of a game, as an eponymous virtual table (states.c). */
-int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);
-
-/* The graph generators graph_path(), graph_random(), ... (graph_generators_sql.c). */
-int gg_register_generators(sqlite3 *db);
-
-/* The play-out tables catmouse_play, ... (play.c). */
-int gg_register_plays(sqlite3 *db, GGConn *pConn);
-
-/* game_solve(positions, moves), an eponymous virtual table (game_solve_sql.c). */
+/* Other tables, registered by graphgame.c: the graph generators
+** (graph_generators_sql.c) and game_solve (game_solve_sql.c). */
+int gg_register_generators(sqlite3 *db, GGConn *pConn);
 int gg_register_game_solve(sqlite3 *db, GGConn *pConn);
+
+/* Messages several tables share (errors.c). */
+char *gg_err_label_arg(const char *zFunc, const char *zArg, sqlite3_value *pVal);
 
 #endif

@@ -71,7 +71,16 @@ struct GenCursor {
   int bEof;                   /* no current row */
   int64_t iRow;               /* rowid: 1, 2, ... */
   int64_t src, dst;           /* the current row */
+  sqlite3_value *apArg[3];    /* the arguments, read back by xColumn */
 };
+
+static void genFreeArgs(GenCursor *pCur){
+  int i;
+  for(i=0; i<3; i++){
+    sqlite3_value_free(pCur->apArg[i]);
+    pCur->apArg[i] = 0;
+  }
+}
 
 static int genConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                       sqlite3_vtab **ppVtab, char **pzErr){
@@ -119,6 +128,7 @@ static int genOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 static int genClose(sqlite3_vtab_cursor *cur){
   GenCursor *pCur = (GenCursor*)cur;
   gg_gen_free(&pCur->gen);
+  genFreeArgs(pCur);
   sqlite3_free(pCur);
   return SQLITE_OK;
 }
@@ -186,16 +196,17 @@ static int genFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   GenCursor *pCur = (GenCursor*)cur;
   GenVtab *pTab = (GenVtab*)cur->pVtab;
   const GenDef *pDef = pTab->pDef;
-  sqlite3_value *apArg[3] = {0, 0, 0};
+  sqlite3_value **apArg = pCur->apArg;
   int i, j = 0, rc;
   (void)idxStr; (void)argc;
+  genFreeArgs(pCur);
   gg_gen_free(&pCur->gen);
   memset(&pCur->gen, 0, sizeof(pCur->gen));
   pCur->bEof = 1;
   pCur->iRow = 0;
   for(i=0; i<pDef->nArg; i++){
     if( idxNum & (1<<i) ){
-      apArg[i] = argv[j++];
+      if( (apArg[i] = sqlite3_value_dup(argv[j++]))==0 ) return SQLITE_NOMEM;
     }else{
       char *zList = sqlite3_mprintf("");
       for(j=0; zList && j<pDef->nArg; j++){
@@ -235,7 +246,10 @@ static int genColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   GenCursor *pCur = (GenCursor*)cur;
   if( iCol==GEN_SRC ) sqlite3_result_int64(ctx, pCur->src);
   if( iCol==GEN_DST ) sqlite3_result_int64(ctx, pCur->dst);
-  return SQLITE_OK;          /* hidden arguments read back as NULL */
+  if( iCol>=GEN_ARG0 && pCur->apArg[iCol-GEN_ARG0] ){    /* the arguments, as given */
+    sqlite3_result_value(ctx, pCur->apArg[iCol-GEN_ARG0]);
+  }
+  return SQLITE_OK;
 }
 
 static int genRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
@@ -272,7 +286,8 @@ static sqlite3_module genModule = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
 };
 
-int gg_register_generators(sqlite3 *db){
+int gg_register_generators(sqlite3 *db, GGConn *pConn){
+  (void)pConn;
   int rc = SQLITE_OK;
   size_t i;
   for(i=0; rc==SQLITE_OK && i<sizeof(aGen)/sizeof(aGen[0]); i++){

@@ -4,9 +4,11 @@
 **   .load dist/graphgame          -- sqlite3 CLI
 **   SELECT load_extension('dist/graphgame');
 **
-** Every SQL function is listed in aFunc[] and every table in aGame[]
-** below: that is the whole public surface (README.md is its manual),
-** with game_solve (game_solve_sql.c), registered after them.
+** Three tables below are the whole public surface (README.md is its
+** manual): aGame[], one line per game, registers its scalar function,
+** its <game>_states table and its <game>_play table; aFunc[] the other
+** functions; aTable[] the other tables (the graph generators and
+** game_solve).
 ** Each connection gets one GGConn (limits and the cache of solved games),
 ** freed when the connection closes.
 **
@@ -53,6 +55,7 @@ void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
       return;
     }
     pConn->mxPositions = sqlite3_value_int64(argv[1]);
+    gg_cache_limit(pConn);      /* as on a fresh connection */
   }
   sqlite3_result_int64(ctx, iOld);
 }
@@ -86,23 +89,42 @@ static const struct {
   void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
 } aFunc[] = {
   { "graphgame_version",0, GG_PURE,  gg_fn_version },  /* first: owns GGConn */
-  { "catmouse",         1, GG_READS, gg_fn_catmouse },
-  { "catmouse",         2, GG_READS, gg_fn_catmouse },
   { "catmouse_json",    1, GG_PURE,  gg_fn_catmouse_json },
-  { "race_game",        4, GG_READS, gg_fn_race_game },
-  { "race_game",        5, GG_READS, gg_fn_race_game },
+  { "catmouse_json",    2, GG_PURE,  gg_fn_catmouse_json },
   { "graphgame_limit",  1, GG_SETS,  gg_fn_limit },
   { "graphgame_limit",  2, GG_SETS,  gg_fn_limit },
   { "catmouse_bounded", 2, GG_READS, gg_fn_catmouse_bounded },
   { "catmouse_bounded", 3, GG_READS, gg_fn_catmouse_bounded },
+  { "catmouse_bounded", 4, GG_READS, gg_fn_catmouse_bounded },
   { "catmouse_dot",     2, GG_READS, gg_fn_catmouse_dot },
   { "catmouse_dot",     3, GG_READS, gg_fn_catmouse_dot },
+  { "catmouse_dot",     4, GG_READS, gg_fn_catmouse_dot },
 };
 
-static const GGGameDef *const aGame[] = {   /* each gets a <game>_states table */
+/* The games: each line gives a scalar function (GG_READS, with
+** nArgMin..nArgMax arguments), a <game>_states table and a <game>_play
+** table (neither INNOCUOUS: they read tables, like GG_READS). */
+static const GGGameDef *const aGame[] = {
   &gg_catmouse_def,
   &gg_race_def,
 };
+
+/* The other tables. */
+static int (*const aTable[])(sqlite3*, GGConn*) = {
+  gg_register_generators,
+  gg_register_game_solve,
+};
+
+/* The scalar function and the two tables of one game. */
+static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
+  int rc = SQLITE_OK, n;
+  for(n=pDef->nArgMin; rc==SQLITE_OK && n<=pDef->nArgMax; n++){
+    rc = sqlite3_create_function_v2(db, pDef->zName, n, GG_READS, pConn, pDef->xFunc, 0, 0, 0);
+  }
+  if( rc==SQLITE_OK ) rc = gg_register_states(db, pConn, pDef);
+  if( rc==SQLITE_OK ) rc = gg_register_play(db, pConn, pDef);
+  return rc;
+}
 
 static void ggConnFree(void *p){
   gg_cache_clear((GGConn*)p);
@@ -136,10 +158,10 @@ int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
                                     0, 0, i==0 ? ggConnFree : 0);
   }
   for(i=0; rc==SQLITE_OK && i<sizeof(aGame)/sizeof(aGame[0]); i++){
-    rc = gg_register_states(db, pConn, aGame[i]);
+    rc = ggRegisterGame(db, pConn, aGame[i]);
   }
-  if( rc==SQLITE_OK ) rc = gg_register_generators(db);
-  if( rc==SQLITE_OK ) rc = gg_register_plays(db, pConn);
-  if( rc==SQLITE_OK ) rc = gg_register_game_solve(db, pConn);
+  for(i=0; rc==SQLITE_OK && i<sizeof(aTable)/sizeof(aTable[0]); i++){
+    rc = aTable[i](db, pConn);
+  }
   return rc;
 }

@@ -1,15 +1,15 @@
 /*
 ** play.c: the optimal line of play of a game, one row per move.
 **
-**   SELECT * FROM catmouse_play(7);             -- mouse on 1, cat on 2
-**   SELECT * FROM catmouse_play(7, 4, 5);       -- mouse on 4, cat on 5
-**   SELECT * FROM catmouse_play(7, 4, 5, 'my_edges');
-**   SELECT * FROM race_play(7, 3, 4, 0);        -- Alice on 3, Bob on 4, z = 0
+**   SELECT * FROM catmouse_play(7);                   -- mouse on 1, cat on 2
+**   SELECT * FROM catmouse_play(7, 'edges', '{"mouse": 4, "cat": 5, "turn": "cat"}');
+**   SELECT * FROM race_play(7, 3, 4, 0);              -- Alice on 3, Bob on 4, z = 0
 **
-** Player 0 (the mouse, Alice) moves first.  From the start, each row is one move
-** of the line both players choose under optimal play (the `move` column of
-** the game's states table: the nearest win, the farthest loss, or a move
-** that keeps a draw).  Columns:
+** From the start (the rules' for cat and mouse, x and y for the race;
+** the first mover the rules' "turn", else player 0), each row is one move
+** of the line both players choose under optimal play (the `move` column
+** of the game's states table: the nearest win, the farthest loss, or a
+** move that keeps a draw).  Columns:
 **
 **   ply        1, 2, ...: the number of the move
 **   mover      who moved: the game's turn name ('mouse'/'cat', 'alice'/'bob')
@@ -24,15 +24,13 @@
 **              stops at the first position (nodes and turn) that occurred
 **              before, and `repeats` is the ply after which it stood
 **              (0: the start)
-**   hidden: the arguments, catmouse_play(graph_id, start_mouse, start_cat,
-**           edges) and race_play(graph_id, x, y, z, edges)
+**   hidden: the arguments, as given: catmouse_play(graph_id, edges, rules)
+**           and race_play(graph_id, x, y, z, edges, rules)
 **
 ** A won line ends with the game (plies = 0); a drawn line ends with its
 ** first repetition.  A start that is already over gives no rows.  The
-** starts (and z) must be nodes of the graph; for cat and mouse both may
-** be omitted (or NULL) for the standard start, the race needs them.  The game is solved through
-** the connection's cache, like the states tables, and read only through
-** its GGGameDef (xGet, xListed).
+** game is solved through the connection's cache, like the states tables,
+** and read only through its GGGameDef (xRoles, xGet, xListed).
 */
 #include <string.h>
 #include "glue.h"
@@ -49,41 +47,23 @@ SQLITE_EXTENSION_INIT3
 #define PL_REPEATS  8
 #define PL_GRAPH    9     /* hidden columns from here: graph_id, the two */
                           /* starts, the game's parameter if any, edges */
-#define PL_SCHEMA "CREATE TABLE x(ply INTEGER, mover TEXT, from_node INTEGER," \
-  " to_node INTEGER, %s INTEGER, %s INTEGER, outcome INTEGER, plies INTEGER," \
-  " repeats INTEGER, graph_id HIDDEN, %s HIDDEN, %s HIDDEN%s%s%s, edges HIDDEN)"
-
-/* A game's play-out function. */
-typedef struct PlayDef PlayDef;
-struct PlayDef {
-  const char *zName;          /* SQL name: "catmouse_play" */
-  const GGGameDef *pGame;     /* the game */
-  const char *zUsage;         /* its arguments, for messages */
-  const char *azStart[2];     /* the start arguments' names, in messages */
-  const char *azHidden[2];    /* their hidden columns */
-  int bDefault;               /* starts may be omitted: pGame->aLabel[1], [2] */
-  const char *zNotListed;     /* why an unlisted start is refused */
-};
-
-static const PlayDef aPlay[] = {
-  { "catmouse_play", &gg_catmouse_def, "graph_id [, mouse, cat [, edges]]",
-    { "mouse", "cat" }, { "start_mouse", "start_cat" }, 1,
-    "the cat may not be on the hole (node 0)" },
-  { "race_play", &gg_race_def, "graph_id, x, y, z [, edges]",
-    { "x", "y" }, { "x", "y" }, 0, "" },
-};
+#define PL_SCHEMA "CREATE TABLE x(ply INTEGER, mover TEXT, from_node," \
+  " to_node, %s, %s, outcome INTEGER, plies INTEGER," \
+  " repeats INTEGER, graph_id HIDDEN%s, edges HIDDEN, rules HIDDEN)"
+#define PL_MAX_ARG 6      /* hidden columns at most */
 
 typedef struct PlayAux PlayAux;
 struct PlayAux {
   GGConn *pConn;              /* the connection's context */
-  const PlayDef *pPlay;       /* the game */
+  const GGGameDef *pDef;      /* the game */
 };
 
 typedef struct PlayVtab PlayVtab;
 struct PlayVtab {
   sqlite3_vtab base;          /* base class, must be first */
   PlayAux *pAux;              /* module data */
-  int nHidden;                /* hidden columns: 4, or 5 with a parameter */
+  int nArg;                   /* node arguments: 0 or 3 (x, y, z) */
+  int nHidden;                /* hidden columns: nArg + 3 */
 };
 
 /* One move of the line (dense ids). */
@@ -104,6 +84,7 @@ struct PlayCursor {
   PlayRow *aRow;              /* the line */
   int64_t nRow, nAlloc;       /* rows held, rows allocated */
   int64_t iRow;               /* current row */
+  sqlite3_value *apArg[PL_MAX_ARG];  /* the arguments, read back by xColumn */
 };
 
 /* A set of positions seen along the line, with the ply of each. */
@@ -117,14 +98,19 @@ struct PlaySeen {
 static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                        sqlite3_vtab **ppVtab, char **pzErr){
   PlayAux *a = (PlayAux*)pAux;
-  const GGGameDef *g = a->pPlay->pGame;
+  const GGGameDef *g = a->pDef;
   PlayVtab *pNew;
-  char *zSql;
-  int rc;
+  char *zSql, *zArgs = sqlite3_mprintf("");
+  int rc, i, nArg = 0;
   (void)argc; (void)argv; (void)pzErr;
-  zSql = sqlite3_mprintf(PL_SCHEMA, g->azPlayer[0], g->azPlayer[1], a->pPlay->azHidden[0],
-                         a->pPlay->azHidden[1], g->zParam ? ", " : "", g->zParam ? g->zParam : "",
-                         g->zParam ? " HIDDEN" : "");
+  for(i=0; zArgs && i<3 && g->azPlayArg[i]; i++, nArg++){
+    char *z = sqlite3_mprintf("%s, %s HIDDEN", zArgs, g->azPlayArg[i]);
+    sqlite3_free(zArgs);
+    zArgs = z;
+  }
+  if( zArgs==0 ) return SQLITE_NOMEM;
+  zSql = sqlite3_mprintf(PL_SCHEMA, g->azPlayer[0], g->azPlayer[1], zArgs);
+  sqlite3_free(zArgs);
   if( zSql==0 ) return SQLITE_NOMEM;
   rc = sqlite3_declare_vtab(db, zSql);
   sqlite3_free(zSql);
@@ -133,7 +119,8 @@ static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
-  pNew->nHidden = g->zParam ? 5 : 4;
+  pNew->nArg = nArg;
+  pNew->nHidden = nArg + 3;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
   *ppVtab = &pNew->base;
@@ -150,6 +137,11 @@ static int playOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 }
 
 static void playReset(PlayCursor *pCur){
+  int i;
+  for(i=0; i<PL_MAX_ARG; i++){
+    sqlite3_value_free(pCur->apArg[i]);
+    pCur->apArg[i] = 0;
+  }
   gg_solved_release(pCur->pSolved);
   sqlite3_free(pCur->aRow);
   pCur->pSolved = 0;
@@ -216,17 +208,17 @@ static int playAppend(PlayCursor *pCur, const PlayRow *pRow){
   return SQLITE_OK;
 }
 
-/* Follow the optimal moves from (a, b), player 0 to move, until the game
-** is over or a position repeats. */
-static int playLine(PlayCursor *pCur, uint32_t a, uint32_t b){
+/* Follow the optimal moves from (a, b), player `turn` to move, until the
+** game is over or a position repeats. */
+static int playLine(PlayCursor *pCur, uint32_t a, uint32_t b, int turn){
   const GGGameDef *pDef = pCur->pSolved->pDef;
   const void *pState = pCur->pSolved->pState;
   uint64_t n = pCur->pSolved->g.n;
   PlaySeen seen;
-  int turn = 0, rc = SQLITE_OK;
+  int rc = SQLITE_OK;
   int64_t iPly = 0;
   memset(&seen, 0, sizeof(seen));
-  rc = playSeen(&seen, (a*n + b)*2, 0, &iPly);
+  rc = playSeen(&seen, (a*n + b)*2 + (uint64_t)turn, 0, &iPly);
   while( rc==SQLITE_OK ){
     PlayRow r;
     int64_t move, iOld;
@@ -256,105 +248,55 @@ static int playError(PlayVtab *pTab, int rc, char *zMsg){
   return zMsg ? rc : SQLITE_NOMEM;
 }
 
-/* The label of start i (0 or 1) into *pL: SQLITE_OK, or an error. */
-static int playStartLabel(PlayVtab *pTab, int i, sqlite3_value *pVal, int64_t *pL){
-  const PlayDef *pPlay = pTab->pAux->pPlay;
-  char *zVal;
-  if( sqlite3_value_type(pVal)==SQLITE_INTEGER ){
-    *pL = sqlite3_value_int64(pVal);
-    return SQLITE_OK;
-  }
-  zVal = gg_value_sql(pVal);
-  playError(pTab, SQLITE_MISMATCH, (zVal ? gg_errmsg("%s: %s must be an integer node label, got %s",
-            pPlay->zName, pPlay->azStart[i], zVal) : 0));
-  sqlite3_free(zVal);
-  return SQLITE_MISMATCH;
-}
-
-/* Load and solve the graph, checking the starts (labels aL) and the
-** parameter (*piParam, if not NULL) are nodes; then build the line. */
-static int playStart(PlayCursor *pCur, PlayVtab *pTab, const GGGraphRef *pRef,
-                     const int64_t *aL, const int64_t *piParam){
-  const PlayDef *pPlay = pTab->pAux->pPlay;
-  const GGGameDef *pDef = pPlay->pGame;
-  GGGraph g;
-  char *zErr = 0, *zWhat;
-  int64_t aId[2], iParam = 0;
-  int i, rc;
-  rc = gg_load_graph(pTab->pAux->pConn->db, pRef, pDef->aLabel, pDef->nLabel, &g, &zErr);
-  if( rc ) return playError(pTab, rc, zErr);
-  zWhat = gg_graph_name(pRef);
-  if( zWhat==0 ){ gg_graph_free(&g); return SQLITE_NOMEM; }
-  for(i=0; i<3; i++){
-    const char *zCol = i<2 ? pPlay->azStart[i] : pDef->zParam;
-    int64_t L = i<2 ? aL[i] : (piParam ? *piParam : 0), id;
-    if( i==2 && piParam==0 ) break;
-    id = gg_graph_find(&g, L);
-    if( id<0 ){
-      rc = playError(pTab, SQLITE_ERROR, gg_errmsg("%s: %s = %lld is not a node of %s",
-                     pPlay->zName, zCol, L, zWhat));
-      gg_graph_free(&g);
-      sqlite3_free(zWhat);
-      return rc;
-    }
-    if( i<2 ) aId[i] = id; else iParam = id;
-  }
-  rc = gg_solve(pTab->pAux->pConn, pDef, &g, (uint32_t)iParam, zWhat, &pCur->pSolved, &zErr);
-  sqlite3_free(zWhat);
-  if( rc ) return playError(pTab, rc, zErr);
-  if( !pDef->xListed(pCur->pSolved->pState, (uint32_t)aId[0], (uint32_t)aId[1]) ){
-    return playError(pTab, SQLITE_ERROR, gg_errmsg("%s: %s = %lld, %s = %lld is not a"
-                     " position: %s", pPlay->zName, pPlay->azStart[0], aL[0],
-                     pPlay->azStart[1], aL[1], pPlay->zNotListed));
-  }
-  return playLine(pCur, (uint32_t)aId[0], (uint32_t)aId[1]);
-}
-
 static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                       int argc, sqlite3_value **argv){
   PlayCursor *pCur = (PlayCursor*)cur;
   PlayVtab *pTab = (PlayVtab*)cur->pVtab;
-  const PlayDef *pPlay = pTab->pAux->pPlay;
-  const GGGameDef *pDef = pPlay->pGame;
-  sqlite3_value *apArg[5] = {0, 0, 0, 0, 0};   /* graph_id, starts, [param,] edges */
-  GGGraphRef ref;
-  int64_t aL[2], iParam = 0;
-  int i, j = 0, rc, nStart;
+  const GGGameDef *pDef = pTab->pAux->pDef;
+  sqlite3_value **apArg = pCur->apArg;     /* graph_id, [x, y, z,] edges, rules */
+  int nH = pTab->nHidden, i, j = 0, rc = SQLITE_OK;
+  GGLabel aArg[3];
+  GGCall call;
+  char *zErr = 0;
   (void)idxStr; (void)argc;
   playReset(pCur);
-  for(i=0; i<pTab->nHidden; i++) if( idxNum & (1<<i) ) apArg[i] = argv[j++];
-  for(i=1, nStart=0; i<3; i++){
-    /* with defaults, a NULL start means "not given"; without, it is an error */
-    if( apArg[i] && (!pPlay->bDefault || sqlite3_value_type(apArg[i])!=SQLITE_NULL) ) nStart++;
+  for(i=0; i<nH; i++){
+    if( (idxNum & (1<<i)) && (apArg[i] = sqlite3_value_dup(argv[j++]))==0 ) return SQLITE_NOMEM;
   }
-  if( apArg[0]==0 || (pDef->zParam && apArg[3]==0) || (!pPlay->bDefault && nStart<2) ){
-    return playError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(%s)",
-                     pPlay->zName, pPlay->zName, pPlay->zUsage));
-  }
-  if( nStart==1 ){
-    return playError(pTab, SQLITE_ERROR, gg_errmsg("%s: give both %s and %s, or neither",
-                     pPlay->zName, pPlay->azStart[0], pPlay->azStart[1]));
-  }
-  if( !gg_graph_ref(&ref, apArg[0], apArg[pTab->nHidden-1]) ) return SQLITE_OK;
-  for(i=0; i<2; i++){
-    if( nStart==0 ){
-      aL[i] = pDef->aLabel[1+i];
-    }else if( (rc = playStartLabel(pTab, i, apArg[1+i], &aL[i]))!=SQLITE_OK ){
-      return rc;
+  for(i=0; i<=pTab->nArg; i++){
+    if( apArg[i]==0 ){
+      return playError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id%s%s"
+                       " [, edges [, rules]])", pDef->zPlay, pDef->zPlay,
+                       pTab->nArg ? ", " : "", pTab->nArg ? "x, y, z" : ""));
     }
   }
-  if( pDef->zParam ){
-    if( sqlite3_value_type(apArg[3])!=SQLITE_INTEGER ){
-      char *zVal = gg_value_sql(apArg[3]);
-      rc = playError(pTab, SQLITE_MISMATCH, (zVal ? gg_errmsg("%s: %s must be an integer node"
-                     " label, got %s", pPlay->zName, pDef->zParam, zVal) : 0));
-      sqlite3_free(zVal);
-      return rc;
+  rc = gg_call_init(&call, pTab->pAux->pConn, pDef, pDef->zPlay, apArg[0], apArg[nH-2],
+                    apArg[nH-1], &zErr);
+  for(i=0; rc==SQLITE_OK && call.ref.pId && i<pTab->nArg; i++){
+    int k = gg_value_label(apArg[1+i], &aArg[i]);
+    if( k<0 ) rc = SQLITE_NOMEM;
+    if( k==0 ){
+      zErr = gg_err_label_arg(pDef->zPlay, pDef->azPlayArg[i], apArg[1+i]);
+      rc = gg_error_rc(SQLITE_MISMATCH, zErr);
     }
-    iParam = sqlite3_value_int64(apArg[3]);
   }
-  rc = playStart(pCur, pTab, &ref, aL, pDef->zParam ? &iParam : 0);
-  if( rc ) playReset(pCur);
+  if( rc==SQLITE_OK && call.ref.pId ){
+    rc = gg_call_solve(&call, pTab->pAux->pConn, aArg, 1, &pCur->pSolved, &zErr);
+  }
+  if( rc==SQLITE_OK && pCur->pSolved ){
+    uint32_t a = call.aRole[1].aId[0], b = call.aRole[2].aId[0];
+    if( !pDef->xListed(pCur->pSolved->pState, a, b) ){
+      zErr = gg_errmsg("%s: the start is not a position: %s", pDef->zPlay, pDef->zNotListed);
+      rc = gg_error_rc(SQLITE_ERROR, zErr);
+    }else{
+      rc = playLine(pCur, a, b, call.iTurn);
+    }
+  }
+  gg_call_free(&call);
+  if( rc ){
+    playError(pTab, rc, zErr);
+    playReset(pCur);
+  }
   return rc;
 }
 
@@ -371,19 +313,21 @@ static int playEof(sqlite3_vtab_cursor *cur){
 static int playColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   PlayCursor *pCur = (PlayCursor*)cur;
   const GGGameDef *pDef = pCur->pSolved->pDef;
-  const int64_t *aLabel = pCur->pSolved->g.aLabel;
+  const GGGraph *pG = &pCur->pSolved->g;
   const PlayRow *r = &pCur->aRow[pCur->iRow];
   switch( iCol ){
     case PL_PLY:     sqlite3_result_int64(ctx, pCur->iRow+1); break;
     case PL_MOVER:   sqlite3_result_text(ctx, pDef->azTurn[r->mover], -1, SQLITE_STATIC); break;
-    case PL_FROM:    sqlite3_result_int64(ctx, aLabel[r->from]); break;
-    case PL_TO:      sqlite3_result_int64(ctx, aLabel[r->to]); break;
-    case PL_P0:      sqlite3_result_int64(ctx, aLabel[r->a]); break;
-    case PL_P1:      sqlite3_result_int64(ctx, aLabel[r->b]); break;
+    case PL_FROM:    gg_result_label(ctx, pG, r->from); break;
+    case PL_TO:      gg_result_label(ctx, pG, r->to); break;
+    case PL_P0:      gg_result_label(ctx, pG, r->a); break;
+    case PL_P1:      gg_result_label(ctx, pG, r->b); break;
     case PL_OUTCOME: sqlite3_result_int(ctx, pDef->aOutcome[r->value]); break;
     case PL_PLIES:   if( r->plies>=0 ) sqlite3_result_int64(ctx, r->plies); break;
     case PL_REPEATS: if( r->repeats>=0 ) sqlite3_result_int64(ctx, r->repeats); break;
-    default:         break;     /* hidden arguments read back as NULL */
+    default:                    /* the hidden arguments, as given */
+      if( pCur->apArg[iCol-PL_GRAPH] ) sqlite3_result_value(ctx, pCur->apArg[iCol-PL_GRAPH]);
+      break;
   }
   return SQLITE_OK;
 }
@@ -398,7 +342,8 @@ static int playRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 ** reports it missing. */
 static int playBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   PlayVtab *pTab = (PlayVtab*)pVtab;
-  static const int aCol[5] = { PL_GRAPH, PL_GRAPH+1, PL_GRAPH+2, PL_GRAPH+3, PL_GRAPH+4 };
+  static const int aCol[PL_MAX_ARG] = { PL_GRAPH, PL_GRAPH+1, PL_GRAPH+2, PL_GRAPH+3,
+                                        PL_GRAPH+4, PL_GRAPH+5 };
   int idxNum, rc = gg_vtab_slots(pInfo, aCol, pTab->nHidden, 0, &idxNum);
   if( rc ) return rc;
   pInfo->estimatedCost = (idxNum & 1) ? 1000.0 : 1e12;
@@ -423,15 +368,10 @@ static sqlite3_module playModule = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
 };
 
-int gg_register_plays(sqlite3 *db, GGConn *pConn){
-  int rc = SQLITE_OK;
-  size_t i;
-  for(i=0; rc==SQLITE_OK && i<sizeof(aPlay)/sizeof(aPlay[0]); i++){
-    PlayAux *a = sqlite3_malloc64(sizeof(*a));
-    if( a==0 ) return SQLITE_NOMEM;
-    a->pConn = pConn;
-    a->pPlay = &aPlay[i];
-    rc = sqlite3_create_module_v2(db, aPlay[i].zName, &playModule, a, sqlite3_free);
-  }
-  return rc;
+int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
+  PlayAux *a = sqlite3_malloc64(sizeof(*a));
+  if( a==0 ) return SQLITE_NOMEM;
+  a->pConn = pConn;
+  a->pDef = pDef;
+  return sqlite3_create_module_v2(db, pDef->zPlay, &playModule, a, sqlite3_free);
 }

@@ -2,6 +2,7 @@
 ** states.c: every position of a game as rows, e.g.
 **
 **   SELECT * FROM catmouse_states(7) WHERE turn = 'mouse' AND outcome = 2;
+**   SELECT * FROM catmouse_states WHERE graph_id = 7 AND rules = '{"hole": [0, 9]}';
 **   SELECT * FROM race_states(7, 0) WHERE alice = 3 AND bob = 5;
 **
 ** One eponymous table-valued function per game (catmouse_states,
@@ -9,13 +10,14 @@
 ** Columns:
 **
 **   <player0>, <player1>  node labels of the two players (mouse, cat or
-**                         alice, bob)
+**                         alice, bob), as given: integers or texts
 **   turn      who moves: the game's turn names ('mouse'/'cat', 'alice'/'bob')
 **   outcome   the game's outcome code under optimal play
 **   plies     moves left when the winner hurries and the loser delays;
 **             0 at a finished position, NULL for a draw
 **   move      the mover's optimal next node; NULL at finished positions
-**   graph_id, [<param>,] edges   hidden: the arguments
+**   graph_id, [<param>,] edges, rules   hidden: the arguments, which
+**             read back as given (so joins on graph_id work)
 **
 ** Equality constraints on the players' columns and turn pick the rows
 ** directly instead of walking them all.  Rows are streamed from the
@@ -33,9 +35,10 @@ SQLITE_EXTENSION_INIT3
 #define ST_MOVE     5
 #define ST_GRAPH    6     /* hidden columns from here: graph_id, */
                           /* then the game's parameter if any, then edges */
-#define ST_SCHEMA "CREATE TABLE x(%s INTEGER, %s INTEGER, turn TEXT," \
-  " outcome INTEGER, plies INTEGER, move INTEGER, graph_id HIDDEN%s%s%s," \
-  " edges HIDDEN)"
+#define ST_SCHEMA "CREATE TABLE x(%s, %s, turn TEXT," \
+  " outcome INTEGER, plies INTEGER, move, graph_id HIDDEN%s%s%s," \
+  " edges HIDDEN, rules HIDDEN)"
+#define ST_MAX_ARG 4      /* hidden columns at most */
 
 /* idxNum bits: which columns have an equality constraint, in argv order */
 #define ST_HAS_P0   0x01
@@ -53,7 +56,7 @@ typedef struct StVtab StVtab;
 struct StVtab {
   sqlite3_vtab base;          /* base class, must be first */
   StAux *pAux;                /* module data */
-  int nHidden;                /* hidden columns: 2, or 3 with a parameter */
+  int nHidden;                /* hidden columns: 3, or 4 with a parameter */
 };
 
 typedef struct StCursor StCursor;
@@ -65,7 +68,16 @@ struct StCursor {
   int bEof;                   /* past the last row */
   uint32_t value;             /* current row: GG_V_* */
   int64_t plies, move;        /* current row: -1 for NULL */
+  sqlite3_value *apArg[ST_MAX_ARG];  /* the arguments, read back by xColumn */
 };
+
+static void stFreeArgs(StCursor *pCur){
+  int i;
+  for(i=0; i<ST_MAX_ARG; i++){
+    sqlite3_value_free(pCur->apArg[i]);
+    pCur->apArg[i] = 0;
+  }
+}
 
 static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                      sqlite3_vtab **ppVtab, char **pzErr){
@@ -86,7 +98,7 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
-  pNew->nHidden = zParam ? 3 : 2;
+  pNew->nHidden = zParam ? 4 : 3;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
   *ppVtab = &pNew->base;
@@ -106,6 +118,7 @@ static int stOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 static int stClose(sqlite3_vtab_cursor *cur){
   StCursor *pCur = (StCursor*)cur;
   gg_solved_release(pCur->pSolved);
+  stFreeArgs(pCur);
   sqlite3_free(pCur);
   return SQLITE_OK;
 }
@@ -136,20 +149,20 @@ static int stNext(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* Narrow range i to the node with label pVal; 0 if there is none.  The
-** value gets the INTEGER column's affinity first, as SQL would give it:
-** mouse = '3' and mouse = 3.0 both mean node 3. */
+/* Narrow range i to the node with label pVal; 0 if there is none.  An
+** integral real means the integer (mouse = 3.0 is node 3); text is text. */
 static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal){
+  GGLabel L;
   int64_t id;
-  int eType = sqlite3_value_numeric_type(pVal);
-  if( eType==SQLITE_FLOAT ){
+  if( sqlite3_value_type(pVal)==SQLITE_FLOAT ){
     double r = sqlite3_value_double(pVal);
     if( !(r>=-9223372036854775808.0 && r<9223372036854775808.0)
      || (double)(sqlite3_int64)r!=r ) return 0;
-  }else if( eType!=SQLITE_INTEGER ){
+    L = GG_LABEL_INT((sqlite3_int64)r);
+  }else if( gg_value_label(pVal, &L)<=0 ){
     return 0;
   }
-  id = gg_graph_find(&pCur->pSolved->g, sqlite3_value_int64(pVal));
+  id = gg_graph_find_label(&pCur->pSolved->g, &L);
   if( id<0 ) return 0;
   pCur->aLo[i] = pCur->aHi[i] = (uint32_t)id;
   return 1;
@@ -167,50 +180,57 @@ static int stPinTurn(StCursor *pCur, const GGGameDef *pDef, sqlite3_value *pVal)
   return 0;
 }
 
+/* The error of a states table: into the vtab, with its code. */
+static int stError(StVtab *pTab, int rc, char *zErr){
+  sqlite3_free(pTab->base.zErrMsg);
+  pTab->base.zErrMsg = zErr;
+  return gg_error_rc(rc, zErr);
+}
+
 static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                     int argc, sqlite3_value **argv){
   StCursor *pCur = (StCursor*)cur;
   StVtab *pTab = (StVtab*)cur->pVtab;
   const GGGameDef *pDef = pTab->pAux->pDef;
-  sqlite3_value *apArg[3] = {0, 0, 0};     /* graph_id, [param,] edges */
   sqlite3_value *apPin[3] = {0, 0, 0};     /* player0, player1, turn */
-  GGGraphRef ref;
-  int64_t iParam = 0;
+  sqlite3_value **apArg = pCur->apArg;     /* graph_id, [param,] edges, rules */
+  int nH = pTab->nHidden;
+  GGCall call;
+  GGLabel param;
   char *zErr = 0;
   int i, j = 0, rc, bRows = 1;
   (void)idxStr; (void)argc;
   gg_solved_release(pCur->pSolved);
   pCur->pSolved = 0;
   pCur->bEof = 1;
+  stFreeArgs(pCur);
   for(i=0; i<3; i++) if( idxNum & (ST_HAS_P0<<i) ) apPin[i] = argv[j++];
-  for(i=0; i<pTab->nHidden; i++) if( idxNum & (ST_HAS_ARG<<i) ) apArg[i] = argv[j++];
-  if( apArg[0]==0 || (pDef->zParam && apArg[1]==0) ){
-    sqlite3_free(pTab->base.zErrMsg);
-    pTab->base.zErrMsg = gg_errmsg("%s needs arguments: %s(graph_id%s%s [, edges])",
-        pDef->zStates, pDef->zStates, pDef->zParam ? ", " : "",
-        pDef->zParam ? pDef->zParam : "");
-    return gg_error_rc(SQLITE_ERROR, pTab->base.zErrMsg);
-  }
-  if( !gg_graph_ref(&ref, apArg[0], apArg[pTab->nHidden-1]) ) return SQLITE_OK;
-  if( pDef->zParam ){
-    if( sqlite3_value_type(apArg[1])!=SQLITE_INTEGER ){
-      char *zVal = gg_value_sql(apArg[1]);
-      if( zVal==0 ) return SQLITE_NOMEM;
-      sqlite3_free(pTab->base.zErrMsg);
-      pTab->base.zErrMsg = gg_errmsg("%s: %s must be an integer node label, got %s",
-                                     pDef->zStates, pDef->zParam, zVal);
-      sqlite3_free(zVal);
-      return gg_error_rc(SQLITE_MISMATCH, pTab->base.zErrMsg);
+  for(i=0; i<nH; i++){
+    if( (idxNum & (ST_HAS_ARG<<i)) && (apArg[i] = sqlite3_value_dup(argv[j++]))==0 ){
+      return SQLITE_NOMEM;
     }
-    iParam = sqlite3_value_int64(apArg[1]);
   }
-  rc = gg_solve_ref(pTab->pAux->pConn, pDef, &ref, pDef->zParam ? &iParam : 0,
-                    &pCur->pSolved, &zErr);
-  if( rc ){
-    sqlite3_free(pTab->base.zErrMsg);
-    pTab->base.zErrMsg = zErr;
-    return rc;
+  if( apArg[0]==0 || (pDef->zParam && apArg[1]==0) ){
+    return stError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id%s%s"
+        " [, edges [, rules]])", pDef->zStates, pDef->zStates, pDef->zParam ? ", " : "",
+        pDef->zParam ? pDef->zParam : ""));
   }
+  rc = gg_call_init(&call, pTab->pAux->pConn, pDef, pDef->zStates, apArg[0],
+                    apArg[nH-2], apArg[nH-1], &zErr);
+  if( rc==SQLITE_OK && call.ref.pId && pDef->zParam ){
+    int k = gg_value_label(apArg[1], &param);
+    if( k<0 ) rc = SQLITE_NOMEM;
+    if( k==0 ){
+      zErr = gg_err_label_arg(pDef->zStates, pDef->zParam, apArg[1]);
+      rc = gg_error_rc(SQLITE_MISMATCH, zErr);
+    }
+  }
+  if( rc==SQLITE_OK && call.ref.pId ){
+    rc = gg_call_solve(&call, pTab->pAux->pConn, &param, 0, &pCur->pSolved, &zErr);
+  }
+  gg_call_free(&call);
+  if( rc ) return stError(pTab, rc, zErr);
+  if( pCur->pSolved==0 ) return SQLITE_OK;         /* graph_id NULL: no rows */
   pCur->aLo[0] = pCur->aLo[1] = pCur->aLo[2] = 0;
   pCur->aHi[0] = pCur->aHi[1] = pCur->pSolved->g.n - 1;
   pCur->aHi[2] = 1;
@@ -234,17 +254,19 @@ static int stColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   const GGGameDef *pDef = pCur->pSolved->pDef;
   const GGGraph *pG = &pCur->pSolved->g;
   switch( iCol ){
-    case ST_P0:      sqlite3_result_int64(ctx, pG->aLabel[pCur->a]); break;
-    case ST_P1:      sqlite3_result_int64(ctx, pG->aLabel[pCur->b]); break;
+    case ST_P0:      gg_result_label(ctx, pG, pCur->a); break;
+    case ST_P1:      gg_result_label(ctx, pG, pCur->b); break;
     case ST_TURN:    sqlite3_result_text(ctx, pDef->azTurn[pCur->t], -1, SQLITE_STATIC); break;
     case ST_OUTCOME: sqlite3_result_int(ctx, pDef->aOutcome[pCur->value]); break;
     case ST_PLIES:
       if( pCur->plies>=0 ) sqlite3_result_int64(ctx, pCur->plies);
       break;
     case ST_MOVE:
-      if( pCur->move>=0 ) sqlite3_result_int64(ctx, pG->aLabel[pCur->move]);
+      if( pCur->move>=0 ) gg_result_label(ctx, pG, (uint32_t)pCur->move);
       break;
-    default:         break;     /* hidden arguments read back as NULL */
+    default:                    /* the hidden arguments, as given */
+      if( pCur->apArg[iCol-ST_GRAPH] ) sqlite3_result_value(ctx, pCur->apArg[iCol-ST_GRAPH]);
+      break;
   }
   return SQLITE_OK;
 }
@@ -261,7 +283,8 @@ static int stRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 ** is made very expensive and xFilter reports them missing. */
 static int stBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   StVtab *pTab = (StVtab*)pVtab;
-  static const int aCol[6] = { ST_P0, ST_P1, ST_TURN, ST_GRAPH, ST_GRAPH+1, ST_GRAPH+2 };
+  static const int aCol[7] = { ST_P0, ST_P1, ST_TURN, ST_GRAPH, ST_GRAPH+1, ST_GRAPH+2,
+                               ST_GRAPH+3 };
   int idxNum, nPin, rc = gg_vtab_slots(pInfo, aCol, 3+pTab->nHidden, 3, &idxNum);
   if( rc ) return rc;
   nPin = (idxNum&1) + ((idxNum>>1)&1) + ((idxNum>>2)&1);

@@ -21,6 +21,16 @@
 #include "alloc.h"
 #include "catmouse.h"
 
+/* The hole of the classic game: the node labelled 0 (n bytes). */
+static uint8_t *holeZero(const GGGraph *pG){
+  static uint8_t *a = 0;
+  int64_t h = gg_graph_find(pG, 0);
+  free(a);
+  a = calloc(pG->n + 1, 1);
+  if( a && h>=0 ) a[h] = 1;
+  return a;
+}
+
 static uint64_t rngState;
 static uint32_t rnd(uint32_t n){        /* uniform-ish in 0..n-1 */
   rngState = rngState*6364136223846793005ULL + 1442695040888963407ULL;
@@ -121,7 +131,7 @@ int main(int argc, char **argv){
     uint32_t *aRef;
     memset(&e, 0, sizeof(e));
     makeGraph(&e, i, maxN);
-    if( gg_graph_build(&g, &e, extra, 3) || gg_cm_ref_solve(&g, &aRef, 0) ){
+    if( gg_graph_build(&g, &e, extra, 3) || gg_cm_ref_solve(&g, holeZero(&g), &aRef, 0) ){
       printf("graph %d: cannot build or solve\n", i);
       return 1;
     }
@@ -129,7 +139,7 @@ int main(int argc, char **argv){
     for(nThread=-2; nThread<=2; nThread++){
       GGCatMouse cm;
       if( nThread==-1 || nThread==0 ) continue;
-      if( gg_cm_solve_threads(&cm, &g, nThread, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
+      if( gg_cm_solve_threads(&cm, &g, holeZero(&g), nThread, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
       if( compare(&g, &cm, aRef, i) ) return 1;
       gg_cm_free(&cm);
       nPos += GG_CM_NPOS(g.n);
@@ -152,7 +162,7 @@ int main(int argc, char **argv){
       nPoll = 0;
       stop.xStop = stopAfter;
       stop.pArg = &limit;
-      rc = gg_cm_solve_threads(&cm, &g, nThread, &stop);
+      rc = gg_cm_solve_threads(&cm, &g, holeZero(&g), nThread, &stop);
       if( rc!=GG_INTERRUPT || cm.aPly!=0 ){
         printf("stop after %d polls, %d threads: rc=%d\n", limit, nThread, rc);
         return 1;

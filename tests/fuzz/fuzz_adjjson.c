@@ -31,6 +31,16 @@
 #include "alloc.h"
 #include "catmouse.h"
 
+/* The hole of the classic game: the node labelled 0 (n bytes). */
+static uint8_t *holeZero(const GGGraph *pG){
+  static uint8_t *a = 0;
+  int64_t h = gg_graph_find(pG, 0);
+  free(a);
+  a = calloc(pG->n + 1, 1);
+  if( a && h>=0 ) a[h] = 1;
+  return a;
+}
+
 #define FZ_MAX_NODES 40
 
 static void fzFail(const char *zWhy, const char *zIn, size_t n){
@@ -62,7 +72,7 @@ static void fzCheckSolution(const GGCatMouse *p, const GGGraph *pG,
   uint32_t n = pG->n, hole = (uint32_t)gg_graph_find(pG, 0), m, c, j;
   uint32_t *aRef = 0;
   int t;
-  if( gg_cm_ref_solve(pG, &aRef, 0)!=GG_OK ) aRef = 0;
+  if( gg_cm_ref_solve(pG, holeZero(pG), &aRef, 0)!=GG_OK ) aRef = 0;
   for(m=0; m<n; m++) for(c=0; c<n; c++) for(t=0; t<2; t++){
     uint32_t v, vEnd, mover = (uint32_t)t, nSucc = 0, nOther = 0;
     int64_t k, mv, bestWin = -1, worstLoss = -1;
@@ -141,7 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
         }
         /* one thread, two, or the two-thread split run by one */
         static const int aThread[3] = { 1, 2, -2 };
-        if( gg_cm_solve_threads(&cm, &g, aThread[nData%3], 0)==GG_OK ){
+        if( gg_cm_solve_threads(&cm, &g, holeZero(&g), aThread[nData%3], 0)==GG_OK ){
           fzCheckSolution(&cm, &g, z, nData);
           gg_cm_free(&cm);
         }

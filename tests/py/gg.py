@@ -55,13 +55,23 @@ def store(db, gid, rows, table="edges"):
                    [(gid, a, b) for a, b in rows])
 
 
-def adjacency(rows, extra=()):
-    """Node -> set of neighbours, from edge rows."""
+def adjacency(rows, extra=(), directed=False):
+    """Node -> set of successors, from edge rows (an arc per row when
+    directed, else both ways)."""
     adj = {v: set() for v in extra}
     for a, b in rows:
         adj.setdefault(a, set()).add(b)
-        adj.setdefault(b, set()).add(a)
+        adj.setdefault(b, set())
+        if not directed:
+            adj[b].add(a)
     return adj
+
+
+def sqlite_order(labels):
+    """Labels in SQLite's order: integers ascending, then texts by bytes."""
+    ints = sorted(x for x in labels if isinstance(x, int))
+    texts = sorted((x for x in labels if isinstance(x, str)), key=lambda t: t.encode())
+    return ints + texts
 
 
 def force_win(positions, winner_at, mover, moves, player):
@@ -95,22 +105,25 @@ def force_win(positions, winner_at, mover, moves, player):
     return best
 
 
-def catmouse_brute(rows):
+def catmouse_brute(rows, holes=(0,), directed=False, extra=(0, 1, 2)):
     """{(mouse, cat, turn): (outcome, plies)} by value iteration; turn is
-    'mouse' or 'cat', outcome 1 mouse, 2 cat, 0 draw, plies None for a draw."""
-    adj = adjacency(rows, (0, 1, 2))
-    nodes = sorted(adj)
-    positions = [(m, c, t) for m in nodes for c in nodes if c != 0 for t in (0, 1)]
+    'mouse' or 'cat', outcome 1 mouse, 2 cat, 0 draw, plies None for a
+    draw.  Any labels; several holes; arcs only when directed; the nodes
+    are the rows' labels and `extra`."""
+    adj = adjacency(rows, tuple(extra) + tuple(holes), directed)
+    holes = set(holes)
+    nodes = list(adj)
+    positions = [(m, c, t) for m in nodes for c in nodes if c not in holes for t in (0, 1)]
 
     def moves(p):
         m, c, t = p
         if t == 0:
             return [(x, c, 1) for x in adj[m]]
-        return [(m, x, 0) for x in adj[c] if x != 0]
+        return [(m, x, 0) for x in adj[c] if x not in holes]
 
     def winner_at(p):
         m, c, t = p
-        if m == 0:
+        if m in holes:
             return 0
         if m == c:
             return 1

@@ -84,9 +84,13 @@ SELECT mouse, cat, outcome, plies, move FROM catmouse_states(7) WHERE turn = 'mo
 SELECT count(*) FROM catmouse_states(7) WHERE mouse = 3;
 -- => 0
 
--- case: start nodes without edges exist; a mouse with no move loses at once
-SELECT catmouse(8), plies, move FROM catmouse_states(8) WHERE mouse = 1 AND cat = 2 AND turn = 'mouse';
+-- case: start nodes without edges exist when the rules name them; a mouse with no move loses at once
+SELECT catmouse(8, 'edges', '{"mouse": 1, "cat": 2}'), plies, move FROM catmouse_states(8, 'edges', '{"mouse": 1, "cat": 2}') WHERE mouse = 1 AND cat = 2 AND turn = 'mouse';
 -- => 2|0|
+
+-- case: error: a default start that no row mentions is not played on
+SELECT catmouse(8);
+-- => Error: graphgame: catmouse: the mouse's start is node 1 by default, but no row of graph 8 in table "edges" mentions node 1; name it in the rules, e.g. '{"mouse": 0}'
 
 -- case: turn names other than 'mouse' and 'cat' match nothing
 SELECT count(*) FROM catmouse_states(1) WHERE turn = 'dog';
@@ -102,41 +106,41 @@ SELECT quote(catmouse(NULL)), (SELECT count(*) FROM catmouse_states(NULL));
 
 -- case: error: no such table
 SELECT catmouse(1, 'nope');
--- => Error: graphgame: no such table or view: "nope"
+-- => Error: graphgame: catmouse: no such table or view: "nope" (a WITH name cannot be read: use a view)
 
 -- case: error: a required column is missing
 SELECT catmouse(1, 'nodst');
--- => Error: graphgame: table "nodst" has no column dst
+-- => Error: graphgame: catmouse: table "nodst" has no column dst
 
 -- case: error: a NULL src names the graph and the row
 SELECT catmouse(1, 'bad');
--- => Error: graphgame: graph 1 in table "bad": src and dst must be integers, got src=NULL, dst=2
+-- => Error: graphgame: catmouse: graph 1 in table "bad": src and dst must be integer or text node labels, got src=NULL, dst=2
 
--- case: error: text where a node belongs
+-- case: error: text labels are nodes, and the default hole 0 is not one of them
 SELECT catmouse(2, 'bad');
--- => Error: graphgame: graph 2 in table "bad": src and dst must be integers, got src='x', dst=1
+-- => Error: graphgame: catmouse: the hole is node 0 by default, but no row of graph 2 in table "bad" mentions node 0; name it in the rules, e.g. '{"hole": "x"}'
 
 -- case: error: a real where a node belongs
 SELECT * FROM catmouse_states(3, 'bad');
--- => Error: graphgame: graph 3 in table "bad": src and dst must be integers, got src=1.5, dst=2
+-- => Error: graphgame: catmouse_states: graph 3 in table "bad": src and dst must be integer or text node labels, got src=1.5, dst=2
 
 -- case: error: a graph id with no rows
 SELECT catmouse(99);
--- => Error: graphgame: graph 99 has no rows in table "edges"
+-- => Error: graphgame: catmouse: graph 99 has no rows in table "edges"
 
 -- case: error: a text graph id with no rows is named as text
 SELECT catmouse('g1');
--- => Error: graphgame: graph 'g1' has no rows in table "edges"
+-- => Error: graphgame: catmouse: graph 'g1' has no rows in table "edges"
 
 -- case: error: a graph over the memory limit says how many positions it needs
 SELECT graphgame_limit('max_positions', 50);
 SELECT catmouse(1);
 -- => 300000000
--- => Error: graphgame: catmouse: graph 1 in table "edges" has 6 nodes and needs 72 positions, over the limit of 50 (see graphgame_limit)
+-- => Error: graphgame: catmouse: graph 1 in table "edges" has at least 6 nodes and needs at least 72 positions (2 turns x n mouse nodes x n cat nodes, n = 6), over the limit of 50 (see graphgame_limit)
 
 -- case: error: the states table needs a graph id
 SELECT * FROM catmouse_states;
--- => Error: graphgame: catmouse_states needs arguments: catmouse_states(graph_id [, edges])
+-- => Error: graphgame: catmouse_states needs arguments: catmouse_states(graph_id [, edges [, rules]])
 
 -- case: error: malformed JSON says where
 SELECT catmouse_json('[[1,2],[0],[0');

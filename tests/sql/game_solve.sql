@@ -202,11 +202,11 @@ SELECT plies FROM game_solve('g', 'gm') WHERE position = 10;
 
 -- case: error: no such positions table
 SELECT * FROM game_solve('nope', 'gm');
--- => Error: graphgame: game_solve: no such table or view: "nope"
+-- => Error: graphgame: game_solve: no such table or view: "nope" (a WITH name cannot be read: use a view)
 
 -- case: error: no such moves table
 SELECT * FROM game_solve('g', 'nomoves');
--- => Error: graphgame: game_solve: no such table or view: "nomoves"
+-- => Error: graphgame: game_solve: no such table or view: "nomoves" (a WITH name cannot be read: use a view)
 
 -- case: error: positions without player
 SELECT * FROM game_solve('noplayer', 'gm');

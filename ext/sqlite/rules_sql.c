@@ -1,0 +1,37 @@
+/*
+** rules_sql.c: the `rules` argument of a game function or table.
+**
+**   SELECT catmouse(1, 'edges', '{"hole": [0, 9], "turn": "cat"}');
+**   SELECT catmouse(1, 'edges', json_object('hole', 'exit', 'directed', json('true')));
+**
+** A JSON object as text; NULL or '{}' means the defaults.  The keys each
+** game knows are in its GGGameDef (README.md, "The rules of each game").
+** Errors name the function, the key or the byte at fault, and for an
+** unknown key list the keys the function knows (parser: rules.c).
+*/
+#include <string.h>
+#include "glue.h"
+SQLITE_EXTENSION_INIT3
+
+int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey,
+                 int nKey, GGRules *pOut, char **pzErr){
+  char zErr[GG_RULES_ERR];
+  const char *z;
+  int rc;
+  memset(pOut, 0, sizeof(*pOut));
+  if( pRules==0 || sqlite3_value_type(pRules)==SQLITE_NULL ) return SQLITE_OK;
+  if( sqlite3_value_type(pRules)!=SQLITE_TEXT ){
+    char *zVal = gg_value_sql(pRules);
+    *pzErr = zVal ? gg_errmsg("%s: rules must be a JSON object (text), got %s", zFunc, zVal) : 0;
+    sqlite3_free(zVal);
+    return gg_error_rc(SQLITE_MISMATCH, *pzErr);
+  }
+  z = (const char*)sqlite3_value_text(pRules);
+  if( z==0 ) return SQLITE_NOMEM;
+  rc = gg_rules_parse(z, (uint64_t)sqlite3_value_bytes(pRules), aKey, nKey, pOut, zErr);
+  if( rc==GG_OK ) return SQLITE_OK;
+  gg_rules_free(pOut);
+  if( rc>0 ) return gg_sqlite_rc(rc);
+  *pzErr = gg_errmsg("%s: rules: %s", zFunc, zErr);
+  return gg_error_rc(SQLITE_ERROR, *pzErr);
+}
