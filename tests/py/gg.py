@@ -6,6 +6,7 @@ plainly as possible: value iteration over explicit positions, with no
 queue and no counters, so that they share no idea with the engine beyond
 the rules themselves.
 """
+import json
 import os
 import random
 import sqlite3
@@ -65,6 +66,14 @@ def adjacency(rows, extra=(), directed=False):
         if not directed:
             adj[b].add(a)
     return adj
+
+
+def phantom_rules(rows, roles=(("hole", 0), ("mouse", 1), ("cat", 2))):
+    """Rules JSON naming the default roles that no row mentions, so that
+    they become isolated nodes: the graph the versions before the rules
+    argument played on (they made 0, 1 and 2 nodes of every graph)."""
+    present = {x for r in rows for x in r}
+    return json.dumps({k: v for k, v in roles if v not in present})
 
 
 def sqlite_order(labels):
