@@ -124,8 +124,13 @@ static void cmsqlResult(sqlite3_context *ctx, const GGCall *pCall, const GGSolve
   uint32_t value, mouse = pCall->aRole[1].aId[0], cat = pCall->aRole[2].aId[0];
   int64_t plies, move;
   if( !cmsqlListed(p->pState, mouse, cat) ){
-    gg_result_error(ctx, SQLITE_ERROR, gg_errmsg("%s: %s", pCall->ref.zFunc,
-                                                 gg_catmouse_def.zNotListed));
+    GGLabel L;
+    char *zL;
+    gg_graph_label(&p->g, cat, &L);
+    zL = gg_label_sql(&L);
+    gg_result_error(ctx, SQLITE_ERROR, zL ? gg_errmsg("%s: the cat's start %s is a hole: %s",
+                    pCall->ref.zFunc, zL, gg_catmouse_def.zNotListed) : 0);
+    sqlite3_free(zL);
     return;
   }
   gg_cm_get((const GGCatMouse*)p->pState, mouse, cat, pCall->iTurn, &value, &plies, &move);

@@ -286,7 +286,17 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if( rc==SQLITE_OK && pCur->pSolved ){
     uint32_t a = call.aRole[1].aId[0], b = call.aRole[2].aId[0];
     if( !pDef->xListed(pCur->pSolved->pState, a, b) ){
-      zErr = gg_errmsg("%s: the start is not a position: %s", pDef->zPlay, pDef->zNotListed);
+      GGLabel La, Lb;
+      char *za, *zb;
+      gg_graph_label(&pCur->pSolved->g, a, &La);
+      gg_graph_label(&pCur->pSolved->g, b, &Lb);
+      za = gg_label_sql(&La);
+      zb = gg_label_sql(&Lb);
+      zErr = za && zb ? gg_errmsg("%s: the start %s = %s, %s = %s is not a position: %s",
+                                  pDef->zPlay, pDef->azPlayer[0], za, pDef->azPlayer[1], zb,
+                                  pDef->zNotListed) : 0;
+      sqlite3_free(za);
+      sqlite3_free(zb);
       rc = gg_error_rc(SQLITE_ERROR, zErr);
     }else{
       rc = playLine(pCur, a, b, call.iTurn);
