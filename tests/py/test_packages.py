@@ -88,3 +88,50 @@ def test_python_wheel_in_a_fresh_venv():
         assert p.stdout.splitlines() == ["0", "1", VERSION, "True True", "off"], p.stdout + p.stderr
     finally:
         shutil.rmtree(tmp)
+
+
+NODE_CLIENT = r"""
+const Database = require("better-sqlite3");
+const graphgame = require("graphgame");
+const db = new Database(":memory:");
+graphgame.load(db);
+for (const adj of process.argv.slice(1)) {
+  console.log(db.prepare("SELECT catmouse_json(?) AS o").get(adj).o);
+}
+console.log(db.prepare("SELECT graphgame_version() AS v").get().v);
+const p = graphgame.getLoadablePath();
+console.log(require("fs").existsSync(p), p.startsWith(require("path").join(process.cwd(), "node_modules")));
+"""
+
+
+def test_node_package_in_a_fresh_project():
+    eco.need_program("npm", "npm")
+    eco.need_node()
+    tmp = tempfile.mkdtemp(prefix="gg-npm-")
+    try:
+        _ok(eco.run(["npm", "pack", "--pack-destination", tmp],
+                    cwd=os.path.join(eco.ROOT, "bindings", "node"), timeout=300), "npm pack")
+        tgz = os.path.join(tmp, "graphgame-%s.tgz" % VERSION)
+        assert os.path.isfile(tgz), os.listdir(tmp)
+        proj = os.path.join(tmp, "project")
+        os.mkdir(proj)
+        with open(os.path.join(proj, "package.json"), "w") as f:
+            json.dump({"name": "uses-graphgame", "version": "1.0.0", "private": True}, f)
+        # The tarball has no dependencies, so the install asks no registry.
+        _ok(eco.run(["npm", "install", "--offline", "--no-audit", "--no-fund", tgz], cwd=proj,
+                    timeout=300), "npm install")
+        assert json.load(open(os.path.join(proj, "package.json")))["dependencies"]["graphgame"]
+        files = sorted(os.listdir(os.path.join(proj, "node_modules", "graphgame", "lib")))
+        assert files == ["build.json", "graphgame.so"], files
+        # better-sqlite3 next to it: the copy pinned by tests/clients.
+        os.symlink(os.path.join(eco.NODE_MODULES, "better-sqlite3"),
+                   os.path.join(proj, "node_modules", "better-sqlite3"))
+        p = _ok(eco.run(["node", "-e", NODE_CLIENT, EXAMPLE1, EXAMPLE2], cwd=proj), "node client")
+        assert p.stdout.splitlines() == ["0", "1", VERSION, "true true"], p.stdout + p.stderr
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_node_package_version_is_the_file_version():
+    pkg = json.load(open(os.path.join(eco.ROOT, "bindings", "node", "package.json")))
+    assert pkg["version"] == VERSION, (pkg["version"], VERSION)
