@@ -232,7 +232,7 @@ WASM_EXPORT_LIST = gg_wasm_init sqlite3_open sqlite3_close_v2 sqlite3_prepare_v2
 WASM_COMMA := ,
 WASM_EXPORTS = $(subst $(eval) ,$(WASM_COMMA),$(strip $(WASM_EXPORT_LIST:%=_%)))
 .PHONY: wasm
-wasm: dist/wasm/graphgame-sqlite.js dist/wasm/shell.js
+wasm: dist/wasm/graphgame-sqlite.js dist/wasm/shell.js dist/wasm/script.js
 
 dist/wasm/src/sqlite3.c: wasm/sqlite3.sha256
 	@[ -f $(WASM_SQLITE)/sqlite3.c ] || { echo "make wasm needs better-sqlite3's sqlite3.c: sh tests/tools/deps.sh (npm ci in tests/clients)"; exit 1; }
@@ -260,6 +260,6 @@ dist/wasm/graphgame-sqlite.js: $(WASM_OBJ) wasm/api.js wasm/pre.js
 	  -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) \
 	  -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,getValue,setValue,HEAPU8
 
-dist/wasm/shell.js: wasm/shell.js
+dist/wasm/shell.js dist/wasm/script.js: dist/wasm/%: wasm/%
 	@mkdir -p dist/wasm
-	cp wasm/shell.js $@
+	cp $< $@

@@ -4,11 +4,8 @@
 //
 //     node dist/wasm/shell.js [-header] [-column | -list] [-real15] [:memory:] < script.sql
 //
-// Input is read as the CLI reads it: a line starting with "." when no SQL
-// is pending is a dot-command, other lines gather until sqlite3_complete()
-// says a statement is complete.  Dot-commands: .load (graphgame is built
-// in, so it does nothing), .read FILE, .print ARGS, .mode list|column,
-// .headers on|off.  -column prints like the CLI's column mode: each column
+// Input is read as the CLI reads it (script.js: dot-commands .load, which
+// does nothing, .read, .print, .mode list|column, .headers on|off).  -column prints like the CLI's column mode: each column
 // as wide as its widest value or its name, left-aligned, two spaces apart,
 // names underlined with dashes, nothing for a statement with no rows;
 // -list joins values with "|".  NULL prints as an empty string, and values
@@ -21,6 +18,7 @@
 const fs = require("fs");
 const path = require("path");
 const factory = require(path.join(__dirname, "graphgame-sqlite.js"));
+const GGScript = require(path.join(__dirname, "script.js"));
 
 const opts = { header: false, mode: "list" };
 let dbName = ":memory:";
@@ -58,7 +56,7 @@ function printResult(r) {
     return;
   }
   if (!rows.length) return;
-  const w = r.columns.map((c, i) => Math.max(width(c), ...rows.map((row) => width(row[i]))));
+  const w = r.columns.map((c, i) => rows.reduce((m, row) => Math.max(m, width(row[i])), width(c)));
   const line = (cells) => cells.map((c, i) => c + " ".repeat(w[i] - width(c))).join("  ");
   if (opts.header) {
     print(line(r.columns));
@@ -67,70 +65,25 @@ function printResult(r) {
   for (const row of rows) print(line(row));
 }
 
-// Arguments of a dot-command: 'single quoted' taken as is, "double quoted"
-// with backslash escapes, else words split at spaces.
-function args(line) {
-  const res = [];
-  const re = /'([^']*)'?|"((?:[^"\\]|\\.)*)"?|(\S+)/g;
-  let m;
-  while ((m = re.exec(line))) {
-    if (m[1] !== undefined) res.push(m[1]);
-    else if (m[2] !== undefined) res.push(m[2].replace(/\\(.)/g, (_, c) => ({ n: "\n", t: "\t" })[c] || c));
-    else res.push(m[3]);
-  }
-  return res;
-}
-
-// The CLI's _all_whitespace(): spaces and comments only.
-const allWhitespace = (line) => /^(?:\s|--[^\n]*|\/\*[\s\S]*?\*\/)*$/.test(line);
-
-class Fail extends Error {}
-
-function run(SQL, db, text, where) {
-  let pending = "", startLine = 0;
-  const lines = text.split("\n");
-  if (lines.length && lines[lines.length - 1] === "") lines.pop();
-  lines.forEach((raw, i) => {
-    if (!pending && raw.trimStart().startsWith(".")) {
-      const [cmd, ...a] = args(raw.trim());
-      if (cmd === ".load") return;                         // built in
-      if (cmd === ".print") print(a.join(" "));
-      else if (cmd === ".read") run(SQL, db, fs.readFileSync(a[0], "utf8"), a[0]);
-      else if (cmd === ".mode" && (a[0] === "list" || a[0] === "column")) opts.mode = a[0];
-      else if (cmd === ".headers" || cmd === ".header") opts.header = a[0] === "on";
-      else throw new Fail(`${where}:${i + 1}: shell.js does not know ${cmd}`);
-      return;
-    }
-    if (!pending && allWhitespace(raw)) return;
-    if (!pending) startLine = i + 1;
-    pending += raw + "\n";
-    if (SQL.complete(pending)) {
-      const sql = pending;
-      pending = "";
-      try {
-        db.each(sql, null, { text: true, real: opts.real }, printResult);
-      } catch (e) {
-        throw new Fail(`Error: near line ${startLine}: ${e.message}`);
-      }
-    }
-  });
-  if (pending.trim()) {
-    try { db.each(pending, null, { text: true, real: opts.real }, printResult); } catch (e) {
-      throw new Fail(`Error: near line ${startLine}: ${e.message}`);
-    }
-  }
+function setOption(name, v) {
+  if (name === ".mode" && (v === "list" || v === "column")) opts.mode = v;
+  else if (name === ".header") opts.header = v === "on";
+  else throw new GGScript.Failure(`shell.js knows .mode list and column only, not ${v}`);
 }
 
 factory().then((SQL) => {
   const db = new SQL.Database(dbName);
   let status = 0;
   try {
-    run(SQL, db, fs.readFileSync(0, "utf8"), "stdin");
+    GGScript.run(SQL, db, fs.readFileSync(0, "utf8"), {
+      print, result: printResult, setOption, readFile: (f) => fs.readFileSync(f, "utf8"),
+      valueOpts: { text: true, real: opts.real },
+    });
   } catch (e) {
-    if (!(e instanceof Fail)) throw e;
+    if (!(e instanceof GGScript.Failure)) throw e;
     process.stdout.write(out.join("\n") + (out.length ? "\n" : ""));
     out.length = 0;
-    console.error(e.message);
+    console.error("Error: " + e.message);
     status = 1;
   }
   db.close();
