@@ -263,3 +263,20 @@ dist/wasm/graphgame-sqlite.js: $(WASM_OBJ) wasm/api.js wasm/pre.js
 dist/wasm/shell.js dist/wasm/script.js: dist/wasm/%: wasm/%
 	@mkdir -p dist/wasm
 	cp $< $@
+
+# The playground (README "Playground"): web/ plus the WebAssembly build and
+# the examples, as static files in dist/web/; `make web` serves them on
+# http://127.0.0.1:$(WEB_PORT)/ (Python's http.server), `make web-build`
+# only builds them.
+WEB_PORT ?= 8913
+.PHONY: web web-build
+web-build: wasm
+	@mkdir -p dist/web/examples dist/web/sql
+	cp web/*.html web/*.css web/*.js dist/web/
+	cp dist/wasm/graphgame-sqlite.js dist/wasm/graphgame-sqlite.wasm dist/wasm/script.js dist/web/
+	cp examples/*.sql dist/web/examples/
+	cp sql/*.sql dist/web/sql/
+	cd dist/web/examples && ls *.sql | $(PYTHON) -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))' > index.json
+web: web-build
+	@echo "playground: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops it)"
+	$(PYTHON) -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory dist/web
