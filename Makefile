@@ -280,3 +280,14 @@ web-build: wasm
 web: web-build
 	@echo "playground: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops it)"
 	$(PYTHON) -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory dist/web
+
+# The packages (README "Install"): the Python wheel into dist/python/, the
+# npm tarball into dist/node/; both carry dist/graphgame.so.  Offline,
+# with Debian's pip/setuptools/wheel and npm.
+.PHONY: python-wheel npm-pack
+python-wheel: dist/graphgame.so
+	@mkdir -p dist/python
+	$(PYTHON) -m pip wheel -q --no-build-isolation --no-deps --no-index -w dist/python bindings/python
+npm-pack: dist/graphgame.so
+	@mkdir -p dist/node
+	cd bindings/node && npm pack --pack-destination ../../dist/node
