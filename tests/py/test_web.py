@@ -4,8 +4,10 @@ chromium driven by tests/web/playground.test.js through puppeteer-core
 loads LeetCode example 1 and must show a draw, colour each node as
 catmouse_states says, answer a move with catmouse_states' move (checked
 against the native extension), undo, swap sides, run a query in its SQL
-console, and show no errors; then it saves a screenshot to
-dist/web-test/playground.png (docs/playground.png is a copy of one).
+console; it saves a screenshot to dist/web-test/playground.png
+(docs/playground.png is a copy of one); then the race to z, graph_grid
+and a pasted adjacency list must show the native outcomes, and the page
+must have logged no errors.
 """
 import os
 import shutil

@@ -120,6 +120,37 @@ async function main() {
       "swapping back, the engine plays the cat's optimal move");
     await page.screenshot({ path: shot });
     check(fs.statSync(shot).size > 10000, "screenshot saved");
+    // 5. The race to z on the same graph, then other graph sources.
+    const settle = () => page.waitForFunction(() => !document.querySelector("#busy").textContent &&
+      document.querySelector("#status").textContent !== "The engine is thinking…");
+    const pick = (sel, value) => page.$eval(sel, (e, v) => { e.value = v; e.dispatchEvent(new Event("change")); }, value);
+    await pick("#side", "0");
+    await pick("#game", "race");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "alice");
+    await settle();
+    const race = native.prepare("SELECT outcome, plies FROM race_states(1, 0) WHERE alice = 1 AND bob = 2 AND turn = 'alice'").get();
+    const raceText = { 1: "Alice wins", 2: "a draw", 3: "Bob wins" }[race.outcome];
+    check((await text("#outcome")).startsWith(raceText), "the race from (1, 2) to 0 shows race_states' outcome",
+      [await text("#outcome"), race]);
+    await pick("#game", "catmouse");
+    await pick("#source", "grid");
+    await page.$eval("#sp-rows", (e) => { e.value = "3"; });
+    await page.$eval("#sp-cols", (e) => { e.value = "4"; });
+    await page.click("#load");
+    await page.waitForFunction(() => /^grid: 12 nodes/.test(document.querySelector("#graph-info").textContent));
+    await settle();
+    native.exec("CREATE TABLE grid AS SELECT 1 AS graph_id, src, dst FROM graph_grid(3, 4)");
+    const grid = native.prepare("SELECT catmouse(1, 'grid') AS o").get().o;
+    check((await text("#outcome")).startsWith({ 1: "the mouse wins", 2: "the cat wins", 0: "a draw" }[grid]),
+      "graph_grid(3, 4) shows catmouse's outcome", [await text("#outcome"), grid]);
+    check((await page.$$("#board .node")).length === 12, "graph_grid(3, 4) draws 12 nodes");
+    await pick("#source", "adjacency");
+    await page.$eval("#graph-text", (e) => { e.value = "[[1,3],[0],[3],[0,2]]"; });
+    await page.click("#load");
+    await page.waitForFunction(() => /4 nodes/.test(document.querySelector("#graph-info").textContent));
+    await settle();
+    check((await text("#outcome")).startsWith("the mouse wins"), "a pasted adjacency list (example 2): the mouse wins",
+      await text("#outcome"));
     check(errors.length === 0, "no errors in the page", errors);
   } finally {
     await browser.close();
