@@ -234,7 +234,7 @@ WASM_EXPORTS = $(subst $(eval) ,$(WASM_COMMA),$(strip $(WASM_EXPORT_LIST:%=_%)))
 .PHONY: wasm
 wasm: dist/wasm/graphgame-sqlite.js dist/wasm/shell.js dist/wasm/script.js
 
-dist/wasm/src/sqlite3.c: wasm/sqlite3.sha256
+dist/wasm/src/sqlite3.c: wasm/sqlite3.sha256 $(wildcard $(WASM_SQLITE)/sqlite3.c)
 	@[ -f $(WASM_SQLITE)/sqlite3.c ] || { echo "make wasm needs better-sqlite3's sqlite3.c: sh tests/tools/deps.sh (npm ci in tests/clients)"; exit 1; }
 	@command -v $(EMCC) >/dev/null 2>&1 || { echo "make wasm needs emscripten: apt-get install -y emscripten"; exit 1; }
 	cd $(WASM_SQLITE) && sha256sum --quiet -c $(CURDIR)/wasm/sqlite3.sha256

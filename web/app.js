@@ -118,7 +118,8 @@ async function newGame() {
   S.params = gameParams();
   const missing = G().requiredNodes(S.params).filter((v) => !S.adj.has(v));
   if (missing.length) throw new Error(`${G().title} needs node${missing.length > 1 ? "s" : ""} ${missing.join(", ")} in the graph`);
-  const t0 = performance.now();
+  const t0 = performance.now(), n = S.nodes.length;
+  status(`solving about ${(2 * n * n).toLocaleString("en")} positions…`);
   await rowsOf(G().solve(S.gid, TABLE, S.params));
   $("solve-info").textContent = `solved in ${Math.round(performance.now() - t0)} ms`;
   S.pos = { a: S.params.a, b: S.params.b, turn: 0 };
