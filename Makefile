@@ -204,3 +204,90 @@ install: dist/graphgame.so
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/graphgame
 	install -m 755 dist/graphgame.so $(DESTDIR)$(PREFIX)/lib/graphgame.so
 	install -m 644 sql/*.sql $(DESTDIR)$(PREFIX)/share/graphgame/
+
+# WebAssembly (README "WebAssembly"): SQLite with graphgame compiled in,
+# built by Debian's emscripten into dist/wasm/graphgame-sqlite.{js,wasm}
+# (a JavaScript module; wasm/api.js is its Database class) with
+# dist/wasm/shell.js, a small sqlite3 CLI for Node.  SQLite's amalgamation
+# is better-sqlite3's (pinned by tests/clients/package-lock.json), checked
+# against wasm/sqlite3.sha256.  Single-threaded (no -pthread: the solver's
+# pthread_create fails and it runs on one thread); memory grows up to
+# WASM_MAX_MEMORY; the solve limit is WASM_MAX_POSITIONS.
+EMCC              ?= emcc
+WASM_SQLITE       ?= tests/clients/node_modules/better-sqlite3/deps/sqlite3
+WASM_MAX_MEMORY   ?= 1073741824
+WASM_MAX_POSITIONS ?= 30000000
+# emcc's JavaScript optimizer needs Debian's node-acorn, which lives in
+# /usr/share/nodejs: a Node.js not from Debian does not look there.
+EMCC_NODE_PATH ?= /usr/share/nodejs
+WASM_CFLAGS  = -O2 -DSQLITE_CORE -DGG_DEFAULT_MAX_POSITIONS=$(WASM_MAX_POSITIONS) $(VERSION_DEF)
+SQLITE_WASM_FLAGS = -O2 -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_ENABLE_MATH_FUNCTIONS \
+  -DSQLITE_DEFAULT_MEMSTATUS=0 -DSQLITE_TEMP_STORE=2
+WASM_OBJ = dist/wasm/obj/sqlite3.o dist/wasm/obj/gg_wasm.o $(LIB_SRC:ext/%.c=dist/wasm/obj/%.o)
+WASM_EXPORT_LIST = gg_wasm_init sqlite3_open sqlite3_close_v2 sqlite3_prepare_v2 sqlite3_step \
+  sqlite3_finalize sqlite3_column_count sqlite3_column_name sqlite3_column_type \
+  sqlite3_column_text sqlite3_column_double sqlite3_column_bytes sqlite3_column_blob \
+  sqlite3_bind_text sqlite3_bind_double sqlite3_bind_null sqlite3_bind_parameter_count \
+  sqlite3_errmsg sqlite3_complete sqlite3_libversion malloc free
+WASM_COMMA := ,
+WASM_EXPORTS = $(subst $(eval) ,$(WASM_COMMA),$(strip $(WASM_EXPORT_LIST:%=_%)))
+.PHONY: wasm
+wasm: dist/wasm/graphgame-sqlite.js dist/wasm/shell.js dist/wasm/script.js
+
+dist/wasm/src/sqlite3.c: wasm/sqlite3.sha256 $(wildcard $(WASM_SQLITE)/sqlite3.c)
+	@[ -f $(WASM_SQLITE)/sqlite3.c ] || { echo "make wasm needs better-sqlite3's sqlite3.c: sh tests/tools/deps.sh (npm ci in tests/clients)"; exit 1; }
+	@command -v $(EMCC) >/dev/null 2>&1 || { echo "make wasm needs emscripten: apt-get install -y emscripten"; exit 1; }
+	cd $(WASM_SQLITE) && sha256sum --quiet -c $(CURDIR)/wasm/sqlite3.sha256
+	@mkdir -p dist/wasm/src
+	cp $(WASM_SQLITE)/sqlite3.c $(WASM_SQLITE)/sqlite3.h $(WASM_SQLITE)/sqlite3ext.h dist/wasm/src/
+
+dist/wasm/obj/sqlite3.o: dist/wasm/src/sqlite3.c
+	@mkdir -p dist/wasm/obj
+	$(EMCC) $(SQLITE_WASM_FLAGS) -c -o $@ $<
+
+dist/wasm/obj/gg_wasm.o: wasm/gg_wasm.c dist/wasm/src/sqlite3.c
+	@mkdir -p dist/wasm/obj
+	$(EMCC) $(WASM_CFLAGS) $(WARN) -Wno-missing-field-initializers -Idist/wasm/src -c -o $@ $<
+
+dist/wasm/obj/%.o: ext/%.c $(HDRS) VERSION dist/wasm/src/sqlite3.c
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WASM_CFLAGS) $(WARN) -Wno-missing-field-initializers -Idist/wasm/src $(LIB_INC) -c -o $@ $<
+
+dist/wasm/graphgame-sqlite.js: $(WASM_OBJ) wasm/api.js wasm/pre.js
+	NODE_PATH=$(EMCC_NODE_PATH) $(EMCC) -O2 -o $@ $(WASM_OBJ) --pre-js wasm/pre.js --post-js wasm/api.js \
+	  -sMODULARIZE=1 -sEXPORT_NAME=GraphgameSQLite -sENVIRONMENT=web,worker,node \
+	  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=16777216 -sMAXIMUM_MEMORY=$(WASM_MAX_MEMORY) \
+	  -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) \
+	  -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString,stringToUTF8,lengthBytesUTF8,getValue,setValue,HEAPU8
+
+dist/wasm/shell.js dist/wasm/script.js: dist/wasm/%: wasm/%
+	@mkdir -p dist/wasm
+	cp $< $@
+
+# The playground (README "Playground"): web/ plus the WebAssembly build and
+# the examples, as static files in dist/web/; `make web` serves them on
+# http://127.0.0.1:$(WEB_PORT)/ (Python's http.server), `make web-build`
+# only builds them.
+WEB_PORT ?= 8913
+.PHONY: web web-build
+web-build: wasm
+	@mkdir -p dist/web/examples dist/web/sql
+	cp web/*.html web/*.css web/*.js dist/web/
+	cp dist/wasm/graphgame-sqlite.js dist/wasm/graphgame-sqlite.wasm dist/wasm/script.js dist/web/
+	cp examples/*.sql dist/web/examples/
+	cp sql/*.sql dist/web/sql/
+	cd dist/web/examples && ls *.sql | $(PYTHON) -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))' > index.json
+web: web-build
+	@echo "playground: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops it)"
+	$(PYTHON) -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory dist/web
+
+# The packages (README "Install"): the Python wheel into dist/python/, the
+# npm tarball into dist/node/; both carry dist/graphgame.so.  Offline,
+# with Debian's pip/setuptools/wheel and npm.
+.PHONY: python-wheel npm-pack
+python-wheel: dist/graphgame.so
+	@mkdir -p dist/python
+	$(PYTHON) -m pip wheel -q --no-build-isolation --no-deps --no-index -w dist/python bindings/python
+npm-pack: dist/graphgame.so
+	@mkdir -p dist/node
+	cd bindings/node && npm pack --pack-destination ../../dist/node

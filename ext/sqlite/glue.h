@@ -15,7 +15,9 @@
 
 #define GG_PREFIX "graphgame: "
 #define GG_DEFAULT_TABLE "edges"
-#define GG_DEFAULT_MAX_POSITIONS 300000000   /* about 0.9 GB while solving cat and mouse */
+#ifndef GG_DEFAULT_MAX_POSITIONS            /* the WebAssembly build sets a lower one */
+# define GG_DEFAULT_MAX_POSITIONS 300000000  /* about 0.9 GB while solving cat and mouse */
+#endif
 #define GG_CACHE_ENTRIES 4                   /* solved games kept per connection */
 
 /* A node, or nodes, that a call names: a hole, a start, the race's goal

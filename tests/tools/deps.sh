@@ -24,6 +24,13 @@ rm -rf "$probe"
 command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
 command -v sqlite-utils >/dev/null 2>&1 || need="$need sqlite-utils"
+# The packages (tests/py/test_packages.py): Debian's pip, setuptools, wheel, venv.
+/usr/bin/python3 -m pip --version >/dev/null 2>&1 || need="$need python3-pip"
+/usr/bin/python3 -c 'import setuptools, wheel' >/dev/null 2>&1 || need="$need python3-setuptools python3-wheel"
+/usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
+# The WebAssembly build and the playground's browser test (make wasm, test_web.py).
+command -v emcc >/dev/null 2>&1 || need="$need emscripten"
+[ -x /usr/bin/chromium ] || need="$need chromium"
 if [ -n "$need" ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   echo "tests/tools/deps.sh: installing$need"
@@ -39,5 +46,10 @@ if command -v npm >/dev/null 2>&1; then
   fi
   (cd tests/clients && node -e 'require("better-sqlite3")' 2>/dev/null) ||
     (cd tests/clients && npm rebuild better-sqlite3) || echo "tests/tools/deps.sh: better-sqlite3 does not load"
+  # puppeteer-core (tests/web, pinned by its lock) drives Debian's chromium;
+  # it downloads no browser, and --ignore-scripts keeps it so.
+  if [ ! -d tests/web/node_modules/puppeteer-core ]; then
+    (cd tests/web && npm ci --no-audit --no-fund --ignore-scripts) || echo "tests/tools/deps.sh: npm ci in tests/web failed"
+  fi
 fi
 exit 0

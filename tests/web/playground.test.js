@@ -1,0 +1,162 @@
+// The playground in a real browser: Debian's headless chromium, driven by
+// puppeteer-core (pinned by package.json and its lock; it downloads no
+// browser).  Run by tests/py/test_web.py:
+//
+//     node tests/web/playground.test.js WEBDIR SCREENSHOT EXTENSION
+//
+// WEBDIR is `make web-build`'s dist/web, served here on a free port of
+// 127.0.0.1.  The engine's answers in the page are checked against the
+// native extension (EXTENSION, loaded into better-sqlite3 from
+// tests/clients).  Prints "ok: ..." lines; a failed check throws, and the
+// exit status is 1.
+"use strict";
+const fs = require("fs");
+const http = require("http");
+const os = require("os");
+const path = require("path");
+const puppeteer = require("puppeteer-core");
+const Database = require(path.join(__dirname, "..", "clients", "node_modules", "better-sqlite3"));
+
+const [webDir, shot, ext] = process.argv.slice(2);
+const EXAMPLE1 = "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]";
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm",
+  ".json": "application/json", ".sql": "text/plain" };
+
+function check(cond, what, detail) {
+  if (!cond) throw new Error(`FAILED: ${what}${detail === undefined ? "" : ": " + JSON.stringify(detail)}`);
+  console.log("ok: " + what);
+}
+
+function serve(dir) {
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "") || "index.html";
+    const file = path.join(dir, rel);
+    if (!file.startsWith(path.resolve(dir)) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+// The native answers: catmouse_states of LeetCode example 1.
+const native = new Database(":memory:");
+native.loadExtension(ext);
+native.exec("CREATE TABLE edges(graph_id, src, dst)");
+native.prepare("INSERT INTO edges SELECT 1, a.key, b.value FROM json_each(?) a, json_each(a.value) b").run(EXAMPLE1);
+const stateOf = native.prepare("SELECT outcome, plies, move FROM catmouse_states(1) WHERE mouse = ? AND cat = ? AND turn = ?");
+
+async function main() {
+  const server = await serve(path.resolve(webDir));
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "gg-chromium-"));
+  const browser = await puppeteer.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    userDataDir: profile,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const errors = [];
+  try {
+    const page = await browser.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    await page.setViewport({ width: 1400, height: 860 });
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForSelector("body[data-ready='1']", { timeout: 60000 });
+    const text = (sel) => page.$eval(sel, (e) => e.textContent);
+    const data = (sel) => page.$eval(sel, (e) => ({ ...e.dataset }));
+
+    // 1. LeetCode example 1 (the default graph): a draw from the start.
+    check(await page.$eval("#source", (e) => e.value) === "lc1", "LeetCode example 1 is loaded");
+    const outcome = await text("#outcome");
+    check(/^a draw$/.test(outcome), "the outcome shown for example 1 is a draw", outcome);
+    // Every node coloured as catmouse_states says (cat on 2, mouse to move).
+    const colour = { 1: "#8fd18f", 2: "#f4a3a3", 0: "#d9d9d9" };
+    const fills = await page.$$eval("#board .node", (gs) => gs.map((g) => [Number(g.dataset.node),
+      g.querySelector(".disc").getAttribute("fill")]));
+    check(fills.length === 6, "six nodes are drawn", fills);
+    const wrong = fills.filter(([v, f]) => { const s = stateOf.get(v, 2, "mouse"); return !s || colour[s.outcome] !== f; });
+    check(wrong.length === 0, "each node is coloured by catmouse_states(mouse = node, cat = 2, 'mouse')", wrong);
+
+    // 2. A move: the mouse (you) 1 -> 3; the engine's reply is the cat's move of catmouse_states.
+    const movable = await page.$$eval("#board .node.movable", (gs) => gs.map((g) => Number(g.dataset.node)));
+    check(JSON.stringify(movable) === "[3]", "the mouse on 1 may move to 3 only", movable);
+    await page.click("#board .node[data-node='3']");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "mouse" &&
+      document.querySelector("#last-move").dataset.move !== undefined, { timeout: 30000 });
+    const pos = await data("#position");
+    const want = stateOf.get(3, 2, "cat").move;
+    check(Number(pos.a) === 3 && Number(pos.b) === want,
+      `the engine's reply is catmouse_states' move for (mouse 3, cat 2, cat to move): cat to ${want}`, pos);
+    const after = stateOf.get(3, want, "mouse");
+    const shown = await text("#outcome");
+    const plies = after.plies === null ? "" : ` in ${after.plies} pl`;
+    check(shown.startsWith({ 1: "the mouse wins", 2: "the cat wins", 0: "a draw" }[after.outcome] + plies),
+      "the outcome shown after the reply is catmouse_states'", [shown, after]);
+
+    // Undo goes back to the start; swapping sides makes the engine move the mouse.
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.a === "1");
+    check(JSON.stringify(await data("#position")) === JSON.stringify({ a: "1", b: "2", turn: "mouse" }),
+      "undo goes back to the start");
+    await page.click("#swap");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "cat");
+    const swapped = await data("#position");
+    check(Number(swapped.a) === stateOf.get(1, 2, "mouse").move && swapped.b === "2",
+      "after swapping sides the engine plays the mouse's optimal move", swapped);
+
+    // 3. One query in the SQL console.
+    await page.$eval("#sql", (e) => { e.value = "SELECT catmouse_json('[[1,3],[0],[3],[0,2]]') AS outcome, graphgame_version() AS version;"; });
+    await page.click("#run");
+    await page.waitForSelector("#sql-output table", { timeout: 30000 });
+    const cells = await page.$$eval("#sql-output td", (tds) => tds.map((td) => td.textContent));
+    const version = fs.readFileSync(path.join(__dirname, "..", "..", "VERSION"), "utf8").trim();
+    check(JSON.stringify(cells) === JSON.stringify(["1", version]), "the SQL console runs a query", cells);
+
+    // 4. The picture, after swapping back: the engine plays the cat again.
+    await page.click("#swap");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "mouse");
+    check(Number((await data("#position")).b) === stateOf.get(swapped.a, 2, "cat").move,
+      "swapping back, the engine plays the cat's optimal move");
+    await page.screenshot({ path: shot });
+    check(fs.statSync(shot).size > 10000, "screenshot saved");
+    // 5. The race to z on the same graph, then other graph sources.
+    const settle = () => page.waitForFunction(() => !document.querySelector("#busy").textContent &&
+      document.querySelector("#status").textContent !== "The engine is thinking…");
+    const pick = (sel, value) => page.$eval(sel, (e, v) => { e.value = v; e.dispatchEvent(new Event("change")); }, value);
+    await pick("#side", "0");
+    await pick("#game", "race");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "alice");
+    await settle();
+    const race = native.prepare("SELECT outcome, plies FROM race_states(1, 0) WHERE alice = 1 AND bob = 2 AND turn = 'alice'").get();
+    const raceText = { 1: "Alice wins", 2: "a draw", 3: "Bob wins" }[race.outcome];
+    check((await text("#outcome")).startsWith(raceText), "the race from (1, 2) to 0 shows race_states' outcome",
+      [await text("#outcome"), race]);
+    await pick("#game", "catmouse");
+    await pick("#source", "grid");
+    await page.$eval("#sp-rows", (e) => { e.value = "3"; });
+    await page.$eval("#sp-cols", (e) => { e.value = "4"; });
+    await page.click("#load");
+    await page.waitForFunction(() => /^grid: 12 nodes/.test(document.querySelector("#graph-info").textContent));
+    await settle();
+    native.exec("CREATE TABLE grid AS SELECT 1 AS graph_id, src, dst FROM graph_grid(3, 4)");
+    const grid = native.prepare("SELECT catmouse(1, 'grid') AS o").get().o;
+    check((await text("#outcome")).startsWith({ 1: "the mouse wins", 2: "the cat wins", 0: "a draw" }[grid]),
+      "graph_grid(3, 4) shows catmouse's outcome", [await text("#outcome"), grid]);
+    check((await page.$$("#board .node")).length === 12, "graph_grid(3, 4) draws 12 nodes");
+    await pick("#source", "adjacency");
+    await page.$eval("#graph-text", (e) => { e.value = "[[1,3],[0],[3],[0,2]]"; });
+    await page.click("#load");
+    await page.waitForFunction(() => /4 nodes/.test(document.querySelector("#graph-info").textContent));
+    await settle();
+    check((await text("#outcome")).startsWith("the mouse wins"), "a pasted adjacency list (example 2): the mouse wins",
+      await text("#outcome"));
+    check(errors.length === 0, "no errors in the page", errors);
+  } finally {
+    await browser.close();
+    server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => { console.log(e.message); process.exitCode = 1; });
