@@ -26,12 +26,17 @@ static uint64_t cmsqlPositions(uint64_t n){ return GG_CM_NPOS(n); }
 static int cmsqlSolve(void **ppState, const GGGraph *pG, uint32_t param,
                       const GGStop *pStop){
   GGCatMouse *p = sqlite3_malloc64(sizeof(*p));
+  uint8_t *aHole = sqlite3_malloc64(pG->n + 1);    /* the hole: label 0 */
+  int64_t hole = gg_graph_find(pG, 0);
   int rc;
   (void)param;
   *ppState = 0;
-  if( p==0 ) return GG_NOMEM;
-  rc = gg_cm_solve(p, pG, pStop);
-  if( rc ){ sqlite3_free(p); return rc; }
+  if( p==0 || aHole==0 ){ sqlite3_free(p); sqlite3_free(aHole); return GG_NOMEM; }
+  memset(aHole, 0, pG->n + 1);
+  if( hole>=0 ) aHole[hole] = 1;
+  rc = gg_cm_solve(p, pG, aHole, pStop);
+  sqlite3_free(aHole);
+  if( rc ){ gg_cm_free(p); sqlite3_free(p); return rc; }
   *ppState = p;
   return GG_OK;
 }
@@ -48,7 +53,7 @@ static void cmsqlGet(const void *pState, uint32_t a, uint32_t b, int turn,
 
 static int cmsqlListed(const void *pState, uint32_t a, uint32_t b){
   (void)a;
-  return b!=((const GGCatMouse*)pState)->hole;
+  return !gg_cm_is_hole((const GGCatMouse*)pState, b);
 }
 
 const GGGameDef gg_catmouse_def = {
