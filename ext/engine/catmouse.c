@@ -1,52 +1,17 @@
 /*
-** catmouse.c: the fast cat-and-mouse engine (see catmouse.h).
+** catmouse.c: the fast cat-and-mouse engine, set-up and results (see
+** catmouse.h; the plies are in catmouse_ply.c, graphs of at most 64 nodes
+** in catmouse_small.c).
 **
-** Value iteration by plies, 64 positions per machine word.  A position of
-** turn t has the mover (player t) on node x and the other player on node
-** y.  For each turn and player there is a bitset of the positions of that
-** turn won by that player, stored transposed: one row per node of the
-** player NOT to move, one bit per node of the mover.  Then for a position
-** (x, y) of turn t, whose children are the positions (x', y) of the other
-** turn for x' among the mover's moves from x,
-**
-**     the mover wins within k plies  iff  OR  over x' of row x' of
-**         "other turn, won by player t" has bit y   (within k-1 plies)
-**     the mover loses within k plies iff  AND over x' of row x' of
-**         "other turn, won by the other player" has bit y
-**
-** so one word op settles 64 positions (x, y..y+63).  Ply k computes every
-** position first decided at ply k from the bitsets of ply k-1; its plies
-** are then exactly those of the FIFO retrograde solve (the nearest win,
-** the farthest loss).  Only words whose inputs changed are visited: the
-** last ply marks the changed words of each row (aDirty), and a row is a
-** candidate when one of its moves leads to a changed row.
-**
-** Each ply is two phases.  In the pass, each turn computes its new
-** positions into its own layout (row x, bit y: aDone, aWin), writes their
-** plies, and lists them (aPend).  In the apply, each turn moves its listed
-** positions into its transposed bitsets and marks the changed words.  The
-** bitsets are stored in bands of 512 columns (8 words, a cache line per
-** row; GG_CM_BIT) and the pass works one band at a time over all rows,
-** so its working set (the band of the other turn's transposed bitsets)
-** stays in the cache; one listed word lands in 64 consecutive lines.
-**
-** Threads split the bands: lane i owns the bands b with b % nLane == i.
-** In the pass a lane computes the words of its bands (of both turns); the
-** new positions of word w land, in the apply, in the transposed rows
-** 64w..64w+63, which are rows of the same band, so each lane applies its
-** own list and no two lanes write the same memory in a phase.  Each
-** worker thread runs one lane (or all of them if a thread could not be
-** started), with a barrier between the phases.  The calling thread
-** (worker 0) polls the GGStop about every GG_STOP_EVERY positions.
-**
-** Nodes are renumbered first (cmOrder: reverse Cuthill-McKee, a BFS that
-** takes low degrees first), so that on graphs with some geometry (grids,
-** roads) the rows of a node's neighbours lie close together.
-**
-** Memory per position: 2 bytes of plies (plies of 65535 or more go to a
-** sorted side table, aBig), 2 bits of result (decided, mover wins), and
-** during the solve 2 bits of transposed bitsets plus the list of one
-** ply's new words.
+** The set-up renumbers the nodes (cmOrder: reverse Cuthill-McKee, a BFS
+** that takes low degrees first, so that on graphs with some geometry the
+** rows of a node's neighbours lie close together), builds each turn's
+** moves and the in-arcs in that numbering, and allocates.  Every array
+** that grows with the positions is either a bitset (1 bit per position
+** and turn: under 600 MB at the largest n) or cut in blocks of one band
+** (the ply bytes: n*512 bytes a block), so no single allocation comes
+** near the 2 GB that sqlite3_malloc64 refuses.  Large arrays are zeroed in
+** slices with a poll between them, so an interrupt stops the set-up fast.
 */
 #include <string.h>
 #include <stdlib.h>
@@ -55,105 +20,7 @@
 # include <sys/mman.h>
 #endif
 #include "alloc.h"
-#include "barrier.h"
-#include "catmouse.h"
-
-/* One ply's new positions in one word of the own layout. */
-typedef struct CmPend CmPend;
-struct CmPend {
-  uint32_t x;          /* row: the mover's node */
-  uint32_t w;          /* word: bits are the other player's nodes w*64.. */
-  uint64_t win;        /* newly won by the mover */
-  uint64_t lose;       /* newly lost by the mover */
-};
-
-#define CM_MAX_THREAD 2
-
-/* One lane's share of one turn: what it found in its bands. */
-typedef struct CmPart CmPart;
-struct CmPart {
-  CmPend *aPend;       /* this ply's new positions */
-  uint64_t nPend;      /* entries in aPend */
-  uint64_t nPendAlloc; /* entries that fit in aPend */
-  GGCatMouseBig *aBig; /* positions with plies >= GG_CM_PLY_BIG */
-  uint64_t nBig;       /* entries in aBig */
-  uint64_t nBigAlloc;  /* entries that fit in aBig */
-  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty */
-  uint32_t nDirtyRow;  /* entries in aDirtyRow */
-};
-
-/* The solve's data for one turn. */
-typedef struct CmTurn CmTurn;
-struct CmTurn {
-  int t;               /* GG_CM_MOUSE or GG_CM_CAT: who moves */
-  uint32_t *aOff;      /* mover's moves from x: aMove[aOff[x]..aOff[x+1]-1] */
-  uint32_t *aMove;     /* (the cat's moves skip the hole) */
-  uint64_t *aDone;     /* decided positions: row x, bit y (into GGCatMouse) */
-  uint64_t *aWinOwn;   /* won by the mover: row x, bit y (into GGCatMouse) */
-  uint16_t *aPly;      /* plies: GG_CM_PLY(x, y) (into GGCatMouse) */
-  uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x */
-  uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
-  uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
-  CmPart aPart[CM_MAX_THREAD];  /* per lane */
-};
-
-/* One thread's scratch. */
-typedef struct CmWorker CmWorker;
-struct CmWorker {
-  int i;               /* 0: the calling thread */
-  struct CmSolve *s;   /* the solve */
-  uint8_t *aCand;      /* rows x to visit */
-  uint32_t *aCandRow;  /* those rows, ascending */
-  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
-  GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
-};
-
-/* The whole solve. */
-typedef struct CmSolve CmSolve;
-struct CmSolve {
-  GGCatMouse *p;       /* the result being filled */
-  GGPoll setup;        /* polls the GGStop during the set-up (calling thread) */
-  uint32_t n;          /* nodes */
-  uint32_t nW;         /* words per row: ceil(n/64) */
-  uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
-  uint32_t nWB;        /* bands: ceil(nW/8) */
-  uint32_t nPly;       /* last ply that decided something */
-  uint32_t hole;       /* the hole, renumbered */
-  int nLane;           /* lanes, 1..CM_MAX_THREAD */
-  int nRun;            /* worker threads running the lanes, 1 or nLane */
-  int bStop;           /* set (atomically) to stop every worker */
-  int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
-  GGBarrier bar;       /* between the phases when nRun>1 */
-  CmTurn aTurn[2];     /* the mouse's turn and the cat's */
-  CmWorker aWork[CM_MAX_THREAD];  /* the workers */
-};
-
-/* The lane that owns word w (and transposed rows 64w..64w+63). */
-#define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
-
-static void cmSetStop(CmSolve *s, int rc){
-  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
-}
-static int cmStopped(CmSolve *s){
-  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
-}
-
-/* Count the work of a visited row or word (64 positions): 1 + the moves
-** looked at, each move one word (64 positions) read; poll the GGStop about
-** every GG_STOP_EVERY such words, from the calling thread.  (Counting a
-** word as one step whatever its moves left polls 100+ ms apart on dense
-** graphs, past the 100 ms that an interrupt must take at most.) */
-static int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
-  if( gg_poll(&wk->poll, 1 + nCost) ) cmSetStop(s, GG_INTERRUPT);
-  return wk->poll.nWork==0 && cmStopped(s);   /* looked at after each poll */
-}
-
-
-/* Sort a[0..n-1] ascending (64-bit keys). */
-static int cmCmpU64(const void *a, const void *b){
-  uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
-  return (x>y) - (x<y);
-}
+#include "catmouse_int.h"
 
 /* Ask for transparent huge pages for a large array (Linux): fewer page
 ** faults and TLB misses.  Only the whole 2 MB pages inside the block. */
@@ -167,257 +34,43 @@ static void cmHuge(void *p, uint64_t nByte){
 #endif
 }
 
-/* Make room for one more entry in a growing array; 0 on success. */
-static int cmGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
-  if( n==*pnAlloc ){
-    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : 1024;
-    void *aNew = gg_malloc(nNew*sz);
-    if( aNew==0 ) return 1;
-    if( n ) memcpy(aNew, *pa, n*sz);
-    gg_free(*pa);
-    *pa = aNew;
-    *pnAlloc = nNew;
-  }
-  return 0;
-}
-
-/* Plies k for the positions of row x, word w, in bits b. */
-static int cmSetPly(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
-                    uint32_t w, uint64_t b, uint32_t k){
-  uint64_t iRow = GG_CM_PLY(s->n, x, w*64);
-  uint16_t *aPly = me->aPly + iRow;
-  if( k<GG_CM_PLY_BIG ){
-    for(; b; b&=b-1) aPly[__builtin_ctzll(b)] = (uint16_t)k;
-    return 0;
-  }
-  for(; b; b&=b-1){
-    uint32_t i = (uint32_t)__builtin_ctzll(b);
-    if( cmGrow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGCatMouseBig)) ){
-      return 1;
-    }
-    aPly[i] = GG_CM_PLY_BIG;
-    pt->aBig[pt->nBig].iPos = (uint64_t)(me->aPly - s->p->aPly) + iRow + i;
-    pt->aBig[pt->nBig].nPly = k;
-    pt->nBig++;
-  }
-  return 0;
-}
-
-/* Decide the positions win|lose of row x, word w at ply k: mark them,
-** write their plies, list them in the part of w's owner.  0, or nonzero
-** out of memory. */
-static int cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
-                    uint64_t win, uint64_t lose, uint32_t k){
-  uint64_t i = GG_CM_BIT(s->n, x, w);
-  CmPart *pt = &me->aPart[CM_OWNER(s, w)];
-  CmPend *pe;
-  me->aDone[i] |= win | lose;
-  me->aWinOwn[i] |= win;
-  if( cmSetPly(s, me, pt, x, w, win|lose, k) ) return 1;
-  if( cmGrow((void**)&pt->aPend, pt->nPend, &pt->nPendAlloc, sizeof(CmPend)) ) return 1;
-  pe = &pt->aPend[pt->nPend++];
-  pe->x = x;
-  pe->w = w;
-  pe->win = win;
-  pe->lose = lose;
-  return 0;
-}
-
-/* Ply 0 for one turn: the finished positions, and the positions that are
-** not positions (the cat on the hole) marked decided with no plies. */
-static int cmInitTurn(CmSolve *s, CmTurn *me){
-  uint32_t n = s->n, nW = s->nW, hole = s->hole, x, w;
-  uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
-  for(x=0; x<n; x++){
-    uint64_t *aDone = me->aDone;
-    int bStuck = me->aOff[x+1]==me->aOff[x];   /* the mover cannot move */
-    if( gg_poll(&s->setup, 1 + nW) ) return GG_INTERRUPT;
-    aDone[GG_CM_BIT(n, x, nW-1)] |= pad;
-    if( me->t==GG_CM_CAT && x==hole ){
-      for(w=0; w<nW; w++) aDone[GG_CM_BIT(n, x, w)] = ~0ULL;
-      continue;
-    }
-    for(w=0; w<nW; w++){
-      uint64_t win = 0, lose = 0, none = 0, all = ~0ULL;
-      uint64_t bHole = (hole>>6)==w ? 1ULL<<(hole&63) : 0;
-      uint64_t bSame = (x>>6)==w ? 1ULL<<(x&63) : 0;
-      if( w==nW-1 ) all &= ~pad;
-      if( me->t==GG_CM_MOUSE ){               /* x mouse, y cat */
-        none = bHole;
-        if( x==hole ) win = all & ~bHole;     /* the mouse is home */
-        else if( bStuck ) lose = all & ~bHole;
-        else lose = bSame;                    /* caught */
-      }else{                                  /* x cat, y mouse */
-        win = bSame;                          /* the cat catches the mouse */
-        lose = bHole;                         /* the mouse is home */
-        if( bStuck ) lose = all & ~bSame;
-      }
-      aDone[GG_CM_BIT(n, x, w)] |= none;
-      if( (win|lose) && cmDecide(s, me, x, w, win, lose, 0) ) return GG_NOMEM;
-    }
+/* Zero nByte bytes at a, 32 MB at a time, polling between; 0 or
+** GG_INTERRUPT. */
+static int cmZero(void *a, uint64_t nByte, GGPoll *pPoll){
+  uint64_t i, nSlice = (uint64_t)32<<20;
+  for(i=0; i<nByte; i+=nSlice){
+    memset((char*)a + i, 0, nByte-i<nSlice ? nByte-i : nSlice);
+    if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
   }
   return GG_OK;
 }
 
-/* The pass of ply k for turn me and one lane, run by worker wk: every
-** position of this turn in the lane's bands decided at ply k, from the
-** other turn's bitsets as of ply k-1. */
-static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane){
-  CmTurn *ot = &s->aTurn[1-me->t];
-  const CmTurn *pAll = &s->aTurn[GG_CM_MOUSE];  /* the mouse goes anywhere */
-  const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
-  const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
-  uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand = 0, band;
-  int q;
-  me->aPart[lane].nPend = 0;
-  /* Candidate rows: x with a move to a changed row x' (x' a neighbour),
-  ** and their candidate words: those changed in some x'. */
-  for(q=0; q<s->nLane; q++){
-    const CmPart *pt = &ot->aPart[q];
-    for(i=0; i<pt->nDirtyRow; i++){
-      uint32_t y = pt->aDirtyRow[i];
-      for(j=pAll->aOff[y]; j<pAll->aOff[y+1]; j++) wk->aCand[pAll->aMove[j]] = 1;
-    }
-  }
-  for(x=0; x<n; x++){
-    uint64_t *cw = wk->aCandWord + (uint64_t)nCand*nDW, any = 0;
-    uint32_t d;
-    if( !wk->aCand[x] ) continue;
-    wk->aCand[x] = 0;
-    if( cmStep(s, wk, (me->aOff[x+1] - me->aOff[x])*nDW) ) return;
-    for(d=0; d<nDW; d++) cw[d] = 0;
-    for(j=me->aOff[x]; j<me->aOff[x+1]; j++){
-      const uint64_t *a = ot->aDirty + (uint64_t)me->aMove[j]*nDW;
-      for(d=0; d<nDW; d++) cw[d] |= a[d];
-    }
-    for(d=0; d<nDW; d++) any |= cw[d];
-    if( any ) wk->aCandRow[nCand++] = x;
-  }
-  /* One band of words at a time, over all candidate rows. */
-  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
-    for(i=0; i<nCand; i++){
-      const uint32_t *aMv;
-      uint32_t nMv;
-      uint64_t bits = (wk->aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
-      if( bits==0 ) continue;
-      x = wk->aCandRow[i];
-      aMv = me->aMove + me->aOff[x];
-      nMv = me->aOff[x+1] - me->aOff[x];
-      for(; bits; bits&=bits-1){
-        uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
-        uint64_t open = ~me->aDone[GG_CM_BIT(n, x, w)], win = 0, lose = ~0ULL;
-        if( open==0 ) continue;
-        if( cmStep(s, wk, nMv) ) return;
-        for(j=0; j<nMv; j++){
-          uint64_t iWord = GG_CM_BIT(n, aMv[j], w);
-          win |= aWinMe[iWord];
-          lose &= aWinOt[iWord];
-        }
-        win &= open;
-        lose &= open & ~win;
-        if( (win|lose) && cmDecide(s, me, x, w, win, lose, k) ){
-          cmSetStop(s, GG_NOMEM);
-          return;
-        }
-      }
-    }
-  }
+static int cmCmpU64(const void *a, const void *b){
+  uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
+  return (x>y) - (x<y);
 }
-
-/* The apply of ply k for turn me and one lane: its new positions into
-** the transposed bitsets; the changed words marked for the next ply. */
-static void cmApply(CmSolve *s, CmTurn *me, int iPart){
-  CmPart *pt = &me->aPart[iPart];
-  uint32_t n = s->n, nDW = s->nDW, i;
-  uint64_t e;
-  for(i=0; i<pt->nDirtyRow; i++){
-    uint32_t y = pt->aDirtyRow[i];
-    memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
-    me->aRowMark[y] = 0;
-  }
-  pt->nDirtyRow = 0;
-  for(e=0; e<pt->nPend; e++){
-    const CmPend *pe = &pt->aPend[e];
-    uint32_t xw = pe->x>>6, q;
-    uint64_t xbit = 1ULL<<(pe->x&63), dbit = 1ULL<<(xw&63);
-    uint64_t iTile = GG_CM_BIT(n, pe->w*64, xw);    /* row y = w*64 */
-    for(q=0; q<2; q++){
-      uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
-      for(b = q==0 ? pe->win : pe->lose; b; b&=b-1){
-        uint32_t iy = (uint32_t)__builtin_ctzll(b), y = pe->w*64 + iy;
-        aTile[iy*8] |= xbit;
-        me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
-        if( !me->aRowMark[y] ){
-          me->aRowMark[y] = 1;
-          pt->aDirtyRow[pt->nDirtyRow++] = y;
-        }
-      }
-    }
-  }
-}
-
-static void cmBarrier(CmSolve *s){
-  if( s->nRun>1 ) gg_barrier_wait(&s->bar);
-}
-
-/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ... */
-static void cmRun(CmWorker *wk){
-  CmSolve *s = wk->s;
-  uint32_t k;
-  int t, q;
-  for(k=1; ; k++){
-    uint64_t nNew = 0;
-    for(q=wk->i; q<s->nLane; q+=s->nRun){
-      cmPass(s, wk, &s->aTurn[0], k, q);
-      cmPass(s, wk, &s->aTurn[1], k, q);
-    }
-    cmBarrier(s);
-    for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nNew += s->aTurn[t].aPart[q].nPend;
-    if( cmStopped(s) || nNew==0 ) break;
-    if( wk->i==0 ) s->nPly = k;
-    for(q=wk->i; q<s->nLane; q+=s->nRun){
-      cmApply(s, &s->aTurn[0], q);
-      cmApply(s, &s->aTurn[1], q);
-    }
-    cmBarrier(s);
-  }
-}
-
-static void *cmThread(void *pArg){
-  cmRun((CmWorker*)pArg);
-  return 0;
-}
-
-/* The moves of one turn's mover as CSR in the engine's numbering: the
-** graph's arcs, without the arcs into the hole for the cat; each list
-** ascending. */
 static int cmCmpU32(const void *a, const void *b){
   uint32_t x = *(const uint32_t*)a, y = *(const uint32_t*)b;
   return (x>y) - (x<y);
 }
-static int cmMoves(CmSolve *s, CmTurn *me, const uint32_t *aInv){
-  const GGGraph *pG = s->p->pG;
-  const uint32_t *aPerm = s->p->aPerm;
-  uint32_t x, j, nOut = 0;
-  for(x=0; x<s->n; x++){
-    uint32_t u = aInv[x], first = nOut;
-    me->aOff[x] = nOut;
-    for(j=0; j<GG_DEG(pG, u); j++){
-      uint32_t to = aPerm[GG_NBR(pG, u)[j]];
-      if( me->t==GG_CM_CAT && to==s->hole ) continue;
-      me->aMove[nOut++] = to;
-    }
-    /* sorted (an insertion sort here was quadratic in the degree) */
-    qsort(me->aMove + first, nOut - first, sizeof(uint32_t), cmCmpU32);
-    if( gg_poll(&s->setup, 1 + GG_DEG(pG, u)) ) return GG_INTERRUPT;
-  }
-  me->aOff[s->n] = nOut;
-  return GG_OK;
+
+/* The layout's sizes for n nodes. */
+static uint32_t cmBands(uint32_t n){ return ((n+63)/64 + 7)/8; }
+
+uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){
+  uint64_t nB = cmBands(n), nDW = ((n+63)/64 + 63)/64;
+  uint64_t nBits = GG_CM_BIT_SIZE(n, nB)*8;           /* bytes per bitset */
+  uint64_t nPly = 2*nB*512*(uint64_t)n;               /* ply bytes */
+  uint64_t nTurn = 2*(n*nDW*8*(1+CM_MAX_THREAD) + (n+2+nArc)*4
+                      + CM_MAX_THREAD*(uint64_t)n*4 + n);
+  uint64_t nWork = CM_MAX_THREAD*((uint64_t)n*nDW*8 + 5*(uint64_t)n);
+  uint64_t nSet = (uint64_t)n*(4+4+1+1) + (n+2+nArc)*4;  /* perm, inv, holes, preds */
+  return nPly + 6*nBits + nTurn + nWork + nSet;       /* aRes 4, aDone 2 */
 }
 
-/* Number the nodes by reverse Cuthill-McKee: breadth first from a node
-** of least degree (then from the first node not reached, for each other
-** component), neighbours in order of degree; the order reversed.  Sets
+/* Number the nodes by reverse Cuthill-McKee: breadth first (along
+** out-arcs) from a node of least degree, then from the first node not
+** reached; neighbours in order of degree; the order reversed.  Sets
 ** p->aPerm and aInv (its inverse). */
 static int cmOrder(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop){
   const GGGraph *pG = p->pG;
@@ -445,9 +98,7 @@ static int cmOrder(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop){
         aSeen[v] = 1;
         aInv[nDone++] = v;
       }
-      /* the new nodes by degree, ties in neighbour order (a stable sort;
-      ** an insertion sort here was quadratic in the degree) */
-      if( nDone-first>1 ){
+      if( nDone-first>1 ){            /* by degree, stable */
         for(i=first; i<nDone; i++){
           aKey[i-first] = ((uint64_t)GG_DEG(pG, aInv[i])<<32) | (i-first);
         }
@@ -467,15 +118,35 @@ static int cmOrder(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop){
   return GG_OK;
 }
 
-static void cmTurnFree(CmSolve *s, CmTurn *me){
-  int q;
-  gg_free(me->aWin[0]);                        /* the block of cmTurnInit */
-  for(q=0; q<CM_MAX_THREAD; q++){
-    gg_free(me->aPart[q].aPend);
-    gg_free(me->aPart[q].aBig);
+/* Arcs as CSR in the engine's numbering: out-arcs (bIn==0) or in-arcs,
+** without arcs into a hole if bCat; each list ascending. */
+static int cmArcs(CmSolve *s, const uint32_t *aInv, int bIn, int bCat,
+                  uint32_t *aOff, uint32_t *aTo){
+  const GGGraph *pG = s->p->pG;
+  const uint32_t *aPerm = s->p->aPerm;
+  uint32_t x, j, nOut = 0;
+  for(x=0; x<s->n; x++){
+    uint32_t u = aInv[x], first = nOut;
+    uint32_t nDeg = bIn ? GG_INDEG(pG, u) : GG_DEG(pG, u);
+    const uint32_t *a = bIn ? GG_INNBR(pG, u) : GG_NBR(pG, u);
+    aOff[x] = nOut;
+    for(j=0; j<nDeg; j++){
+      uint32_t to = aPerm[a[j]];
+      if( bCat && s->aHoleE[to] ) continue;
+      aTo[nOut++] = to;
+    }
+    qsort(aTo + first, nOut - first, sizeof(uint32_t), cmCmpU32);
+    if( gg_poll(&s->setup, 1 + nDeg) ) return GG_INTERRUPT;
   }
+  aOff[s->n] = nOut;
+  return GG_OK;
+}
+
+static void cmTurnFree(CmTurn *me){
+  int q;
+  gg_free(me->aDirty);                         /* the block of cmTurnInit */
+  for(q=0; q<CM_MAX_THREAD; q++) gg_free(me->aPart[q].aBig);
   memset(me, 0, sizeof(*me));
-  (void)s;
 }
 
 /* One allocation for the arrays of a turn. */
@@ -483,29 +154,27 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
-  uint64_t nU64 = 2*nBits + nDirty;              /* aWin[2], aDirty */
+  uint64_t nU64 = nDirty*(1 + s->nLane);                 /* aDirty, aNews */
   uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->nLane*n;  /* aOff, aMove, aDirtyRow */
-  uint64_t nByte = nU64*8 + nU32*4 + n;          /* aRowMark */
+  uint64_t nByte = nU64*8 + nU32*4 + n;                  /* aRowMark */
   uint32_t *a32;
   int q;
   memset(me, 0, sizeof(*me));
   me->t = t;
-  me->aDone = p->aDone + t*nBits;
-  me->aWinOwn = p->aWin + t*nBits;
-  me->aPly = p->aPly + t*GG_CM_PLY_SIZE(n, s->nWB);
-  me->aWin[0] = gg_malloc(nByte);
-  if( me->aWin[0]==0 ) return GG_NOMEM;
-  cmHuge(me->aWin[0], nByte);
-  memset(me->aWin[0], 0, nU64*8);                /* aWin[2], aDirty */
-  me->aWin[1] = me->aWin[0] + nBits;
-  me->aDirty = me->aWin[1] + nBits;
-  me->aOff = (uint32_t*)(me->aDirty + nDirty);
+  me->aDone = s->aDoneAll + t*nBits;
+  me->aWin[0] = p->aRes + (2*t)*nBits;
+  me->aWin[1] = p->aRes + (2*t+1)*nBits;
+  me->aDirty = gg_malloc(nByte);
+  if( me->aDirty==0 ) return GG_NOMEM;
+  memset(me->aDirty, 0, nU64*8);
+  for(q=0; q<s->nLane; q++) me->aPart[q].aNews = me->aDirty + nDirty*(1+q);
+  me->aOff = (uint32_t*)(me->aDirty + nU64);
   me->aMove = me->aOff + n + 1;
   a32 = me->aMove + p->pG->nArc + 1;
   for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
   me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
   memset(me->aRowMark, 0, n);
-  return cmMoves(s, me, aInv);
+  return cmArcs(s, aInv, 0, t==GG_CM_CAT, me->aOff, me->aMove);
 }
 
 /* One allocation for a worker's scratch. */
@@ -525,99 +194,166 @@ static int cmWorkerInit(CmSolve *s, int i){
 }
 
 static int cmBigCmp(const void *a, const void *b){
-  uint64_t x = ((const GGCatMouseBig*)a)->iPos, y = ((const GGCatMouseBig*)b)->iPos;
-  return (x>y) - (x<y);
+  const GGCatMouseBig *x = (const GGCatMouseBig*)a, *y = (const GGCatMouseBig*)b;
+  uint64_t kx = (uint64_t)x->x<<32 | x->y, ky = (uint64_t)y->x<<32 | y->y;
+  return (kx>ky) - (kx<ky);
 }
 
-/* Move every part's big plies into p->aBig, sorted. */
+/* Move every part's big plies into p->aBig[t], sorted by (x, y). */
 static int cmBigMerge(CmSolve *s){
   GGCatMouse *p = s->p;
-  uint64_t nAll = 0;
   int t, q;
-  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
-  if( nAll==0 ) return GG_OK;
-  p->aBig = gg_malloc(nAll*sizeof(GGCatMouseBig));
-  if( p->aBig==0 ) return GG_NOMEM;
-  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++){
-    const CmPart *pt = &s->aTurn[t].aPart[q];
-    if( pt->nBig ) memcpy(p->aBig+p->nBig, pt->aBig, pt->nBig*sizeof(GGCatMouseBig));
-    p->nBig += pt->nBig;
+  for(t=0; t<2; t++){
+    uint64_t nAll = 0;
+    for(q=0; q<s->nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
+    if( nAll==0 ) continue;
+    p->aBig[t] = gg_malloc(nAll*sizeof(GGCatMouseBig));
+    if( p->aBig[t]==0 ) return GG_NOMEM;
+    for(q=0; q<s->nLane; q++){
+      const CmPart *pt = &s->aTurn[t].aPart[q];
+      if( pt->nBig ) memcpy(p->aBig[t]+p->nBig[t], pt->aBig, pt->nBig*sizeof(GGCatMouseBig));
+      p->nBig[t] += pt->nBig;
+    }
+    qsort(p->aBig[t], p->nBig[t], sizeof(GGCatMouseBig), cmBigCmp);
   }
-  qsort(p->aBig, p->nBig, sizeof(GGCatMouseBig), cmBigCmp);
   return GG_OK;
+}
+
+/* The result's arrays: aRes, the ply blocks, the holes; and aDoneAll. */
+static int cmAllocResult(CmSolve *s){
+  GGCatMouse *p = s->p;
+  uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), i;
+  p->apPly = gg_malloc(2*(uint64_t)s->nWB*sizeof(uint8_t*));
+  if( p->apPly==0 ) return GG_NOMEM;
+  memset(p->apPly, 0, 2*(uint64_t)s->nWB*sizeof(uint8_t*));
+  for(i=0; i<2*(uint64_t)s->nWB; i++){
+    p->apPly[i] = gg_malloc(n*512);
+    if( p->apPly[i]==0 ) return GG_NOMEM;
+    cmHuge(p->apPly[i], n*512);
+  }
+  p->aRes = gg_malloc(4*nBits*8);
+  s->aDoneAll = gg_malloc(2*nBits*8);
+  if( p->aRes==0 || s->aDoneAll==0 ) return GG_NOMEM;
+  cmHuge(p->aRes, 4*nBits*8);
+  cmHuge(s->aDoneAll, 2*nBits*8);
+  if( cmZero(p->aRes, 4*nBits*8, &s->setup) ) return GG_INTERRUPT;
+  return cmZero(s->aDoneAll, 2*nBits*8, &s->setup);
+}
+
+/* The holes in engine numbers, and the in-arcs (the mouse's moves when
+** the graph is undirected). */
+static int cmHolesAndPreds(CmSolve *s, const uint8_t *aHole, const uint32_t *aInv){
+  GGCatMouse *p = s->p;
+  const GGGraph *pG = p->pG;
+  uint32_t u;
+  s->aHoleE = gg_malloc(s->n + (uint64_t)s->nW*8);
+  if( s->aHoleE==0 ) return GG_NOMEM;
+  s->aHoleBit = (uint64_t*)gg_malloc((uint64_t)s->nW*8);
+  if( s->aHoleBit==0 ) return GG_NOMEM;
+  memset(s->aHoleBit, 0, (uint64_t)s->nW*8);
+  for(u=0; u<s->n; u++){
+    uint32_t x = p->aPerm[u];
+    s->aHoleE[x] = aHole[u]!=0;
+    if( aHole[u] ) s->aHoleBit[x>>6] |= 1ULL<<(x&63);
+  }
+  if( !pG->bDirected ) return GG_OK;
+  s->aPredOff = gg_malloc(((uint64_t)s->n + 2 + pG->nArc)*sizeof(uint32_t));
+  if( s->aPredOff==0 ) return GG_NOMEM;
+  s->aPred = s->aPredOff + s->n + 1;
+  return cmArcs(s, aInv, 1, 0, s->aPredOff, s->aPred);
+}
+
+/* Fill s and p's fields for graph pG; the solve's sizes. */
+static int cmSetUp(CmSolve *s, GGCatMouse *p, const GGGraph *pG,
+                   const uint8_t *aHole, int nThread, const GGStop *pStop){
+  uint32_t n = pG->n;
+  p->pG = pG;
+  p->n = n;
+  p->nWord = (n+63)/64;
+  p->nBand = cmBands(n);
+  p->nByteNeed = gg_cm_bytes(n, pG->nArc);
+  s->p = p;
+  gg_poll_init(&s->setup, pStop);
+  s->n = n;
+  s->nW = p->nWord;
+  s->nDW = (s->nW+63)/64;
+  s->nWB = p->nBand;
+  s->nLane = nThread<0 ? -nThread : nThread;
+  if( s->nLane<1 || s->nLane>CM_MAX_THREAD ) s->nLane = CM_MAX_THREAD;
+  if( (uint32_t)s->nLane>s->nWB ) s->nLane = (int)s->nWB;   /* a band each */
+  s->nRun = 1;
+  p->aHole = gg_malloc(n+1);
+  if( p->aHole==0 ) return GG_NOMEM;
+  memcpy(p->aHole, aHole, n);
+  return GG_OK;
+}
+
+static void *cmThread(void *pArg){
+  cm_run((CmWorker*)pArg);
+  return 0;
+}
+
+/* Run the plies: a thread per lane after the first; if that fails, this
+** thread runs every lane. */
+static int cmRunAll(CmSolve *s, int nThread){
+  pthread_t th;
+  int t, i;
+  for(t=0; t<2; t++) for(i=0; i<s->nLane; i++) cm_apply(s, &s->aTurn[t], i, 0);
+  if( s->nLane==2 && nThread>=0 && gg_barrier_init(&s->bar, 2)==0 ){
+    s->nRun = 2;
+    if( pthread_create(&th, 0, cmThread, &s->aWork[1]) ){
+      s->nRun = 1;
+      gg_barrier_destroy(&s->bar);
+    }
+  }
+  cm_run(&s->aWork[0]);
+  if( s->nRun==2 ){
+    pthread_join(th, 0);
+    gg_barrier_destroy(&s->bar);
+  }
+  return s->bStop ? s->rc : GG_OK;
+}
+
+static void cmSolveFree(CmSolve *s){
+  int i;
+  for(i=0; i<CM_MAX_THREAD; i++) gg_free(s->aWork[i].aCandWord);
+  cmTurnFree(&s->aTurn[0]);
+  cmTurnFree(&s->aTurn[1]);
+  gg_free(s->aDoneAll);
+  gg_free(s->aHoleE);
+  gg_free(s->aHoleBit);
+  if( s->p->pG->bDirected ) gg_free(s->aPredOff);
 }
 
 int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
                         int nThread, const GGStop *pStop){
   CmSolve s;
-  uint32_t n = pG->n;
-  int64_t hole = -1;
-  uint64_t nBitWords;
   uint32_t *aInv = 0;
-  pthread_t aTh[CM_MAX_THREAD];
-  int rc = GG_OK, t, i;
+  int rc, t, i;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
-  for(i=0; hole<0 && (uint32_t)i<n; i++) if( aHole[i] ) hole = i;   /* (one hole, for now) */
-  if( hole<0 || GG_CM_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
-  p->pG = pG;
-  p->n = n;
-  p->hole = (uint32_t)hole;
-  p->nWord = (n+63)/64;
-  s.p = p;
-  gg_poll_init(&s.setup, pStop);
-  s.n = n;
-  s.nW = p->nWord;
-  s.nDW = (s.nW+63)/64;
-  s.nWB = (s.nW+7)/8;
-  p->nBand = s.nWB;
-  s.nLane = nThread<0 ? -nThread : nThread;
-  if( s.nLane<1 || s.nLane>CM_MAX_THREAD ) s.nLane = CM_MAX_THREAD;
-  if( (uint32_t)s.nLane>s.nWB ) s.nLane = (int)s.nWB;   /* a band each */
-  s.nRun = 1;
-  nBitWords = 2*GG_CM_BIT_SIZE(n, s.nWB);
-  p->aPerm = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t));
-  aInv = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t));
-  if( p->aPerm==0 || aInv==0 ){ rc = GG_NOMEM; goto done; }
-  if( (rc = cmOrder(p, aInv, pStop))!=GG_OK ) goto done;
-  if( gg_poll_now(&s.setup) ){ rc = GG_INTERRUPT; goto done; }
-  s.hole = p->aPerm[p->hole];
-  p->aPly = gg_malloc(2*GG_CM_PLY_SIZE(n, s.nWB)*sizeof(uint16_t));
-  p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
-  if( p->aPly==0 || p->aDone==0 ){ rc = GG_NOMEM; goto done; }
-  p->aWin = p->aDone + nBitWords;
-  cmHuge(p->aPly, 2*GG_CM_PLY_SIZE(n, s.nWB)*sizeof(uint16_t));
-  cmHuge(p->aDone, 2*nBitWords*sizeof(uint64_t));
-  memset(p->aDone, 0, 2*nBitWords*sizeof(uint64_t));
-  if( gg_poll_now(&s.setup) ){ rc = GG_INTERRUPT; goto done; }
+  if( GG_CM_NPOS(pG->n)>=0xffffffffu || pG->n==0 ) return GG_TOOBIG;
+  if( pG->n<=64 && nThread==0 ) return cm_small_solve(p, pG, aHole, pStop);
+  rc = cmSetUp(&s, p, pG, aHole, nThread, pStop);
+  p->aPerm = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint32_t));
+  aInv = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint32_t));
+  if( rc==GG_OK && (p->aPerm==0 || aInv==0) ) rc = GG_NOMEM;
+  if( rc==GG_OK ) rc = cmOrder(p, aInv, pStop);
+  if( rc==GG_OK ) rc = cmHolesAndPreds(&s, aHole, aInv);
+  if( rc==GG_OK ) rc = cmAllocResult(&s);
   for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnInit(&s, t, aInv);
+  if( rc==GG_OK && !pG->bDirected ){
+    s.aPredOff = s.aTurn[GG_CM_MOUSE].aOff;   /* in-arcs are the out-arcs */
+    s.aPred = s.aTurn[GG_CM_MOUSE].aMove;
+  }
   for(i=0; i<s.nLane && rc==GG_OK; i++) rc = cmWorkerInit(&s, i);
-  for(t=0; t<2 && rc==GG_OK; t++) rc = cmInitTurn(&s, &s.aTurn[t]);
+  for(t=0; t<2 && rc==GG_OK; t++) rc = cm_init_turn(&s, &s.aTurn[t]);
   if( rc==GG_OK && gg_poll_now(&s.setup) ) rc = GG_INTERRUPT;
-  if( rc ) goto done;
-  for(t=0; t<2; t++) for(i=0; i<s.nLane; i++) cmApply(&s, &s.aTurn[t], i);
-  /* Start a thread per lane after the first; if that fails, this thread
-  ** runs every lane. */
-  if( s.nLane==2 && nThread>=0 && gg_barrier_init(&s.bar, 2)==0 ){
-    s.nRun = 2;
-    if( pthread_create(&aTh[1], 0, cmThread, &s.aWork[1]) ){
-      s.nRun = 1;
-      gg_barrier_destroy(&s.bar);
-    }
-  }
-  cmRun(&s.aWork[0]);
-  if( s.nRun==2 ){
-    pthread_join(aTh[1], 0);
-    gg_barrier_destroy(&s.bar);
-  }
-  if( cmStopped(&s) ) rc = s.rc;
+  if( rc==GG_OK ) rc = cmRunAll(&s, nThread);
   if( rc==GG_OK ) rc = cmBigMerge(&s);
   p->nPly = s.nPly;
-done:
   gg_free(aInv);
-  for(i=0; i<CM_MAX_THREAD; i++) gg_free(s.aWork[i].aCandWord);
-  cmTurnFree(&s, &s.aTurn[0]);
-  cmTurnFree(&s, &s.aTurn[1]);
+  cmSolveFree(&s);
   if( rc ) gg_cm_free(p);
   return rc;
 }
@@ -628,39 +364,53 @@ int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
 }
 
 void gg_cm_free(GGCatMouse *p){
-  gg_free(p->aPly);
-  gg_free(p->aDone);              /* aWin is in the same block */
-  gg_free(p->aBig);
+  uint64_t nNeed = p->nByteNeed;
+  uint32_t i;
+  if( p->apPly ){
+    for(i=0; i<2*p->nBand; i++) gg_free(p->apPly[i]);
+  }
+  gg_free(p->apPly);
+  gg_free(p->aRes);
+  gg_free(p->aBig[0]);
+  gg_free(p->aBig[1]);
   gg_free(p->aPerm);
-  p->aPerm = 0;
-  p->aPly = 0;
-  p->aDone = 0;
-  p->aWin = 0;
-  p->aBig = 0;
-  p->nBig = 0;
+  if( p->aSmall ) gg_free(p->aSmall);      /* aHole is in that block */
+  else gg_free(p->aHole);
+  memset(p, 0, sizeof(*p));
+  p->nByteNeed = nNeed;           /* still there for the error message */
 }
 
-/* The plies of a decided position. */
-static uint32_t cmPlies(const GGCatMouse *p, uint64_t iPos){
-  uint64_t lo = 0, hi = p->nBig;
-  if( p->aPly[iPos]<GG_CM_PLY_BIG ) return p->aPly[iPos];
+/* The plies of decided position (x, y) of turn t (engine numbers). */
+static uint32_t cmPlies(const GGCatMouse *p, int t, uint32_t x, uint32_t y){
+  uint8_t c = *GG_CM_PLYP(p, t, x, y);
+  uint64_t lo = 0, hi = p->nBig[t], key = (uint64_t)x<<32 | y;
+  const GGCatMouseBig *a = p->aBig[t];
+  if( c!=GG_CM_CODE_BIG ) return c>>1;
   while( lo<hi ){
     uint64_t mid = lo + (hi-lo)/2;
-    if( p->aBig[mid].iPos<iPos ) lo = mid+1; else hi = mid;
+    if( ((uint64_t)a[mid].x<<32 | a[mid].y)<key ) lo = mid+1; else hi = mid;
   }
-  return p->aBig[lo].nPly;     /* always there: written with the marker */
+  return a[lo].nPly;       /* always there: written with the marker */
 }
 
-/* The state word (retro.h) of turn t with the mover on x, the other on y
-** (dense ids). */
+/* The state word (retro.h) of turn t with the mover on xd, the other on
+** yd (dense ids). */
 static uint32_t cmWord(const GGCatMouse *p, uint32_t xd, uint32_t yd, int t){
-  uint32_t x = p->aPerm[xd], y = p->aPerm[yd];
-  uint64_t iWord = t*GG_CM_BIT_SIZE(p->n, p->nBand) + GG_CM_BIT(p->n, x, y>>6);
-  uint64_t bit = 1ULL<<(y&63);
-  if( (p->aDone[iWord] & bit)==0 || (t==GG_CM_MOUSE ? yd : xd)==p->hole ){
-    return GG_STATE(GG_V_DRAW, 0);
+  uint32_t x, y;
+  uint64_t iWord, bit;
+  if( p->aSmall ) return cm_small_word(p, xd, yd, t);
+  if( p->aHole[t==GG_CM_MOUSE ? yd : xd] ) return GG_STATE(GG_V_DRAW, 0);
+  x = p->aPerm[xd];
+  y = p->aPerm[yd];
+  iWord = GG_CM_BIT(p->n, y, x>>6);
+  bit = 1ULL<<(x&63);
+  if( p->aRes[(2*t)*GG_CM_BIT_SIZE(p->n, p->nBand) + iWord] & bit ){
+    return GG_STATE(GG_V_WIN0, cmPlies(p, t, x, y));
   }
-  return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t, cmPlies(p, t*GG_CM_PLY_SIZE(p->n, p->nBand) + GG_CM_PLY(p->n, x, y)));
+  if( p->aRes[(2*t+1)*GG_CM_BIT_SIZE(p->n, p->nBand) + iWord] & bit ){
+    return GG_STATE(GG_V_WIN1, cmPlies(p, t, x, y));
+  }
+  return GG_STATE(GG_V_DRAW, 0);
 }
 
 void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
@@ -672,10 +422,10 @@ void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
   *pValue = GG_VALUE(w);
   *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
   *pMove = -1;
-  if( mouse==p->hole || mouse==cat || cat==p->hole ) return;   /* finished */
+  if( p->aHole[mouse] || mouse==cat || p->aHole[cat] ) return;   /* finished */
   for(j=0; j<GG_DEG(pG, from); j++){
     uint32_t to = GG_NBR(pG, from)[j], c;
-    if( turn==GG_CM_CAT && to==p->hole ) continue;
+    if( turn==GG_CM_CAT && p->aHole[to] ) continue;
     c = turn==GG_CM_MOUSE ? cmWord(p, cat, to, GG_CM_CAT)
                           : cmWord(p, mouse, to, GG_CM_MOUSE);
     if( gg_retro_is_best(w, c) ){ *pMove = to; return; }

@@ -1,21 +1,34 @@
 /*
-** catmouse.h: the cat-and-mouse game (LeetCode 913, exact) on a GGGraph.
+** catmouse.h: the cat-and-mouse game (LeetCode 913, generalised) on a
+** GGGraph.
 **
 ** Positions are (mouse node, cat node, turn) over the graph's dense ids.
-** Node with label 0 is the hole, label 1 the mouse's start, label 2 the
-** cat's; the graph must contain all three.  Player 0 is the mouse, player
-** 1 the cat.  The mouse moves first.  Each move follows one edge (a
-** self-loop is a move that stays); the cat may not enter the hole.  The
-** mouse on the hole wins for the mouse, the cat on the mouse's node wins
-** for the cat, a player with no move loses at once.  Positions with the
-** cat on the hole cannot arise; they are reported as draws and not listed.
+** The caller names the holes: aHole has pG->n bytes, nonzero for a hole
+** (any number of them, none included; the engine copies it).  Player 0 is
+** the mouse, player 1 the cat.  Each move follows one out-arc (on an
+** undirected graph every edge is two arcs; a self-loop is a move that
+** stays); the cat may not enter a hole.  The mouse on a hole wins for the
+** mouse, the cat on the mouse's node wins for the cat, a player with no
+** move loses at once.  Positions with the cat on a hole cannot arise; they
+** are reported as draws and not listed.
 **
-** gg_cm_solve() is the fast engine of catmouse.c (word-parallel bitsets,
-** one layer of plies at a time, both cores); gg_cm_ref_solve() is the
-** plain formulation on the generic engine retro.c (catmouse_ref.c), kept
-** as the reference the fast one is checked against.  Both give, for every
-** position, the value under optimal play and the plies to the end when
-** the winner hurries and the loser delays.
+** gg_cm_solve() is the fast engine (catmouse.c: set-up and results;
+** catmouse_ply.c: the plies; word-parallel bitsets, one layer of plies at
+** a time, both cores); gg_cm_ref_solve() is the plain formulation on the
+** generic engine retro.c (catmouse_ref.c), kept as the reference the fast
+** one is checked against.  Both give, for every position, the value under
+** optimal play and the plies to the end when the winner hurries and the
+** loser delays.
+**
+** Memory per position (P = 2n^2 positions):
+**   kept with the result   1 byte of plies + 2 bits of result  = 1.25 B
+**   during the solve only  1 bit "decided" in the mover's layout = 0.125 B
+**   so the peak is about 1.375 bytes per position, plus O(n) arrays, the
+**   columns padded to a multiple of 512, and 16 bytes per position whose
+**   plies are GG_CM_PLY_BIG (127) or more (long forced wins: paths,
+**   cycles).  No single allocation grows with P beyond the bitsets
+**   (P/8 bytes, under 600 MB at the largest n): the plies are allocated
+**   one band of 512 columns at a time.
 */
 #ifndef GG_CATMOUSE_H
 #define GG_CATMOUSE_H
@@ -25,70 +38,87 @@
 #define GG_CM_MOUSE 0           /* turn: the mouse moves */
 #define GG_CM_CAT   1           /* turn: the cat moves */
 
-/* A solved game.  A position of turn t with the mover on node x and the
-** other player on node y is bit y of row x in turn t's bitsets: aDone
-** once decided, aWin if then the mover wins; its plies are entry (x, y)
-** of turn t's aPly, or in aBig when they do not fit 16 bits.  Undecided
-** positions are draws; their aPly entries are not written.  Rows are
-** stored in bands of 512 columns (GG_CM_BIT, GG_CM_PLY), so that work on
-** one band of all rows stays in a small part of memory.  Nodes x and y are
-** the engine's own numbering, aPerm[dense id], in which neighbours get
-** nearby numbers.  Use gg_cm_get(). */
+/* A position whose plies do not fit the ply byte. */
 typedef struct GGCatMouseBig GGCatMouseBig;
 struct GGCatMouseBig {
-  uint64_t iPos;       /* index into aPly */
+  uint32_t x, y;       /* mover's node, other player's node (engine numbers) */
   uint32_t nPly;       /* its plies, >= GG_CM_PLY_BIG */
+  uint32_t bWin;       /* the mover wins */
 };
+
+/* A solved game.  A position of turn t with the mover on node x and the
+** other player on node y (engine numbers, aPerm[dense id]) is decided iff
+** bit x of row y of aRes[2t] (won by the mouse) or aRes[2t+1] (won by the
+** cat) is set; undecided positions are draws.  Its plies are in the ply
+** byte of (t, x, y) (GG_CM_PLYP), coded (plies<<1 | mover wins), or in
+** aBig[t] (sorted by (x, y)) when the byte is GG_CM_CODE_BIG.  Rows of the
+** bitsets are stored in bands of 512 columns (GG_CM_BIT).  Use
+** gg_cm_get(). */
 typedef struct GGCatMouse GGCatMouse;
 struct GGCatMouse {
   const GGGraph *pG;   /* the board; not owned */
   uint32_t n;          /* pG->n */
-  uint32_t hole;       /* dense id of label 0 */
+  uint8_t *aHole;      /* aHole[dense id]: nonzero for a hole (a copy) */
   uint32_t *aPerm;     /* aPerm[dense id]: the engine's number of the node */
   uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
   uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
-  uint16_t *aPly;      /* 2 turns of GG_CM_PLY_SIZE; GG_CM_PLY_BIG: see aBig */
-  uint64_t *aDone;     /* 2 turns of GG_CM_BIT_SIZE words: decided */
-  uint64_t *aWin;      /* 2 turns of GG_CM_BIT_SIZE words: won by the mover */
-  GGCatMouseBig *aBig; /* positions of GG_CM_PLY_BIG plies or more, by iPos */
-  uint64_t nBig;       /* entries in aBig */
+  uint64_t *aRes;      /* 4 bitsets of GG_CM_BIT_SIZE words: [2*turn + winner] */
+  uint8_t **apPly;     /* 2*nBand blocks of n*512 bytes: [turn*nBand + band] */
+  GGCatMouseBig *aBig[2];  /* per turn: positions of GG_CM_PLY_BIG plies or more */
+  uint64_t nBig[2];    /* entries in aBig[t] */
+  uint64_t nByteNeed;  /* bytes the solve needs at its peak (estimate; big
+                       ** plies not counted); set by gg_cm_solve*() even
+                       ** when it fails, e.g. for the GG_NOMEM message */
+  uint64_t *aSmall;    /* the small-graph path's block (n <= 64), or 0 */
 };
 
-/* Word j of row r of a bitset of n rows, and its size in words; entry
-** (x, y) of plies, and their size. */
+/* Word j of row r of a bitset of n rows, and its size in words. */
 #define GG_CM_BIT(n, r, j) ((((uint64_t)((j)>>3)*(n) + (r))<<3) + ((j)&7))
 #define GG_CM_BIT_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*8)
-#define GG_CM_PLY(n, x, y) ((((uint64_t)((y)>>9)*(n) + (x))<<9) + ((y)&511))
-#define GG_CM_PLY_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*512)
+/* The ply byte of turn t, mover x, other y. */
+#define GG_CM_PLYP(p, t, x, y) \
+  ((p)->apPly[(t)*(p)->nBand + ((y)>>9)] + (uint64_t)(x)*512 + ((y)&511))
 
-/* Plies from this on are kept in aBig (a smaller value tests that path). */
+/* Plies from this on are kept in aBig (a smaller value tests that path);
+** at most 127.  Codes 254 (not a position) and 255 (see aBig) are no
+** plies. */
 #ifndef GG_CM_PLY_BIG
-# define GG_CM_PLY_BIG 0xffff
+# define GG_CM_PLY_BIG 127
 #endif
+#define GG_CM_CODE_NONE 254
+#define GG_CM_CODE_BIG  255
 
 /* Positions needed for a graph of n nodes. */
 #define GG_CM_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
 
-/* Solve every position.  pG must outlive p.  GG_OK, GG_NOMEM, GG_TOOBIG
-** or GG_INTERRUPT.  On success free with gg_cm_free().  nThread is the
+/* Bytes gg_cm_solve() needs at its peak for n nodes and nArc arcs (big
+** plies not counted). */
+uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc);
+
+/* Solve every position.  pG must outlive p; aHole (pG->n bytes) need not.
+** GG_OK, GG_NOMEM (p->nByteNeed says how much was needed), GG_TOOBIG or
+** GG_INTERRUPT.  Free with gg_cm_free() in every case.  nThread is the
 ** number of threads, 1 or 2, 0 for the default (2; fewer on graphs of at
 ** most 512 nodes), or -2 for the work split of 2 run by this thread alone
-** (what happens when a thread cannot be started; for tests).  pStop is
-** polled from the calling thread only. */
+** (what happens when a thread cannot be started; for tests).  Graphs of
+** at most 64 nodes take a path of their own (one word per row, no threads,
+** one allocation) unless nThread is -1.  pStop is polled from the calling
+** thread only. */
 int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
                 const GGStop *pStop);
 int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
                         int nThread, const GGStop *pStop);
+void gg_cm_free(GGCatMouse *p);
+
 /* Nonzero if dense id u is a hole. */
 static inline int gg_cm_is_hole(const GGCatMouse *p, uint32_t u){
-  return u==p->hole;
+  return p->aHole[u]!=0;
 }
-void gg_cm_free(GGCatMouse *p);
 
 /* Value (GG_V_*), plies (-1 for a draw) and best move (dense node id of
 ** the mover's destination, -1 if none) of one position: the first of the
-** mover's neighbours, in ascending id order, that is optimal. */
+** mover's out-neighbours, in ascending id order, that is optimal. */
 void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
                uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
 

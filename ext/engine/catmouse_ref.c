@@ -7,7 +7,9 @@
 ** engine with one state word per position at gg_cm_pos(n, m, c, turn).
 ** It is slow (a callback per position) but short and obviously right, so
 ** the fast engine of catmouse.c is checked against it on large graphs
-** (tests/cm_check.c).  The extension itself does not call it.
+** (tests/engine/cm_check.c).  The extension itself does not call it.
+** Successors follow out-arcs, predecessors in-arcs (the same on an
+** undirected graph); any number of holes.
 */
 #include <string.h>
 #include "alloc.h"
@@ -17,7 +19,7 @@ typedef struct CmRef CmRef;
 struct CmRef {
   const GGGraph *pG;   /* the board */
   uint32_t n;          /* pG->n */
-  uint32_t hole;       /* dense id of label 0 */
+  const uint8_t *aHole;  /* aHole[u]: u is a hole */
 };
 
 static int cmrefPlayer(void *pCtx, uint32_t pos){
@@ -25,17 +27,18 @@ static int cmrefPlayer(void *pCtx, uint32_t pos){
   return pos >= p->n*p->n ? GG_CM_CAT : GG_CM_MOUSE;
 }
 
-/* Positions built by varying the mover's node over its moves (the cat
-** never enters the hole), in turn toTurn, written to aOut. */
+/* Positions built by varying the mover's node over its out-arcs (bIn:
+** in-arcs; the cat never is on a hole), in turn toTurn, written to aOut. */
 static uint32_t cmrefVary(const CmRef *p, uint32_t m, uint32_t c, int turn,
-                          int toTurn, uint32_t *aOut){
+                          int toTurn, int bIn, uint32_t *aOut){
   const GGGraph *pG = p->pG;
   uint32_t from = turn==GG_CM_MOUSE ? m : c, j, nOut = 0;
-  const uint32_t *a = GG_NBR(pG, from);
-  for(j=0; j<GG_DEG(pG, from); j++){
+  const uint32_t *a = bIn ? GG_INNBR(pG, from) : GG_NBR(pG, from);
+  uint32_t nDeg = bIn ? GG_INDEG(pG, from) : GG_DEG(pG, from);
+  for(j=0; j<nDeg; j++){
     if( turn==GG_CM_MOUSE ){
       aOut[nOut++] = gg_cm_pos(p->n, a[j], c, toTurn);
-    }else if( a[j]!=p->hole ){
+    }else if( !p->aHole[a[j]] ){
       aOut[nOut++] = gg_cm_pos(p->n, m, a[j], toTurn);
     }
   }
@@ -46,30 +49,30 @@ static uint32_t cmrefPred(void *pCtx, uint32_t pos, uint32_t *aOut){
   CmRef *p = (CmRef*)pCtx;
   uint32_t n = p->n, c = pos % n, m = (pos / n) % n;
   int turn = cmrefPlayer(p, pos);
-  if( turn==GG_CM_CAT ) return cmrefVary(p, m, c, GG_CM_MOUSE, GG_CM_MOUSE, aOut);
-  if( c==p->hole ) return 0;
-  return cmrefVary(p, m, c, GG_CM_CAT, GG_CM_CAT, aOut);
+  if( turn==GG_CM_CAT ) return cmrefVary(p, m, c, GG_CM_MOUSE, GG_CM_MOUSE, 1, aOut);
+  if( p->aHole[c] ) return 0;
+  return cmrefVary(p, m, c, GG_CM_CAT, GG_CM_CAT, 1, aOut);
 }
 
 static uint32_t cmrefSucc(void *pCtx, uint32_t pos, uint32_t *aOut){
   CmRef *p = (CmRef*)pCtx;
   uint32_t n = p->n, c = pos % n, m = (pos / n) % n;
   int turn = cmrefPlayer(p, pos);
-  if( m==p->hole || m==c || c==p->hole ) return 0;
-  return cmrefVary(p, m, c, turn, 1-turn, aOut);
+  if( p->aHole[m] || m==c || p->aHole[c] ) return 0;
+  return cmrefVary(p, m, c, turn, 1-turn, 0, aOut);
 }
 
 /* The state word of a position before the solve. */
 static uint32_t cmrefInitial(const CmRef *p, uint32_t m, uint32_t c, int turn){
   const GGGraph *pG = p->pG;
-  uint32_t nMove;
-  if( c==p->hole ) return GG_STATE(GG_V_DRAW, 0);      /* not a position */
-  if( m==p->hole ) return GG_STATE(GG_V_WIN0, 0);
+  uint32_t nMove = 0, j;
+  if( p->aHole[c] ) return GG_STATE(GG_V_DRAW, 0);     /* not a position */
+  if( p->aHole[m] ) return GG_STATE(GG_V_WIN0, 0);
   if( m==c ) return GG_STATE(GG_V_WIN1, 0);
   if( turn==GG_CM_MOUSE ){
     nMove = GG_DEG(pG, m);
   }else{
-    nMove = GG_DEG(pG, c) - (uint32_t)gg_graph_adjacent(pG, c, p->hole);
+    for(j=0; j<GG_DEG(pG, c); j++) nMove += !p->aHole[GG_NBR(pG, c)[j]];
   }
   if( nMove==0 ) return GG_STATE(turn==GG_CM_MOUSE ? GG_V_WIN1 : GG_V_WIN0, 0);
   return GG_STATE(GG_V_OPEN, nMove);
@@ -78,20 +81,19 @@ static uint32_t cmrefInitial(const CmRef *p, uint32_t m, uint32_t c, int turn){
 int gg_cm_ref_solve(const GGGraph *pG, const uint8_t *aHole, uint32_t **paState,
                     const GGStop *pStop){
   uint32_t n = pG->n, m, c, maxDeg = 0, *aState;
-  int64_t hole = -1;
   CmRef ref;
   GGGame game;
   int rc;
   *paState = 0;
-  for(m=0; hole<0 && m<n; m++) if( aHole[m] ) hole = m;
-  if( hole<0 || GG_CM_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
+  if( GG_CM_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
   ref.pG = pG;
   ref.n = n;
-  ref.hole = (uint32_t)hole;
+  ref.aHole = aHole;
   aState = gg_malloc(GG_CM_NPOS(n)*sizeof(uint32_t));
   if( aState==0 ) return GG_NOMEM;
   for(m=0; m<n; m++){
     if( GG_DEG(pG, m)>maxDeg ) maxDeg = GG_DEG(pG, m);
+    if( GG_INDEG(pG, m)>maxDeg ) maxDeg = GG_INDEG(pG, m);
     for(c=0; c<n; c++){
       aState[gg_cm_pos(n, m, c, GG_CM_MOUSE)] = cmrefInitial(&ref, m, c, GG_CM_MOUSE);
       aState[gg_cm_pos(n, m, c, GG_CM_CAT)] = cmrefInitial(&ref, m, c, GG_CM_CAT);

@@ -4,12 +4,14 @@
 ** position, on graphs too large for the Python brute force.  Built and
 ** run by tests/test_catmouse_engine.py.
 **
-**   cm_check SEED COUNT MAXN
+**   cm_check SEED COUNT MAXN [long]
 **
+** With "long", every graph is a path or a cycle (long forced wins).**
 ** For COUNT graphs made from SEED (random of several densities, grids,
 ** paths, cycles, stars, trees, with self-loops and isolated nodes, up to
-** MAXN nodes), solves with one thread, with two, and with the work split
-** of two run by one thread, and checks every
+** MAXN nodes; every other one directed, with 0 to 3 random holes), solves
+** with the default (the small-graph path up to 64 nodes), one thread, two,
+** and the work split of two run by one thread, and checks every
 ** position: the same value and plies as the reference, and a move that is
 ** legal and optimal by the reference's values.  Then checks that a GGStop
 ** that fires stops the solve with GG_INTERRUPT.  Prints "ok N positions"
@@ -21,16 +23,6 @@
 #include "alloc.h"
 #include "catmouse.h"
 
-/* The hole of the classic game: the node labelled 0 (n bytes). */
-static uint8_t *holeZero(const GGGraph *pG){
-  static uint8_t *a = 0;
-  int64_t h = gg_graph_find(pG, 0);
-  free(a);
-  a = calloc(pG->n + 1, 1);
-  if( a && h>=0 ) a[h] = 1;
-  return a;
-}
-
 static uint64_t rngState;
 static uint32_t rnd(uint32_t n){        /* uniform-ish in 0..n-1 */
   rngState = rngState*6364136223846793005ULL + 1442695040888963407ULL;
@@ -38,9 +30,10 @@ static uint32_t rnd(uint32_t n){        /* uniform-ish in 0..n-1 */
 }
 
 /* Edges of graph number i, on labels 0..n-1 (0 hole, 1 mouse, 2 cat). */
+static int bLong;
 static void makeGraph(GGEdgeList *e, int i, uint32_t maxN){
   uint32_t n = 3 + rnd(maxN-2), u, v, k, side;
-  switch( i % 7 ){
+  switch( bLong ? 4 : i % 7 ){
     case 0: case 1: {               /* random connected, average degree 2..10 */
       uint32_t deg = 2 + rnd(9);
       for(v=1; v<n; v++) gg_edges_add(e, v, rnd(v));
@@ -85,8 +78,9 @@ static int nPoll;
 static int stopAfter(void *pArg){ return ++nPoll >= *(int*)pArg; }
 
 /* Compare one solve with the reference; 0 if equal. */
-static int compare(const GGGraph *g, const GGCatMouse *p, const uint32_t *aRef, int iGraph){
-  uint32_t n = g->n, m, c, hole = (uint32_t)gg_graph_find(g, 0);
+static int compare(const GGGraph *g, const GGCatMouse *p, const uint32_t *aRef,
+                   const uint8_t *aHole, int iGraph){
+  uint32_t n = g->n, m, c;
   int t;
   for(m=0; m<n; m++) for(c=0; c<n; c++) for(t=0; t<2; t++){
     uint32_t w = aRef[gg_cm_pos(n, m, c, t)], value;
@@ -102,12 +96,12 @@ static int compare(const GGGraph *g, const GGCatMouse *p, const uint32_t *aRef, 
       uint32_t from = t==GG_CM_MOUSE ? m : c, to = (uint32_t)move, child;
       child = t==GG_CM_MOUSE ? aRef[gg_cm_pos(n, to, c, GG_CM_CAT)]
                              : aRef[gg_cm_pos(n, m, to, GG_CM_MOUSE)];
-      if( !gg_graph_adjacent(g, from, to) || (t==GG_CM_CAT && to==hole)
+      if( !gg_graph_adjacent(g, from, to) || (t==GG_CM_CAT && aHole[to])
        || !gg_retro_is_best(w, child) ){
         printf("graph %d position mouse=%u cat=%u turn=%d: bad move %u\n", iGraph, m, c, t, to);
         return 1;
       }
-    }else if( !(m==hole || m==c || c==hole) && GG_VALUE(w)!=GG_V_DRAW
+    }else if( !(aHole[m] || m==c || aHole[c]) && GG_VALUE(w)!=GG_V_DRAW
               && GG_COUNT(w)>0 ){
       printf("graph %d position mouse=%u cat=%u turn=%d: no move\n", iGraph, m, c, t);
       return 1;
@@ -121,7 +115,10 @@ int main(int argc, char **argv){
   uint32_t maxN;
   uint64_t nPos = 0;
   int64_t extra[3] = {0, 1, 2};
-  if( argc!=4 ){ fprintf(stderr, "usage: cm_check SEED COUNT MAXN\n"); return 2; }
+  static uint8_t aHole[1<<16];
+  uint32_t nPlyMax = 0;
+  if( argc!=4 && argc!=5 ){ fprintf(stderr, "usage: cm_check SEED COUNT MAXN [long]\n"); return 2; }
+  bLong = argc==5;
   rngState = strtoull(argv[1], 0, 10);
   count = atoi(argv[2]);
   maxN = (uint32_t)atoi(argv[3]);
@@ -129,18 +126,32 @@ int main(int argc, char **argv){
     GGEdgeList e;
     GGGraph g;
     uint32_t *aRef;
+    uint32_t nHole, k;
     memset(&e, 0, sizeof(e));
+    e.bDirected = (i/7)%2;
     makeGraph(&e, i, maxN);
-    if( gg_graph_build(&g, &e, extra, 3) || gg_cm_ref_solve(&g, holeZero(&g), &aRef, 0) ){
-      printf("graph %d: cannot build or solve\n", i);
+    if( gg_graph_build(&g, &e, extra, 3) ){
+      printf("graph %d: cannot build\n", i);
       return 1;
     }
     gg_edges_free(&e);
+    memset(aHole, 0, g.n);
+    nHole = rnd(4);
+    for(k=0; k<nHole; k++) aHole[rnd(g.n)] = 1;
+    if( gg_cm_ref_solve(&g, aHole, &aRef, 0) ){
+      printf("graph %d: cannot solve\n", i);
+      return 1;
+    }
     for(nThread=-2; nThread<=2; nThread++){
       GGCatMouse cm;
-      if( nThread==-1 || nThread==0 ) continue;
-      if( gg_cm_solve_threads(&cm, &g, holeZero(&g), nThread, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
-      if( compare(&g, &cm, aRef, i) ) return 1;
+      if( nThread==-1 ) continue;
+      if( gg_cm_solve_threads(&cm, &g, aHole, nThread, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
+      if( cm.nPly>nPlyMax ) nPlyMax = cm.nPly;
+      if( compare(&g, &cm, aRef, aHole, i) ){
+        printf("  (%s, %u holes, nThread %d)\n", g.bDirected ? "directed" : "undirected",
+               nHole, nThread);
+        return 1;
+      }
       gg_cm_free(&cm);
       nPos += GG_CM_NPOS(g.n);
     }
@@ -162,14 +173,17 @@ int main(int argc, char **argv){
       nPoll = 0;
       stop.xStop = stopAfter;
       stop.pArg = &limit;
-      rc = gg_cm_solve_threads(&cm, &g, holeZero(&g), nThread, &stop);
-      if( rc!=GG_INTERRUPT || cm.aPly!=0 ){
+      memset(aHole, 0, g.n);
+      aHole[0] = 1;
+      rc = gg_cm_solve_threads(&cm, &g, aHole, nThread, &stop);
+      if( rc!=GG_INTERRUPT || cm.aRes!=0 || cm.nByteNeed==0 ){
         printf("stop after %d polls, %d threads: rc=%d\n", limit, nThread, rc);
         return 1;
       }
       gg_graph_free(&g);
     }
   }
-  printf("ok %llu positions\n", (unsigned long long)nPos);
+  printf("ok %llu positions, longest forced win %u plies\n",
+         (unsigned long long)nPos, nPlyMax);
   return 0;
 }

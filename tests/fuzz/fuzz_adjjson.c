@@ -31,16 +31,6 @@
 #include "alloc.h"
 #include "catmouse.h"
 
-/* The hole of the classic game: the node labelled 0 (n bytes). */
-static uint8_t *holeZero(const GGGraph *pG){
-  static uint8_t *a = 0;
-  int64_t h = gg_graph_find(pG, 0);
-  free(a);
-  a = calloc(pG->n + 1, 1);
-  if( a && h>=0 ) a[h] = 1;
-  return a;
-}
-
 #define FZ_MAX_NODES 40
 
 static void fzFail(const char *zWhy, const char *zIn, size_t n){
@@ -72,7 +62,7 @@ static void fzCheckSolution(const GGCatMouse *p, const GGGraph *pG,
   uint32_t n = pG->n, hole = (uint32_t)gg_graph_find(pG, 0), m, c, j;
   uint32_t *aRef = 0;
   int t;
-  if( gg_cm_ref_solve(pG, holeZero(pG), &aRef, 0)!=GG_OK ) aRef = 0;
+  if( gg_cm_ref_solve(pG, p->aHole, &aRef, 0)!=GG_OK ) aRef = 0;
   for(m=0; m<n; m++) for(c=0; c<n; c++) for(t=0; t<2; t++){
     uint32_t v, vEnd, mover = (uint32_t)t, nSucc = 0, nOther = 0;
     int64_t k, mv, bestWin = -1, worstLoss = -1;
@@ -151,10 +141,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
         }
         /* one thread, two, or the two-thread split run by one */
         static const int aThread[3] = { 1, 2, -2 };
-        if( gg_cm_solve_threads(&cm, &g, holeZero(&g), aThread[nData%3], 0)==GG_OK ){
+        uint8_t aHole[4096] = {0};     /* the hole: label 0 */
+        memset(&cm, 0, sizeof(cm));
+        if( g.n<=sizeof(aHole) ) aHole[gg_graph_find(&g, 0)] = 1;
+        if( g.n<=sizeof(aHole)
+         && gg_cm_solve_threads(&cm, &g, aHole, aThread[nData%3], 0)==GG_OK ){
           fzCheckSolution(&cm, &g, z, nData);
-          gg_cm_free(&cm);
         }
+        gg_cm_free(&cm);
         gg_graph_free(&g);
       }
     }

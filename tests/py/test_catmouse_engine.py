@@ -1,7 +1,9 @@
-"""Cat and mouse on large graphs: the fast engine (ext/catmouse.c) against
-the reference solve on the generic engine (ext/catmouse_ref.c), every
-position, with one thread and with two (tests/engine/cm_check.c); and stopping a
-large solve with sqlite3_interrupt()."""
+"""Cat and mouse on large graphs: the fast engine (ext/engine/catmouse*.c)
+against the reference solve on the generic engine (ext/engine/catmouse_ref.c),
+every position, undirected and directed, with 0 to 3 holes, with the default
+(the small-graph path up to 64 nodes), one thread, two, and the split of two
+run by one thread (tests/engine/cm_check.c); and stopping a large solve with
+sqlite3_interrupt().  Nothing here uses the Python brute force of gg.py."""
 import os
 import random
 import shutil
@@ -28,12 +30,12 @@ def build_check(defines=()):
     return out
 
 
-def run_check(seed, count, maxn, defines=()):
+def run_check(seed, count, maxn, defines=(), extra=()):
     prog = build_check(defines)
     env = dict(os.environ)
     env.pop("LD_PRELOAD", None)
     try:
-        p = subprocess.run([prog, str(seed), str(count), str(maxn)], capture_output=True,
+        p = subprocess.run([prog, str(seed), str(count), str(maxn)] + list(extra), capture_output=True,
                            text=True, env=env, timeout=600)
     finally:
         shutil.rmtree(os.path.dirname(prog), ignore_errors=True)
@@ -51,11 +53,23 @@ def test_engine_matches_reference_large_graphs():
     run_check(5, 7 if ASAN else 21, 1600)
 
 
-def test_engine_plies_beyond_16_bits():
-    """Plies that do not fit the 16-bit table go to the side table: built
-    with that limit at 3 plies instead of 65535, every position still
-    matches the reference."""
+def test_engine_matches_reference_small_graphs():
+    """Many graphs of at most 64 nodes: the small-graph path (one word per
+    row) against the reference, next to the general engine."""
+    run_check(14, 300 if ASAN else 3000, 64)
+
+
+def test_engine_plies_beyond_the_ply_byte():
+    """Plies that do not fit the ply byte (127 or more) go to the side
+    table: built with that limit at 3 plies, every position still matches
+    the reference."""
     run_check(77, 15 if ASAN else 50, 400, ["GG_CM_PLY_BIG=3"])
+
+
+def test_engine_long_forced_wins():
+    """Paths and cycles of up to 2000 nodes: forced wins of hundreds of
+    plies, well past the ply byte, exact on every position."""
+    run_check(31, 2 if ASAN else 5, 2000, extra=["long"])
 
 
 def random_connected(rng, n, deg):

@@ -1,0 +1,88 @@
+/*
+** catmouse_int.h: what the two halves of the fast cat-and-mouse engine
+** share: catmouse.c (set-up, memory, results) and catmouse_ply.c (the
+** plies).  Not part of the API; see catmouse.h and catmouse_ply.c.
+*/
+#ifndef GG_CATMOUSE_INT_H
+#define GG_CATMOUSE_INT_H
+#include "barrier.h"
+#include "catmouse.h"
+
+#define CM_MAX_THREAD 2
+
+/* One lane's share of one turn: what it found in its bands. */
+typedef struct CmPart CmPart;
+struct CmPart {
+  uint64_t *aNews;     /* nDW words per row x: words w decided in this ply */
+  uint64_t nNew;       /* words decided in this ply */
+  GGCatMouseBig *aBig; /* positions with plies >= GG_CM_PLY_BIG */
+  uint64_t nBig;       /* entries in aBig */
+  uint64_t nBigAlloc;  /* entries that fit in aBig */
+  uint64_t iBigPly;    /* aBig[iBigPly..] were found in this ply */
+  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty */
+  uint32_t nDirtyRow;  /* entries in aDirtyRow */
+};
+
+/* The solve's data for one turn. */
+typedef struct CmTurn CmTurn;
+struct CmTurn {
+  int t;               /* GG_CM_MOUSE or GG_CM_CAT: who moves */
+  uint32_t *aOff;      /* mover's moves from x: aMove[aOff[x]..aOff[x+1]-1] */
+  uint32_t *aMove;     /* (the cat's moves skip the holes) */
+  uint64_t *aDone;     /* decided positions: row x, bit y */
+  uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x (GGCatMouse) */
+  uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
+  uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
+  CmPart aPart[CM_MAX_THREAD];  /* per lane */
+};
+
+typedef struct CmSolve CmSolve;
+
+/* One thread's scratch. */
+typedef struct CmWorker CmWorker;
+struct CmWorker {
+  int i;               /* 0: the calling thread */
+  CmSolve *s;          /* the solve */
+  uint8_t *aCand;      /* rows x to visit */
+  uint32_t *aCandRow;  /* those rows, ascending */
+  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
+  GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
+};
+
+/* The whole solve. */
+struct CmSolve {
+  GGCatMouse *p;       /* the result being filled */
+  GGPoll setup;        /* polls the GGStop during the set-up (calling thread) */
+  uint32_t n;          /* nodes */
+  uint32_t nW;         /* words per row: ceil(n/64) */
+  uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
+  uint32_t nWB;        /* bands: ceil(nW/8) */
+  uint32_t nPly;       /* last ply that decided something */
+  uint8_t *aHoleE;     /* aHoleE[x]: engine node x is a hole */
+  uint64_t *aHoleBit;  /* nW words: the holes as a bitset (engine numbers) */
+  uint32_t *aPredOff;  /* moves into y: aPred[aPredOff[y]..] (in-arcs) */
+  uint32_t *aPred;
+  uint64_t *aDoneAll;  /* both turns' aDone (one block) */
+  int nLane;           /* lanes, 1..CM_MAX_THREAD */
+  int nRun;            /* worker threads running the lanes, 1 or nLane */
+  int bStop;           /* set (atomically) to stop every worker */
+  int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
+  GGBarrier bar;       /* between the phases when nRun>1 */
+  CmTurn aTurn[2];     /* the mouse's turn and the cat's */
+  CmWorker aWork[CM_MAX_THREAD];  /* the workers */
+};
+
+/* The lane that owns word w (and transposed rows 64w..64w+63). */
+#define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
+
+int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
+void cm_apply(CmSolve *s, CmTurn *me, int iPart, uint32_t k);
+void cm_run(CmWorker *wk);                     /* plies 1.. as one worker */
+int cm_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz);
+
+/* The small-graph path (catmouse_small.c): n <= 64. */
+int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                   const GGStop *pStop);
+uint32_t cm_small_word(const GGCatMouse *p, uint32_t x, uint32_t y, int t);
+
+#endif
