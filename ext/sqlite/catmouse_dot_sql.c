@@ -15,6 +15,7 @@
 ** u -- u), or every arc (u -> v) with the rules' "directed".  The rules
 ** are catmouse()'s; with "turn": "cat" the picture is of the cat to
 ** move.  A NULL graph id or cat gives NULL; a cat on a hole is an error.
+** (Integer ids are DOT numerals; text ids are quoted.)
 */
 #include <string.h>
 #include "glue.h"
@@ -34,13 +35,13 @@ static void dotQuoted(sqlite3_str *pOut, const char *z, uint32_t n){
   }
 }
 
-/* Node u as a DOT id: "label", quoted and escaped. */
+/* Node u as a DOT id: an integer as a numeral, a text quoted and escaped. */
 static void dotNode(sqlite3_str *pOut, const GGGraph *pG, uint32_t u){
   GGLabel L;
   gg_graph_label(pG, u, &L);
+  if( L.eType==GG_KEY_INT ){ sqlite3_str_appendf(pOut, "%lld", L.iVal); return; }
   sqlite3_str_appendchar(pOut, 1, '"');
-  if( L.eType==GG_KEY_INT ) sqlite3_str_appendf(pOut, "%lld", L.iVal);
-  else dotQuoted(pOut, L.z, L.nz);
+  dotQuoted(pOut, L.z, L.nz);
   sqlite3_str_appendchar(pOut, 1, '"');
 }
 

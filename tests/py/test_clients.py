@@ -26,9 +26,9 @@ import ecosystem as eco
 # Errors travel through every client unchanged (the message is the
 # extension's; the "Error: " framing is the test's).
 ERRORS = [
-    ("SELECT catmouse(99)", 'Error: graphgame: graph 99 has no rows in table "edges"'),
+    ("SELECT catmouse(99)", 'Error: graphgame: catmouse: graph 99 has no rows in table "edges"'),
     ("SELECT * FROM catmouse_states(1, 'nope')",
-     'Error: graphgame: no such table or view: "nope"'),
+     'Error: graphgame: catmouse_states: no such table or view: "nope" (a WITH name cannot be read: use a view)'),
 ]
 
 

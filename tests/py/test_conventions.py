@@ -291,7 +291,7 @@ def test_states_without_a_graph_id_says_so():
         db.execute("SELECT * FROM catmouse_states").fetchall()
     except sqlite3.Error as e:
         assert str(e) == ("graphgame: catmouse_states needs arguments: "
-                          "catmouse_states(graph_id [, edges])"), str(e)
+                          "catmouse_states(graph_id [, edges [, rules]])"), str(e)
     else:
         raise AssertionError("no error")
 
