@@ -120,7 +120,9 @@ def py_cases():
 
 
 # The C harnesses run by `make test` (dist/ctests/<name>, from tests/c/).
-C_HARNESSES = ["oom", "interrupt", "compat", "replay_adjjson", "replay_sql"]
+C_HARNESSES = ["oom", "interrupt", "compat"] + sorted(
+    "replay_" + os.path.basename(p)[5:-2]          # one per fuzz target
+    for p in glob.glob(os.path.join(ROOT, "tests", "fuzz", "fuzz_*.c")))
 
 
 def c_cases():
