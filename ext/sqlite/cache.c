@@ -200,6 +200,7 @@ int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef, const char
   if( rc ) return rc;
   if( pDef->iDirected>=0 ) pCall->ref.bDirected = pCall->rules.aVal[pDef->iDirected].bTrue;
   pCall->ref.mxPositions = pConn->mxPositions;
+  pCall->ref.pConn = pConn;
   pCall->ref.mxNode = cacheMaxNodes(pDef, pConn->mxPositions);
   pCall->ref.zSize = pDef->zSize;
   pCall->ref.xPositions = pDef->xPositions;

@@ -111,17 +111,18 @@ static char *edgesTooMany(const GGGraphRef *pRef, const char *zTable, uint32_t n
   return z;
 }
 
-/* Read the rows into pE.  SQLITE_OK or an error with *pzErr. */
-static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
-                     GGEdgeList *pE, char **pzErr){
-  sqlite3_stmt *p = 0;
+/* Prepare the read of zTable (flags: 0 or SQLITE_PREPARE_PERSISTENT);
+** SQLITE_OK, or an error saying which table or column is missing. */
+static int edgesPrepare(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
+                        unsigned flags, sqlite3_stmt **pp, char **pzErr){
   char *zSql, *zName = gg_table_sql(zTable);
   int rc;
+  *pp = 0;
   if( zName==0 ) return SQLITE_NOMEM;
   zSql = sqlite3_mprintf("SELECT src, dst FROM %s WHERE graph_id = ?1", zName);
   sqlite3_free(zName);
   if( zSql==0 ) return SQLITE_NOMEM;
-  rc = sqlite3_prepare_v2(db, zSql, -1, &p, 0);
+  rc = sqlite3_prepare_v3(db, zSql, -1, flags, pp, 0);
   sqlite3_free(zSql);
   if( rc!=SQLITE_OK ){
     static const char *const azCol[] = { "graph_id", "src", "dst" };
@@ -132,30 +133,127 @@ static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
     if( zPrepErr==0 ) return SQLITE_NOMEM;
     rc = gg_table_why_not(db, pRef->zFunc, zTable, azCol, 3, zPrepErr, pzErr);
     sqlite3_free(zPrepErr);
-    return rc;
   }
+  return rc;
+}
+
+/* Step p over the graph's rows into pE.  SQLITE_OK, an error with *pzErr
+** for a bad row or too many nodes, or the step's own code (no message:
+** the caller says what it means). */
+static int edgesStep(const GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p,
+                     GGEdgeList *pE, char **pzErr){
+  int rc;
   sqlite3_bind_value(p, 1, pRef->pId);
   while( (rc = sqlite3_step(p))==SQLITE_ROW ){
     GGLabel a, b;
     int ka = gg_value_label(sqlite3_column_value(p, 0), &a);
     int kb = gg_value_label(sqlite3_column_value(p, 1), &b);
-    if( ka<0 || kb<0 ){ rc = SQLITE_NOMEM; break; }
+    if( ka<0 || kb<0 ) return SQLITE_NOMEM;
     if( ka==0 || kb==0 ){
       *pzErr = edgesBadRow(pRef, zTable, p);
-      rc = SQLITE_MISMATCH;
-      break;
+      return gg_error_rc(SQLITE_MISMATCH, *pzErr);
     }
-    if( gg_edges_add_labels(pE, &a, &b) ){ rc = SQLITE_NOMEM; break; }
+    if( gg_edges_add_labels(pE, &a, &b) ) return SQLITE_NOMEM;
     if( pRef->mxNode && pE->labels.n>pRef->mxNode ){
       *pzErr = edgesTooMany(pRef, zTable, pE->labels.n);
-      rc = SQLITE_TOOBIG;
-      break;
+      return gg_error_rc(SQLITE_TOOBIG, *pzErr);
     }
   }
-  if( rc==SQLITE_DONE ){
-    rc = SQLITE_OK;
-  }else if( rc!=SQLITE_MISMATCH && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT
-         && rc!=SQLITE_TOOBIG ){
+  return rc==SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+void gg_stmt_clear(GGConn *pConn){
+  int i;
+  for(i=0; i<GG_STMT_ENTRIES; i++){
+    sqlite3_finalize(pConn->aStmt[i].pStmt);
+    sqlite3_free(pConn->aStmt[i].zTable);
+    memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
+  }
+}
+
+/* A kept read of zTable, moved to the front and marked busy; NULL when
+** none can be kept (the anchor cannot be connected, a nested call is
+** using it, out of memory, or the table cannot be prepared: then the
+** plain path prepares again and says why). */
+static GGStmt *edgesKept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
+  GGStmt tmp;
+  char *zErr = 0;
+  int i;
+  if( !pConn->bAnchored ){                 /* preparing it connects the anchor */
+    sqlite3_stmt *p = 0;
+    sqlite3_prepare_v2(pConn->db, "SELECT 1 FROM catmouse_states WHERE 0", -1, &p, 0);
+    sqlite3_finalize(p);
+    if( !pConn->bAnchored ) return 0;
+  }
+  for(i=0; i<GG_STMT_ENTRIES && pConn->aStmt[i].zTable; i++){
+    if( strcmp(pConn->aStmt[i].zTable, zTable)==0 ) break;
+  }
+  if( i<GG_STMT_ENTRIES && pConn->aStmt[i].zTable ){
+    if( pConn->aStmt[i].bBusy ) return 0;
+  }else{
+    if( i==GG_STMT_ENTRIES ){              /* full: the oldest goes, if idle */
+      i = GG_STMT_ENTRIES-1;
+      if( pConn->aStmt[i].bBusy ) return 0;
+    }
+    sqlite3_finalize(pConn->aStmt[i].pStmt);
+    sqlite3_free(pConn->aStmt[i].zTable);
+    memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
+    if( edgesPrepare(pConn->db, pRef, zTable, SQLITE_PREPARE_PERSISTENT,
+                     &pConn->aStmt[i].pStmt, &zErr) ){
+      sqlite3_free(zErr);
+      return 0;
+    }
+    pConn->aStmt[i].zTable = sqlite3_mprintf("%s", zTable);
+    if( pConn->aStmt[i].zTable==0 ){
+      sqlite3_finalize(pConn->aStmt[i].pStmt);
+      pConn->aStmt[i].pStmt = 0;
+      return 0;
+    }
+  }
+  tmp = pConn->aStmt[i];                   /* most recently used first */
+  memmove(&pConn->aStmt[1], &pConn->aStmt[0], (size_t)i*sizeof(GGStmt));
+  pConn->aStmt[0] = tmp;
+  pConn->aStmt[0].bBusy = 1;
+  return &pConn->aStmt[0];
+}
+
+/* Forget the kept read of zTable (its table changed under it). */
+static void edgesForget(GGConn *pConn, const char *zTable){
+  int i;
+  for(i=0; i<GG_STMT_ENTRIES; i++){
+    GGStmt *k = &pConn->aStmt[i];
+    if( k->zTable && !k->bBusy && strcmp(k->zTable, zTable)==0 ){
+      sqlite3_finalize(k->pStmt);
+      sqlite3_free(k->zTable);
+      memmove(k, k+1, (size_t)(GG_STMT_ENTRIES-1-i)*sizeof(GGStmt));
+      memset(&pConn->aStmt[GG_STMT_ENTRIES-1], 0, sizeof(GGStmt));
+      return;
+    }
+  }
+}
+
+/* Read the rows into pE: through a kept statement when there is one,
+** else (or when the kept one fails: the table may have changed) through
+** a fresh prepare, which also explains any error.  SQLITE_OK or an error
+** with *pzErr. */
+static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
+                     GGEdgeList *pE, char **pzErr){
+  sqlite3_stmt *p = 0;
+  GGStmt *k = pRef->pConn ? edgesKept(pRef->pConn, pRef, zTable) : 0;
+  int rc;
+  if( k ){
+    rc = edgesStep(pRef, zTable, k->pStmt, pE, pzErr);
+    sqlite3_reset(k->pStmt);
+    k->bBusy = 0;
+    if( rc==SQLITE_OK || *pzErr || rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
+    edgesForget(pRef->pConn, zTable);      /* a failed read: explain it afresh */
+    gg_edges_free(pE);
+    pE->bDirected = pRef->bDirected;
+  }
+  rc = edgesPrepare(db, pRef, zTable, 0, &p, pzErr);
+  if( rc ) return rc;
+  rc = edgesStep(pRef, zTable, p, pE, pzErr);
+  if( rc!=SQLITE_OK && *pzErr==0 && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT ){
     *pzErr = gg_errmsg_reading(db, pRef->zFunc, zTable);
   }
   sqlite3_finalize(p);

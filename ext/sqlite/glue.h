@@ -83,13 +83,30 @@ struct GGSolved {
   int nRef;               /* holders: the cache and open cursors */
 };
 
+/* A prepared read of one edge table, kept for the next call (edges.c). */
+#define GG_STMT_ENTRIES 4
+typedef struct GGStmt GGStmt;
+struct GGStmt {
+  char *zTable;           /* the table as named by the call, or NULL: free */
+  sqlite3_stmt *pStmt;    /* SELECT src, dst FROM <table> WHERE graph_id = ?1 */
+  int bBusy;              /* being stepped (a nested call prepares its own) */
+};
+
 /* Per-connection context. */
 typedef struct GGConn GGConn;
 struct GGConn {
   sqlite3 *db;                           /* the connection */
   sqlite3_int64 mxPositions;             /* refuse solves bigger than this */
   GGSolved *aCache[GG_CACHE_ENTRIES];    /* most recently used first */
+  GGStmt aStmt[GG_STMT_ENTRIES];         /* kept reads, most recent first */
+  int bAnchored;                         /* the anchor table is connected */
 };
+
+/* The kept reads (edges.c).  sqlite3_close() refuses a connection with
+** unfinalized statements, but first disconnects its virtual tables; so
+** reads are kept only while catmouse_states (the anchor) is connected,
+** and its xDisconnect finalizes them (states.c). */
+void gg_stmt_clear(GGConn *pConn);
 
 /* The arguments that name a graph, and how to read it. */
 typedef struct GGGraphRef GGGraphRef;
@@ -105,6 +122,7 @@ struct GGGraphRef {
   int bClosed;            /* the rows name every node (a JSON list): a named
                           ** node that is not one is an error */
   const char *zWhat;      /* the graph in messages, if not graph_id's */
+  GGConn *pConn;          /* the connection, for kept reads; may be NULL */
 };
 
 /* A parsed rules argument of a call (rules_sql.c).  SQLITE_OK, or an

@@ -57,6 +57,7 @@ struct StVtab {
   sqlite3_vtab base;          /* base class, must be first */
   StAux *pAux;                /* module data */
   int nHidden;                /* hidden columns: 3, or 4 with a parameter */
+  int bAnchor;                /* this table's xDisconnect ends the kept reads */
 };
 
 typedef struct StCursor StCursor;
@@ -99,9 +100,24 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
   pNew->nHidden = zParam ? 4 : 3;
+  if( a->pDef==&gg_catmouse_def && !a->pConn->bAnchored ){
+    pNew->bAnchor = a->pConn->bAnchored = 1;
+  }
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
   *ppVtab = &pNew->base;
+  return SQLITE_OK;
+}
+
+/* Disconnecting the anchor finalizes the connection's kept reads, so
+** that sqlite3_close() finds no statement left (see glue.h). */
+static int stDisconnect(sqlite3_vtab *pVtab){
+  StVtab *pTab = (StVtab*)pVtab;
+  if( pTab->bAnchor ){
+    gg_stmt_clear(pTab->pAux->pConn);
+    pTab->pAux->pConn->bAnchored = 0;
+  }
+  sqlite3_free(pTab);
   return SQLITE_OK;
 }
 
@@ -298,7 +314,7 @@ static sqlite3_module stModule = {
   0,               /* xCreate: eponymous only */
   stConnect,       /* xConnect */
   stBestIndex,     /* xBestIndex */
-  gg_vtab_disconnect,    /* xDisconnect */
+  stDisconnect,    /* xDisconnect */
   0,               /* xDestroy */
   stOpen,          /* xOpen */
   stClose,         /* xClose */
