@@ -105,6 +105,14 @@ int gg_graph_adjacent(const GGGraph *pG, uint32_t u, uint32_t v){
 static uint64_t *graphRadixSort(uint64_t *a, uint64_t *t, uint64_t n, GGPoll *pPoll){
   uint64_t cnt[256], diff = 0, i;
   int shift;
+  if( n<=64 ){                    /* small graphs: an insertion sort is cheaper */
+    for(i=1; i<n; i++){
+      uint64_t x = a[i], j = i;
+      while( j>0 && a[j-1]>x ){ a[j] = a[j-1]; j--; }
+      a[j] = x;
+    }
+    return a;
+  }
   for(i=0; i<n; i++) diff |= a[i] ^ a[0];
   for(shift=0; shift<64; shift+=8){
     uint64_t sum = 0;
@@ -182,7 +190,16 @@ static int graphLabels(GGGraph *pG, const GGKeyMap *pIn, uint32_t *aRank){
     GraphIntKey *a = gg_malloc(((uint64_t)n+1)*sizeof(GraphIntKey));
     if( a==0 ){ gg_free(aOrder); return GG_NOMEM; }
     for(i=0; i<n; i++){ a[i].key = gg_keymap_int(pIn, i); a[i].id = i; }
-    qsort(a, n, sizeof(a[0]), graphIntKeyCmp);
+    if( n<=32 ){                  /* small graphs: an insertion sort is cheaper */
+      for(i=1; i<n; i++){
+        GraphIntKey x = a[i];
+        uint32_t j = i;
+        while( j>0 && a[j-1].key>x.key ){ a[j] = a[j-1]; j--; }
+        a[j] = x;
+      }
+    }else{
+      qsort(a, n, sizeof(a[0]), graphIntKeyCmp);
+    }
     for(i=0; i<n; i++) aOrder[i] = a[i].id;
     gg_free(a);
   }else{

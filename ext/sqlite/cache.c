@@ -109,8 +109,9 @@ static GGSolved *cacheNew(const GGGameDef *pDef, GGGraph *pG, const uint32_t *aP
 }
 
 int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
-             const uint32_t *aParam, uint32_t nParam, const char *zWhat,
-             GGSolved **ppOut, char **pzErr){
+             const uint32_t *aParam, uint32_t nParam, const char *zWhat0,
+             const GGGraphRef *pRef, GGSolved **ppOut, char **pzErr){
+  char *zWhat = 0;
   uint64_t nPos = pDef->xPositions(pG->n);
   GGSolved *p;
   GGInterrupt intr;
@@ -129,25 +130,31 @@ int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *p
     return SQLITE_OK;
   }
   if( nPos>(uint64_t)pConn->mxPositions ){
-    *pzErr = gg_errmsg("%s: %s has %u nodes and needs %llu positions (%s, n = %u),"
+    zWhat = zWhat0 ? sqlite3_mprintf("%s", zWhat0) : gg_graph_name(pRef);
+    *pzErr = zWhat==0 ? 0 : gg_errmsg("%s: %s has %u nodes and needs %llu positions (%s, n = %u),"
                        " over the limit of %lld (see graphgame_limit)",
                        zFunc, zWhat, p->g.n, (unsigned long long)nPos, pDef->zSize,
                        p->g.n, pConn->mxPositions);
+    sqlite3_free(zWhat);
     gg_solved_release(p);
     return gg_error_rc(SQLITE_TOOBIG, *pzErr);
   }
   p->nPos = nPos;
-  gg_interrupt_init(&intr, &stop, pConn->db);
+  gg_interrupt_conn(&intr, &stop, pConn);
   rc = pDef->xSolve(&p->pState, &p->g, p->aParam, p->nParam, &stop);
   gg_interrupt_done(&intr);
   if( rc!=GG_OK ){
     p->pState = 0;
     gg_solved_release(p);
-    if( rc==GG_TOOBIG ){
+    zWhat = zWhat0 ? sqlite3_mprintf("%s", zWhat0) : gg_graph_name(pRef);
+    if( zWhat==0 ){
+      rc = GG_NOMEM;
+    }else if( rc==GG_TOOBIG ){
       *pzErr = gg_errmsg("%s: %s is too large to solve", zFunc, zWhat);
     }else if( rc==GG_INTERRUPT ){
       *pzErr = gg_errmsg("%s: interrupted while solving %s", zFunc, zWhat);
     }
+    sqlite3_free(zWhat);
     return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
   }
   cachePut(pConn, p, -1);
@@ -211,17 +218,14 @@ int gg_call_solve(GGCall *pCall, GGConn *pConn, const GGLabel *aArg, int bStart,
                   GGSolved **ppOut, char **pzErr){
   const GGGameDef *pDef = pCall->pDef;
   GGGraph g;
-  char *zWhat;
   int rc;
   *ppOut = 0;
   pCall->nRole = pDef->xRoles(&pCall->rules, aArg, bStart, pCall->aRole, &pCall->iTurn);
   rc = gg_load_graph_roles(pConn->db, &pCall->ref, pCall->aRole, pCall->nRole, &g, pzErr);
   if( rc ) return rc;
-  zWhat = gg_graph_name(&pCall->ref);
-  if( zWhat==0 ){ gg_graph_free(&g); return SQLITE_NOMEM; }
+  /* the graph is named only for a message (gg_solve) */
   rc = gg_solve(pConn, pDef, pCall->ref.zFunc, &g, pCall->aRole[0].aId, pCall->aRole[0].nId,
-                zWhat, ppOut, pzErr);
-  sqlite3_free(zWhat);
+                0, &pCall->ref, ppOut, pzErr);
   return rc;
 }
 

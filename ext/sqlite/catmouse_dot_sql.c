@@ -139,7 +139,7 @@ void gg_fn_catmouse_dot(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   zWhat = gg_graph_name(&call.ref);
   if( zWhat==0 ){ gg_graph_free(&g); rc = SQLITE_NOMEM; goto done; }
   rc = gg_solve(pConn, pDef, "catmouse_dot", &g, call.aRole[0].aId, call.aRole[0].nId,
-                zWhat, &p, &zErr);
+                zWhat, 0, &p, &zErr);
   if( rc ) goto done;
   if( !pDef->xListed(p->pState, 0, call.aRole[call.nRole-1].aId[0]) ){
     zErr = gg_errmsg("catmouse_dot: %s", pDef->zNotListed);

@@ -196,7 +196,7 @@ void gg_fn_catmouse_json(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   }
   if( rc==SQLITE_OK ){
     rc = gg_solve(pConn, &gg_catmouse_def, "catmouse_json", &g, call.aRole[0].aId,
-                  call.aRole[0].nId, "the adjacency list", &p, &zErr);
+                  call.aRole[0].nId, "the adjacency list", 0, &p, &zErr);
   }
   if( rc==SQLITE_OK ) cmsqlResult(ctx, &call, p);
   if( rc ) gg_result_error(ctx, rc, zErr);

@@ -164,6 +164,8 @@ static int edgesStep(const GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p
 
 void gg_stmt_clear(GGConn *pConn){
   int i;
+  sqlite3_finalize(pConn->pProbe);
+  pConn->pProbe = 0;
   for(i=0; i<GG_STMT_ENTRIES; i++){
     sqlite3_finalize(pConn->aStmt[i].pStmt);
     sqlite3_free(pConn->aStmt[i].zTable);
@@ -285,7 +287,8 @@ int gg_build_graph(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, GGGraph 
   GGInterrupt intr;             /* a big graph takes a while to build */
   GGStop stop;
   int rc;
-  gg_interrupt_init(&intr, &stop, db);
+  if( pRef->pConn ) gg_interrupt_conn(&intr, &stop, pRef->pConn);
+  else gg_interrupt_init(&intr, &stop, db);
   rc = gg_graph_build_stop(pG, pE, 0, 0, &stop);
   gg_interrupt_done(&intr);
   if( rc==GG_TOOBIG ){

@@ -31,6 +31,7 @@ struct GGRole {
   GGLabel dflt;             /* the default label */
   uint32_t *aId;            /* out: dense ids (nId of them); gg_roles_free() */
   uint32_t nId;             /* out: how many */
+  uint32_t aIdInline[4];    /* aId's room when nId <= 4 (no allocation) */
 };
 #define GG_MAX_ROLE 4
 
@@ -99,6 +100,7 @@ struct GGConn {
   sqlite3_int64 mxPositions;             /* refuse solves bigger than this */
   GGSolved *aCache[GG_CACHE_ENTRIES];    /* most recently used first */
   GGStmt aStmt[GG_STMT_ENTRIES];         /* kept reads, most recent first */
+  sqlite3_stmt *pProbe;                  /* kept interrupt probe (interrupt.c) */
   int bAnchored;                         /* the anchor table is connected */
 };
 
@@ -189,18 +191,22 @@ int gg_vtab_disconnect(sqlite3_vtab *pVtab);
 typedef struct GGInterrupt GGInterrupt;
 struct GGInterrupt {
   sqlite3 *db;            /* connection to watch */
-  sqlite3_stmt *pProbe;   /* prepared on first poll, "SELECT 1" */
+  GGConn *pConn;          /* its context, whose kept probe is used; or NULL */
+  sqlite3_stmt *pProbe;   /* prepared on first poll, "SELECT 1" (if not kept) */
   int bFired;             /* an interrupt was seen */
 };
 void gg_interrupt_init(GGInterrupt *p, GGStop *pStop, sqlite3 *db);
+/* The same, using the connection's kept probe while it is anchored. */
+void gg_interrupt_conn(GGInterrupt *p, GGStop *pStop, GGConn *pConn);
 void gg_interrupt_done(GGInterrupt *p);
 
 /* Solve (or find in the cache) a game on a graph (cache.c).  The graph
-** is consumed; aParam (role 0's dense ids) is copied.  On success *ppOut
+** is consumed; aParam (role 0's dense ids) is copied.  Messages name
+** the graph zWhat, or if it is NULL the graph of pRef.  On success *ppOut
 ** holds a reference: gg_solved_release(). */
 int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
              const uint32_t *aParam, uint32_t nParam, const char *zWhat,
-             GGSolved **ppOut, char **pzErr);
+             const GGGraphRef *pRef, GGSolved **ppOut, char **pzErr);
 void gg_solved_release(GGSolved *p);
 
 /* One call of a game (cache.c): the graph, the rules and the roles, read,

@@ -11,19 +11,29 @@
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
 
+/* The probe to step: the connection's kept one (prepared once, finalized
+** with the kept reads, see edges.c), or this poll's own. */
+static sqlite3_stmt **interruptProbe(GGInterrupt *p){
+  if( p->pConn && p->pConn->bAnchored ) return &p->pConn->pProbe;
+  return &p->pProbe;
+}
+
 static int interruptPoll(void *pArg){
   GGInterrupt *p = (GGInterrupt*)pArg;
+  sqlite3_stmt **pp;
   int rc;
   if( p->bFired ) return 1;
-  if( p->pProbe==0 ){
-    rc = sqlite3_prepare_v2(p->db, "SELECT 1", -1, &p->pProbe, 0);
+  pp = interruptProbe(p);
+  if( *pp==0 ){
+    rc = sqlite3_prepare_v3(p->db, "SELECT 1", -1, pp==&p->pProbe ? 0 : SQLITE_PREPARE_PERSISTENT,
+                            pp, 0);
     if( rc!=SQLITE_OK ){
       p->bFired = (rc==SQLITE_INTERRUPT);
       return p->bFired;
     }
   }
-  rc = sqlite3_step(p->pProbe);
-  sqlite3_reset(p->pProbe);
+  rc = sqlite3_step(*pp);
+  sqlite3_reset(*pp);
   p->bFired = (rc==SQLITE_INTERRUPT);
   return p->bFired;
 }
@@ -33,6 +43,11 @@ void gg_interrupt_init(GGInterrupt *p, GGStop *pStop, sqlite3 *db){
   p->db = db;
   pStop->xStop = interruptPoll;
   pStop->pArg = p;
+}
+
+void gg_interrupt_conn(GGInterrupt *p, GGStop *pStop, GGConn *pConn){
+  gg_interrupt_init(p, pStop, pConn->db);
+  p->pConn = pConn;
 }
 
 void gg_interrupt_done(GGInterrupt *p){

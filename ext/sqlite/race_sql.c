@@ -139,7 +139,7 @@ void gg_fn_race_game(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( rc==SQLITE_OK && call.ref.pId ){
     GGInterrupt intr;
     GGStop stop;
-    gg_interrupt_init(&intr, &stop, pConn->db);
+    gg_interrupt_conn(&intr, &stop, pConn);
     rc = gg_race_game(&g, call.aRole[1].aId[0], call.aRole[2].aId[0], call.aRole[0].aId[0],
                       (uint64_t)pConn->mxPositions, &stop, &value, &nPos);
     gg_interrupt_done(&intr);

@@ -132,7 +132,7 @@ static int rolesResolve(const GGGraph *pG, GGRole *aRole, int nRole){
     GGRole *r = &aRole[i];
     const GGLabel *a = r->aLabel ? r->aLabel : &r->dflt;
     r->nId = r->aLabel ? r->nLabel : 1;
-    r->aId = sqlite3_malloc64(((uint64_t)r->nId+1)*sizeof(uint32_t));
+    r->aId = r->nId<=4 ? r->aIdInline : sqlite3_malloc64(((uint64_t)r->nId+1)*sizeof(uint32_t));
     if( r->aId==0 ) return SQLITE_NOMEM;
     for(j=0; j<r->nId; j++) r->aId[j] = (uint32_t)gg_graph_find_label(pG, &a[j]);
   }
@@ -142,7 +142,7 @@ static int rolesResolve(const GGGraph *pG, GGRole *aRole, int nRole){
 void gg_roles_free(GGRole *aRole, int nRole){
   int i;
   for(i=0; i<nRole; i++){
-    sqlite3_free(aRole[i].aId);
+    if( aRole[i].aId!=aRole[i].aIdInline ) sqlite3_free(aRole[i].aId);
     aRole[i].aId = 0;
   }
 }
