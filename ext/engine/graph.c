@@ -149,8 +149,10 @@ static int graphLabelCmp(const GGKeyMap *m, uint32_t a, uint32_t b){
 
 /* Sort the ids a[0..n-1] by their keys in m: a bottom-up merge sort with
 ** scratch t[] (qsort has no context argument, and a global one would not
-** be safe with threads).  Returns the array that holds the result. */
-static uint32_t *graphSortIds(const GGKeyMap *m, uint32_t *a, uint32_t *t, uint32_t n){
+** be safe with threads; nor could it be polled).  Returns the array that
+** holds the result, or NULL if the poll said to give up. */
+static uint32_t *graphSortIds(const GGKeyMap *m, uint32_t *a, uint32_t *t, uint32_t n,
+                              GGPoll *pPoll){
   uint32_t w, i;
   for(w=1; w<n; w*=2){
     for(i=0; i<n; i+=2*w){
@@ -159,6 +161,7 @@ static uint32_t *graphSortIds(const GGKeyMap *m, uint32_t *a, uint32_t *t, uint3
       while( x<mid && y<hi ) t[k++] = graphLabelCmp(m, a[y], a[x])<0 ? a[y++] : a[x++];
       while( x<mid ) t[k++] = a[x++];
       while( y<hi ) t[k++] = a[y++];
+      if( gg_poll(pPoll, 2*(uint64_t)w) ) return 0;
     }
     { uint32_t *s = a; a = t; t = s; }
     if( w>0x7fffffffu ) break;
@@ -166,18 +169,29 @@ static uint32_t *graphSortIds(const GGKeyMap *m, uint32_t *a, uint32_t *t, uint3
   return a;
 }
 
-/* Sort n integer-keyed ids by key: radix sort on (key with the sign bit
-** flipped) in the high bits is not possible with 32-bit ids beside them,
-** so sort keys and ids as pairs with qsort, which is fast enough. */
-typedef struct GraphIntKey GraphIntKey;
-struct GraphIntKey { int64_t key; uint32_t id; };
-static int graphIntKeyCmp(const void *pa, const void *pb){
-  const GraphIntKey *a = pa, *b = pb;
-  return (a->key>b->key) - (a->key<b->key);
+/* The ids of integer labels in ascending order into aOrder: the keys
+** (sign bit flipped, so that unsigned order is signed order) radix
+** sorted, then each key's id found in the map.  GG_OK, GG_NOMEM or
+** GG_INTERRUPT. */
+static int graphSortInts(const GGKeyMap *pIn, uint32_t *aOrder, GGPoll *pPoll){
+  const uint64_t flip = (uint64_t)1<<63;
+  uint32_t n = pIn->n, i;
+  uint64_t *a = gg_malloc(((uint64_t)n+1)*sizeof(uint64_t));
+  uint64_t *t = gg_malloc(((uint64_t)n+1)*sizeof(uint64_t)), *r;
+  if( a==0 || t==0 ){ gg_free(a); gg_free(t); return GG_NOMEM; }
+  for(i=0; i<n; i++) a[i] = (uint64_t)gg_keymap_int(pIn, i) ^ flip;
+  r = graphRadixSort(a, t, n, pPoll);
+  for(i=0; r && i<n; i++){
+    aOrder[i] = (uint32_t)gg_keymap_find(pIn, GG_KEY_INT, (int64_t)(r[i] ^ flip), 0, 0);
+    if( (i & 0xfff)==0xfff && gg_poll(pPoll, 0x1000) ) r = 0;
+  }
+  gg_free(a);
+  gg_free(t);
+  return r ? GG_OK : GG_INTERRUPT;
 }
 
 /* aRank[provisional id] = dense id, and pG->labels in dense order. */
-static int graphLabels(GGGraph *pG, const GGKeyMap *pIn, uint32_t *aRank){
+static int graphLabels(GGGraph *pG, const GGKeyMap *pIn, uint32_t *aRank, GGPoll *pPoll){
   uint32_t n = pIn->n, i, id;
   uint32_t *aOrder = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t));
   int rc = GG_OK, bNew, bText = 0;
@@ -187,26 +201,13 @@ static int graphLabels(GGGraph *pG, const GGKeyMap *pIn, uint32_t *aRank){
     bText |= gg_keymap_type(pIn, i)==GG_KEY_TEXT;
   }
   if( !bText ){
-    GraphIntKey *a = gg_malloc(((uint64_t)n+1)*sizeof(GraphIntKey));
-    if( a==0 ){ gg_free(aOrder); return GG_NOMEM; }
-    for(i=0; i<n; i++){ a[i].key = gg_keymap_int(pIn, i); a[i].id = i; }
-    if( n<=32 ){                  /* small graphs: an insertion sort is cheaper */
-      for(i=1; i<n; i++){
-        GraphIntKey x = a[i];
-        uint32_t j = i;
-        while( j>0 && a[j-1].key>x.key ){ a[j] = a[j-1]; j--; }
-        a[j] = x;
-      }
-    }else{
-      qsort(a, n, sizeof(a[0]), graphIntKeyCmp);
-    }
-    for(i=0; i<n; i++) aOrder[i] = a[i].id;
-    gg_free(a);
+    rc = graphSortInts(pIn, aOrder, pPoll);
   }else{
     uint32_t *t = gg_malloc(((uint64_t)n+1)*sizeof(uint32_t)), *r;
     if( t==0 ){ gg_free(aOrder); return GG_NOMEM; }
-    r = graphSortIds(pIn, aOrder, t, n);
-    if( r!=aOrder ){ memcpy(aOrder, r, (uint64_t)n*sizeof(uint32_t)); }
+    r = graphSortIds(pIn, aOrder, t, n, pPoll);
+    if( r==0 ) rc = GG_INTERRUPT;
+    else if( r!=aOrder ) memcpy(aOrder, r, (uint64_t)n*sizeof(uint32_t));
     gg_free(t);
   }
   for(i=0; rc==GG_OK && i<n; i++){
@@ -215,6 +216,7 @@ static int graphLabels(GGGraph *pG, const GGKeyMap *pIn, uint32_t *aRank){
     rc = gg_keymap_add(&pG->labels, gg_keymap_type(pIn, j), gg_keymap_int(pIn, j),
                        z, nz, &id, &bNew);
     aRank[j] = i;
+    if( rc==GG_OK && (i & 0xfff)==0xfff && gg_poll(pPoll, 0x1000) ) rc = GG_INTERRUPT;
   }
   gg_free(aOrder);
   pG->n = n;
@@ -326,6 +328,7 @@ int gg_graph_build_stop(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra
       uint32_t nz = 0, j;
       const char *z = gg_keymap_type(pIn, id)==GG_KEY_TEXT ? gg_keymap_text(pIn, id, &nz) : 0;
       rc = gg_keymap_add(&all, gg_keymap_type(pIn, id), gg_keymap_int(pIn, id), z, nz, &j, &bNew);
+      if( rc==GG_OK && (id & 0xfff)==0xfff && gg_poll(&poll, 0x1000) ) rc = GG_INTERRUPT;
     }
     for(i=0; rc==GG_OK && i<nExtra; i++){
       rc = gg_keymap_add(&all, GG_KEY_INT, aExtra[i], 0, 0, &id, &bNew);
@@ -338,7 +341,7 @@ int gg_graph_build_stop(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra
     aRank = gg_malloc(((uint64_t)pIn->n+1)*sizeof(uint32_t));
     if( aRank==0 ) rc = GG_NOMEM;
   }
-  if( rc==GG_OK ) rc = graphLabels(pG, pIn, aRank);
+  if( rc==GG_OK ) rc = graphLabels(pG, pIn, aRank, &poll);
   if( rc==GG_OK && gg_poll_now(&poll) ) rc = GG_INTERRUPT;
   pG->bDirected = pE->bDirected;
   pG->hash = graphLabelHash(&pG->labels);

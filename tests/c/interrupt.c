@@ -201,13 +201,20 @@ int main(int argc, char **argv){
   intrGraph(db, 2, 1200, 0.4, 0);            /* dense: ~290000 edges */
   intrGraph(db, 3, 1000000, 0, 600000);      /* 600000 rows */
   intrGraph(db, 4, 1500, 4.0/1500, 0);       /* 4.5e6 rows of states */
-  h_exec(db, "COMMIT; CREATE INDEX edges_graph ON edges(graph_id)");
+  h_exec(db, "COMMIT; CREATE INDEX edges_graph ON edges(graph_id);"
+             /* graph 1 with text labels, for the rules phase */
+             "CREATE VIEW text_edges AS SELECT graph_id, 'n' || src AS src,"
+             " 'n' || dst AS dst FROM edges");
   sqlite3_close(db);
   intrPhase("solve", 0, "SELECT catmouse(1)");
   intrPhase("dense", 0, "SELECT catmouse(2)");
   intrPhase("xFilter", 0, "SELECT count(*) FROM catmouse_states(1) WHERE cat = 2");
   intrPhase("xNext", "SELECT catmouse(4)", "SELECT count(*) FROM catmouse_states(4)");
-  intrPhase("edges", "SELECT graphgame_limit('max_positions', 1)", "SELECT catmouse(3)");
+  /* reading 600000 rows (race_game does not solve every position, so the
+  ** position limit does not stop the read early) */
+  intrPhase("edges", "SELECT graphgame_limit('max_positions', 1)", "SELECT race_game(3, 0, 1, 2)");
+  intrPhase("rules", 0, "SELECT catmouse(1, 'text_edges', '{\"hole\": [\"n0\", \"n7\"],"
+            " \"mouse\": \"n1\", \"cat\": \"n2\", \"turn\": \"cat\", \"directed\": true}')");
   remove(zDb);
   return h_finish();
 }
