@@ -166,3 +166,14 @@ def test_committed_picture_is_current():
     assert sorted(svg_edges) == sorted(edges)
     readme = open(os.path.join(ROOT, "README.md")).read()
     assert "docs/catmouse.svg" in readme and "SELECT catmouse_dot(1, 2);" in readme
+
+
+def test_several_holes():
+    """Fails until the engine plays several holes: each hole is drawn as
+    one, and the outcomes count every hole."""
+    db = gg.connect()
+    rows = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (2, 6)]
+    gg.store(db, 1, rows)
+    for holes in [(0, 3), (3, 0), (0, 4, 6)]:
+        check(db, 1, rows, 1 if 1 not in holes else 2, '{"hole": %s}' % list(holes),
+              holes=holes, extra=())

@@ -109,6 +109,13 @@ def test_any_labels_and_first_movers():
     lines_on_any_labels(42, 1, False)
 
 
+def test_several_holes_and_arcs():
+    """Fails until the engine plays several holes (it uses the first node
+    that is a hole) and arcs (a cat's move along an arc into the mouse's
+    node is not seen)."""
+    lines_on_any_labels(43, 3, True)
+
+
 def test_line_follows_the_states_table():
     rng = random.Random(3)
     db = gg.connect()
