@@ -173,3 +173,29 @@ def test_cap_of_all_positions_is_exact():
         want = exact(db, i, rules, "cx")
         assert db.execute("SELECT catmouse_bounded(?, ?, 'cx', ?)",
                           (i, 2 * len(adj) ** 2, rules)).fetchone()[0] == want
+
+
+def test_rules_any_labels_holes_arcs_and_first_movers():
+    """With the rules: text and integer labels, 1 to 3 holes, arcs, the cat
+    moving first.  capped(K) is the brute force's outcome when that is a
+    draw or a win in fewer than K plies, else a draw."""
+    rng = random.Random(12)
+    db = gg.connect()
+    for gid in range(150):
+        n = rng.randint(3, 9)
+        # ("12" and no 12: a text label that differs from a node only by type is an error)
+        names = rng.sample([i - 3 for i in range(12)] + ["a", "B", "x y", "'q'", "12", "\u00e9"], n)
+        rows = [(names[a], names[b]) for a, b in
+                gg.random_edges(rng, n, rng.choice([0.2, 0.4, 0.7])) or [(0, 1)]]
+        directed = rng.random() < 0.5
+        holes = rng.sample(names, rng.randint(1, min(3, n - 1)))
+        m = rng.choice(names)
+        c = rng.choice([x for x in names if x not in holes])
+        turn = rng.choice(["mouse", "cat"])
+        gg.store(db, gid, rows)
+        rules = json.dumps({"hole": holes if len(holes) > 1 or rng.random() < 0.5 else holes[0],
+                            "mouse": m, "cat": c, "turn": turn, "directed": directed})
+        outcome, plies = gg.catmouse_brute(rows, holes, directed, extra=(m, c))[(m, c, turn)]
+        for cap in (0, 1, 2, 3, 5, 8, 13, 2 * n * n):
+            want = outcome if outcome == 0 or plies < cap else 0
+            assert bounded(db, gid, cap, rules) == want, (rows, rules, cap, outcome, plies)
