@@ -20,7 +20,9 @@
 ** and 3 (labels at both ends of the 64-bit range) in "edges"; graph 1 again
 ** in a table whose name has a quote, a semicolon and "--"; a view that
 ** fails while it is being read; a table with a NULL and a text node; a
-** small game as rows for game_solve (gpos, gmov).
+** table of text labels ("named", graphs 1 and 2, with the twins 1 and
+** '1'); a small game as rows for game_solve (gpos, gmov).  Rules are
+** written into the statements.
 ** aSurfArgs[] lists argument sets that, with the statements, reach both
 ** answers and every kind of error.
 */
@@ -45,6 +47,20 @@ static const SurfSql aSurface[] = {
   { "SELECT catmouse(:graph)", 0 },
   { "SELECT catmouse(:graph, :edges)", 0 },
   { "SELECT catmouse_json(:json)", 0 },
+  /* rules: several holes, starts, the cat first, arcs; named nodes no row
+  ** touches (isolated); malformed and unknown rules */
+  { "SELECT catmouse(:graph, :edges, '{\"hole\": [0, 5], \"mouse\": 3, \"cat\": 4,"
+    " \"turn\": \"cat\"}')", 0 },
+  { "SELECT catmouse(:graph, :edges, '{\"directed\": true}'),"
+    " catmouse(:graph, :edges, json_object('hole', 'h', 'mouse', 'm', 'cat', 2))", 0 },
+  { "SELECT catmouse(:graph, :edges, '{\"hole\": '), catmouse(:graph, :edges, '{\"mice\": 1}')", 0 },
+  { "SELECT catmouse_json(:json, '{\"hole\": 1, \"mouse\": 0, \"directed\": true}')", 0 },
+  /* text labels (an untyped table "named") */
+  { "SELECT catmouse(:graph, 'named', '{\"hole\": \"Napoleon\", \"mouse\": \"Myriel\","
+    " \"cat\": \"Cosette\"}'),"
+    " catmouse(:graph, 'named', '{\"hole\": \"1\", \"cat\": \"Javert\"}')", 0 },
+  { "SELECT count(*), group_concat(mouse), group_concat(move) FROM catmouse_states(:graph,"
+    " 'named', '{\"hole\": [\"Napoleon\", \"Valjean\"], \"directed\": true}')", 0 },
   /* catmouse_states (states.c) */
   { "SELECT count(*), sum(outcome), total(plies), total(move)"
     " FROM catmouse_states(:graph, :edges)", 0 },
@@ -54,6 +70,10 @@ static const SurfSql aSurface[] = {
     " WHERE graph_id = :graph AND edges = ifnull(:edges, 'edges') AND cat = 2"
     " AND turn = 'cat'", 0 },
   { "SELECT count(*) FROM catmouse_states", 0 },
+  { "SELECT count(*), sum(outcome), total(move) FROM catmouse_states(:graph, :edges,"
+    " '{\"hole\": 3, \"directed\": true}')", 0 },
+  { "SELECT mouse, outcome, rules FROM catmouse_states WHERE graph_id = :graph"
+    " AND edges = ifnull(:edges, 'edges') AND rules = '{\"hole\": 5}' AND cat = 'x'", 0 },
   /* invariants across functions (and the cache: the same game twice) */
   { "SELECT catmouse(:graph, :edges) IS (SELECT outcome FROM"
     " catmouse_states(:graph, :edges) WHERE mouse = 1 AND cat = 2 AND turn = 'mouse')",
@@ -62,21 +82,37 @@ static const SurfSql aSurface[] = {
     " IS (SELECT sum(outcome*1000+ifnull(plies,0)) FROM catmouse_states(:graph, :edges))",
     SURF_TRUE },
   { "SELECT catmouse_json(:json) IS catmouse_json(:json)", SURF_TRUE },
+  { "SELECT catmouse(:graph, :edges, '{\"mouse\": 3, \"cat\": 4, \"turn\": \"cat\"}')"
+    " IS (SELECT outcome FROM catmouse_states(:graph, :edges, '{\"mouse\": 3, \"cat\": 4}')"
+    " WHERE mouse = 3 AND cat = 4 AND turn = 'cat')", SURF_TRUE },
   /* catmouse_play (play.c) */
   { "SELECT count(*), total(ply), total(to_node), total(outcome), total(plies),"
     " total(repeats) FROM catmouse_play(:graph)", 0 },
-  { "SELECT * FROM catmouse_play(:graph, 1, 2, :edges)", 0 },
-  { "SELECT (SELECT outcome FROM catmouse_play(:graph, 1, 2, :edges) WHERE ply = 1)"
-    " IS (SELECT outcome FROM catmouse_states(:graph, :edges)"
+  { "SELECT * FROM catmouse_play(:graph, :edges, '{\"mouse\": 1, \"cat\": 2}')", 0 },
+  { "SELECT (SELECT outcome FROM catmouse_play(:graph, :edges, '{\"mouse\": 1, \"cat\": 2}')"
+    " WHERE ply = 1) IS (SELECT outcome FROM catmouse_states(:graph, :edges)"
     " WHERE mouse = 1 AND cat = 2 AND turn = 'mouse' AND plies IS NOT 0)", SURF_TRUE },
+  { "SELECT * FROM catmouse_play(:graph, :edges, '{\"mouse\": 3, \"cat\": \"c\","
+    " \"turn\": \"cat\", \"directed\": true}')", 0 },
+  { "SELECT * FROM catmouse_play(:graph, 'named', '{\"hole\": \"Napoleon\","
+    " \"mouse\": \"Myriel\", \"cat\": \"Cosette\"}')", 0 },
   /* catmouse_bounded (catmouse_bounded_sql.c), catmouse_dot (catmouse_dot_sql.c) */
   { "SELECT catmouse_bounded(:graph, NULL, :edges), catmouse_bounded(:graph, 3)", 0 },
   { "SELECT length(catmouse_dot(:graph, 2, :edges)), length(catmouse_dot(:graph, 2))", 0 },
+  { "SELECT catmouse_bounded(:graph, 6, :edges, '{\"hole\": 1, \"mouse\": 0, \"cat\": 2,"
+    " \"turn\": \"cat\"}'), catmouse_bounded(:graph, NULL, :edges, '{\"directed\": true}')", 0 },
+  { "SELECT catmouse_dot(:graph, 'c', :edges, '{\"hole\": \"h\"}'),"
+    " catmouse_dot(:graph, 'Cosette', 'named', '{\"hole\": \"Napoleon\"}')", 0 },
   /* race (race_sql.c, states.c, play.c) */
   { "SELECT race_game(:graph, 1, 2, 0), race_game(:graph, 2, 1, 0, :edges)", 0 },
   { "SELECT count(*), sum(outcome), total(plies), total(move)"
     " FROM race_states(:graph, 0, :edges)", 0 },
   { "SELECT * FROM race_play(:graph, 1, 2, 0, :edges)", 0 },
+  { "SELECT race_game(:graph, 'x', 2, 0, :edges, '{\"directed\": true}'),"
+    " race_game(:graph, 'Myriel', 'Cosette', 'Valjean', 'named')", 0 },
+  { "SELECT count(*), sum(outcome), total(move) FROM race_states(:graph, 'z', :edges,"
+    " '{\"directed\": true}')", 0 },
+  { "SELECT * FROM race_play(:graph, 1, 2, 'z', :edges, '{\"directed\": false}')", 0 },
   { "SELECT race_game(:graph, 1, 2, 0, :edges) IS (SELECT outcome FROM"
     " race_states(:graph, 0, :edges) WHERE alice = 1 AND bob = 2 AND turn = 'alice')",
     SURF_TRUE },
@@ -112,6 +148,10 @@ static const char SURF_SETUP[] =
   " CASE WHEN dst = 5 THEN json('x') ELSE dst END FROM edges;"
   "CREATE TABLE bad(graph_id, src, dst);"
   "INSERT INTO bad VALUES (1,0,1),(1,NULL,2),(2,'x',1);"
+  "CREATE TABLE named(graph_id, src, dst);"
+  "INSERT INTO named VALUES (1,'Myriel','Napoleon'),(1,'Valjean','Myriel'),"
+  "(1,'Cosette','Valjean'),(1,'Javert','Valjean'),(1,'Javert','Cosette'),(1,'1',1),"
+  "(2,'Valjean','Napoleon'),(2,'Cosette','Valjean'),(2,'Myriel','Cosette');"
   "CREATE TABLE gpos(position, player, result);"
   "CREATE TABLE gmov(position, next);"
   "INSERT INTO gpos VALUES ('start',0,NULL),('left',1,NULL),('right',1,NULL),"

@@ -1,7 +1,7 @@
 /*
 ** race_check.c: gg_race_game() (the fast outcome) against gg_race_solve()
 ** (every position, retrograde) on many random graphs, for every z and
-** every start (x, y), in plain C with no SQLite.  tests/test_race.py
+** every start (x, y), in plain C with no SQLite.  tests/py/test_race.py
 ** builds and runs it; by hand:
 **
 **   make engine-prog SRC=tests/engine/race_check.c OUT=dist/race_check
@@ -16,6 +16,7 @@
 */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "graph.h"
 #include "retro.h"
 #include "race.h"
@@ -69,9 +70,10 @@ int main(int argc, char **argv){
   uint64_t nStart = 0, nEqual = 0, nAliceEqual = 0;
   if( argc>2 ) rngState ^= (uint64_t)atoll(argv[2])*0x9e3779b97f4a7c15ULL;
   for(g=0; g<nGraph; g++){
-    GGEdgeList e = {0, 0, 0};
+    GGEdgeList e;
     GGGraph G;
     uint32_t n = 2 + rng(g<nGraph/2 ? 9 : 24), z, x, y;
+    memset(&e, 0, sizeof(e));
     randomGraph(&e, n);
     if( gg_graph_build(&G, &e, 0, 0) ){ fprintf(stderr, "build failed\n"); return 2; }
     for(z=0; z<G.n; z++){
@@ -91,9 +93,11 @@ int main(int argc, char **argv){
         if( got!=want ){
           uint64_t i;
           printf("MISMATCH graph %ld: x=%lld y=%lld z=%lld fast=%u exhaustive=%u\nedges:",
-                 g, (long long)G.aLabel[x], (long long)G.aLabel[y],
-                 (long long)G.aLabel[z], got, want);
-          for(i=0; i<e.nEdge; i++) printf(" %lld-%lld", (long long)e.a[2*i], (long long)e.a[2*i+1]);
+                 g, (long long)gg_keymap_int(&G.labels, x), (long long)gg_keymap_int(&G.labels, y),
+                 (long long)gg_keymap_int(&G.labels, z), got, want);
+          /* e.a holds the edge list's provisional label ids: print the labels */
+          for(i=0; i<e.nEdge; i++) printf(" %lld-%lld", (long long)gg_keymap_int(&e.labels, e.a[2*i]),
+                                          (long long)gg_keymap_int(&e.labels, e.a[2*i+1]));
           printf("\n");
           return 1;
         }

@@ -227,8 +227,9 @@ def test_insert_and_solve_generated_graphs():
         e = rows(db, "SELECT src, dst FROM edges WHERE graph_id = ? ORDER BY rowid", i)
         assert e == ref_random(n, p, i)
         if e:
-            want = gg.catmouse_brute(e)[(1, 2, "mouse")][0]
-            assert db.execute("SELECT catmouse(?)", (i,)).fetchone()[0] == want
+            want = gg.catmouse_brute(e)[(1, 2, "mouse")][0]      # 0, 1 and 2 are nodes
+            assert db.execute("SELECT catmouse(?, 'edges', ?)",
+                              (i, gg.phantom_rules(e))).fetchone()[0] == want
 
 
 def test_argument_errors():

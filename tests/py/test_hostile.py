@@ -91,12 +91,16 @@ def test_table_names_with_quotes_semicolons_and_comments():
         # names that would break out of quoting name no table at all
         for name, shown in [('edges" WHERE 0; --', '"edges"" WHERE 0; --"'),
                             ("edges; DROP TABLE edges", '"edges; DROP TABLE edges"'),
-                            ("main.edges", '"main.edges"'),
+                            ("temp.edges", '"temp.edges"'),
+                            ("nope.edges", '"nope.edges"'),
                             ("", '""')]:
-            assert error_of(db, "SELECT catmouse(1, ?)", (name,)) == \
-                "graphgame: no such table or view: " + shown, name
-            assert error_of(db, "SELECT * FROM catmouse_states(1, ?)", (name,)) == \
-                "graphgame: no such table or view: " + shown, name
+            for fn, sql in [("catmouse", "SELECT catmouse(1, ?)"),
+                            ("catmouse_states", "SELECT * FROM catmouse_states(1, ?)")]:
+                assert error_of(db, sql, (name,)) == "graphgame: %s: no such table or view: %s" \
+                    " (a WITH name cannot be read: use a view)" % (fn, shown), name
+        # a schema name before the table: main.edges is the table edges
+        assert db.execute("SELECT catmouse(1, 'main.edges')").fetchone()[0] == 0
+        assert db.execute("SELECT count(*) FROM catmouse_states(1, 'main.edges')").fetchone()[0] == 60
         assert h.same()
         assert db.execute("SELECT count(*) FROM edges").fetchone()[0] == len(LEET1)
     finally:
@@ -165,12 +169,18 @@ def test_nulls():
         assert one("SELECT count(*) FROM catmouse_states(1, NULL)").fetchone()[0] == 60
         assert one("SELECT quote(catmouse_json(NULL))").fetchone()[0] == "NULL"
         assert error_of(db, "SELECT catmouse(1, 'nulls')") == \
-            'graphgame: graph 1 in table "nulls": src and dst must be integers, got src=NULL, dst=2'
+            'graphgame: catmouse: graph 1 in table "nulls": src and dst must be integer or text' \
+            ' node labels, got src=NULL, dst=2'
         assert error_of(db, "SELECT * FROM catmouse_states(2, 'nulls')") == \
-            'graphgame: graph 2 in table "nulls": src and dst must be integers, got src=0, dst=NULL'
-        # rows with a NULL graph_id belong to no graph (NULL = x is never true)
-        assert one("SELECT catmouse(3, 'nulls')").fetchone()[0] == \
+            'graphgame: catmouse_states: graph 2 in table "nulls": src and dst must be integer or' \
+            ' text node labels, got src=0, dst=NULL'
+        # rows with a NULL graph_id belong to no graph (NULL = x is never true):
+        # graph 3 is its one row (0, 1), and the cat's node 2 is named
+        assert one("SELECT catmouse(3, 'nulls', '{\"cat\": 2}')").fetchone()[0] == \
             gg.catmouse_brute([(0, 1)])[(1, 2, "mouse")][0]
+        assert {tuple(r[:3]): tuple(r[3:]) for r in one(
+            "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(3, 'nulls')")} == \
+            gg.catmouse_brute([(0, 1)], extra=())
         assert error_of(db, "SELECT graphgame_limit(NULL)") == \
             "graphgame: graphgame_limit: unknown limit NULL (known: 'max_positions')"
         assert error_of(db, "SELECT graphgame_limit('max_positions', NULL)") == \
@@ -194,12 +204,26 @@ def test_text_where_numbers_belong():
         h.mark()
         # an INTEGER column turns '3' into 3, as SQLite does for every use
         assert db.execute("SELECT catmouse(1, 'typed')").fetchone()[0] == 1
+        # an untyped column keeps '0': a text label, another node than 0; the
+        # message says so, and how to name the roles
         assert error_of(db, "SELECT catmouse(1, 'untyped')") == \
-            "graphgame: graph 1 in table \"untyped\": src and dst must be integers, got src='0', dst='1'"
+            "graphgame: catmouse: the hole is node 0 by default, but no row of graph 1 in table" \
+            " \"untyped\" mentions node 0 (the rows have '0', a text: 1 and '1' are different" \
+            " nodes; store labels as integers, see sql/schema.sql, or CAST them); name it in the" \
+            " rules, e.g. '{\"hole\": \"0\"}'"
+        # ... and with the roles named as texts, the answer is that of the typed table
+        assert db.execute("SELECT catmouse(1, 'untyped', ?)",
+                          ('{"hole": "0", "mouse": "1", "cat": "2"}',)).fetchone()[0] == 1
+        # text labels are nodes: 'x' is one, and the default hole 0 is missing
         assert error_of(db, "SELECT catmouse(2, 'typed')") == \
-            "graphgame: graph 2 in table \"typed\": src and dst must be integers, got src='x', dst=1"
+            "graphgame: catmouse: the hole is node 0 by default, but no row of graph 2 in table" \
+            " \"typed\" mentions node 0; name it in the rules, e.g. '{\"hole\": \"x\"}'"
+        assert db.execute("SELECT catmouse(2, 'typed', ?)",
+                          ('{"hole": "x", "mouse": 1, "cat": 2}',)).fetchone()[0] == \
+            gg.catmouse_brute([("x", 1)], holes=("x",), extra=(1, 2))[(1, 2, "mouse")][0]
         assert error_of(db, "SELECT catmouse(3, 'typed')") == \
-            "graphgame: graph 3 in table \"typed\": src and dst must be integers, got src=7, dst=1.5"
+            "graphgame: catmouse: graph 3 in table \"typed\": src and dst must be integer or text" \
+            " node labels, got src=7, dst=1.5"
         assert error_of(db, "SELECT graphgame_limit('max_positions', '100')") == \
             "graphgame: graphgame_limit: max_positions must be a non-negative integer, got '100'"
         assert error_of(db, "SELECT graphgame_limit('max_positions', 1e9)") == \
@@ -256,9 +280,11 @@ def test_graph_ids_of_every_type():
                     assert db.execute("SELECT count(*) FROM catmouse_states(?, ?)",
                                       (v, t)).fetchone()[0] == len(gg.catmouse_brute(rows)), (t, v)
                 else:
-                    msg = 'graphgame: graph %s has no rows in table "%s"' % (lit, t)
-                    assert error_of(db, "SELECT catmouse(?, ?)", (v, t)) == msg
-                    assert error_of(db, "SELECT * FROM catmouse_states(?, ?)", (v, t)) == msg
+                    msg = 'graphgame: %s: graph %s has no rows in table "%s"'
+                    assert error_of(db, "SELECT catmouse(?, ?)", (v, t)) == \
+                        msg % ("catmouse", lit, t)
+                    assert error_of(db, "SELECT * FROM catmouse_states(?, ?)", (v, t)) == \
+                        msg % ("catmouse_states", lit, t)
         assert h.same()
     finally:
         h.close()
@@ -284,15 +310,18 @@ def test_views_that_fail_while_read():
         """)
         h.mark()
         cases = [
-            ("badjson", 'graphgame: reading table "badjson": malformed JSON'),
-            ("overflow", 'graphgame: reading table "overflow": integer overflow'),
-            ("dangling", 'graphgame: cannot read table "dangling": no such table: main.gone'),
-            ("twocols", 'graphgame: table "twocols" has no column dst'),
-            ("toobig", 'graphgame: reading table "toobig": string or blob too big'),
+            ("badjson", 'graphgame: %s: reading table "badjson": malformed JSON'),
+            ("overflow", 'graphgame: %s: reading table "overflow": integer overflow'),
+            ("dangling", 'graphgame: %s: cannot read table "dangling": no such table: main.gone'),
+            ("twocols", 'graphgame: %s: table "twocols" has no column dst'),
+            # fails: SQLITE_TOOBIG from the view is taken for the position
+            # limit's, and the call ends with "out of memory"
+            ("toobig", 'graphgame: %s: reading table "toobig": string or blob too big'),
         ]
         for view, msg in cases:
-            assert error_of(db, "SELECT catmouse(1, ?)", (view,)) == msg, view
-            assert error_of(db, "SELECT count(*) FROM catmouse_states(1, ?)", (view,)) == msg, view
+            assert error_of(db, "SELECT catmouse(1, ?)", (view,)) == msg % "catmouse", view
+            assert error_of(db, "SELECT count(*) FROM catmouse_states(1, ?)", (view,)) == \
+                msg % "catmouse_states", view
             # the connection still works
             assert db.execute("SELECT catmouse(1)").fetchone()[0] == 0
         assert h.same()

@@ -28,18 +28,33 @@ def test_max_positions_boundary_and_message():
     assert db.execute("SELECT graphgame_limit('max_positions')").fetchone()[0] == 300000000
     assert db.execute("SELECT graphgame_limit('max_positions', 72)").fetchone()[0] == 300000000
     assert db.execute("SELECT catmouse(1)").fetchone()[0] == 0                 # exactly 72: fine
+    # every row read, and a 7th node that only the rules name: the exact count
+    assert code_and_message(db, "SELECT catmouse(1, 'edges', ?)", ('{"hole": "h"}',)) == \
+        (SQLITE_TOOBIG, 'graphgame: catmouse: graph 1 in table "edges" has 7 nodes and needs 98'
+         ' positions (2 turns x n mouse nodes x n cat nodes, n = 7), over the limit of 72'
+         ' (see graphgame_limit)')
     db2 = gg.connect()                                                          # no cache there
     gg.store(db2, 1, LEET1)
     db2.execute("SELECT graphgame_limit('max_positions', 71)")
-    want = ('graphgame: catmouse: graph 1 in table "edges" has 6 nodes and needs 72'
-            ' positions, over the limit of 71 (see graphgame_limit)')
-    for sql in ["SELECT catmouse(1)", "SELECT * FROM catmouse_states(1)",
-                "SELECT * FROM catmouse_states(1) WHERE mouse = 1 AND cat = 2"]:
-        assert code_and_message(db2, sql) == (SQLITE_TOOBIG, want), sql
+    # the rows are read until the limit is passed: the 6th node comes with
+    # the second row, so the message says "at least"
+    want = ('graphgame: %s: graph 1 in table "edges" has at least 6 nodes and needs at'
+            ' least 72 positions (2 turns x n mouse nodes x n cat nodes, n = 6), over the'
+            ' limit of 71 (see graphgame_limit)')
+    for fn, sql in [("catmouse", "SELECT catmouse(1)"),
+                    ("catmouse_states", "SELECT * FROM catmouse_states(1)"),
+                    ("catmouse_states",
+                     "SELECT * FROM catmouse_states(1) WHERE mouse = 1 AND cat = 2"),
+                    ("catmouse_play", "SELECT * FROM catmouse_play(1)"),
+                    ("catmouse_dot", "SELECT catmouse_dot(1, 2)"),
+                    # a hole that no row touches would be a 7th node: still "at least"
+                    ("catmouse", "SELECT catmouse(1, 'edges', '{\"hole\": \"h\"}')")]:
+        assert code_and_message(db2, sql) == (SQLITE_TOOBIG, want % fn), sql
     json1 = gg.adjacency_json(LEET1)
     assert code_and_message(db2, "SELECT catmouse_json(?)", (json1,)) == (SQLITE_TOOBIG,
-        "graphgame: catmouse: the adjacency list has 6 nodes and needs 72 positions,"
-        " over the limit of 71 (see graphgame_limit)")
+        "graphgame: catmouse_json: the adjacency list has 6 nodes and needs 72 positions"
+        " (2 turns x n mouse nodes x n cat nodes, n = 6), over the limit of 71"
+        " (see graphgame_limit)")
     assert db2.execute("SELECT graphgame_limit('max_positions', 72)").fetchone()[0] == 71
     assert db2.execute("SELECT catmouse(1), catmouse_json(?)", (json1,)).fetchone() == (0, 0)
     # the limit is per connection
@@ -51,11 +66,12 @@ def test_limit_zero_refuses_everything_but_keeps_answers_exact():
     rng = random.Random(3)
     rows = gg.random_edges(rng, 9, 0.3) or [(0, 1)]
     gg.store(db, 1, rows)
+    rules = gg.phantom_rules(rows)
     db.execute("SELECT graphgame_limit('max_positions', 0)")
-    code, msg = code_and_message(db, "SELECT catmouse(1)")
+    code, msg = code_and_message(db, "SELECT catmouse(1, 'edges', ?)", (rules,))
     assert code == SQLITE_TOOBIG and "over the limit of 0" in msg, msg
     db.execute("SELECT graphgame_limit('max_positions', 1000)")
-    assert db.execute("SELECT catmouse(1)").fetchone()[0] == \
+    assert db.execute("SELECT catmouse(1, 'edges', ?)", (rules,)).fetchone()[0] == \
         gg.catmouse_brute(rows)[(1, 2, "mouse")][0]
 
 

@@ -41,13 +41,19 @@ def test_pinned_rows_equal_filtered_rows():
 def test_changed_graph_is_seen_by_the_next_call():
     db = gg.connect()
     gg.store(db, 1, [(1, 0), (2, 3)])
-    assert db.execute("SELECT catmouse(1)").fetchone()[0] == 1
+    # the same call each time; the hole named, so that it stays a node
+    # (isolated) when its row goes
+    sql = """SELECT catmouse(1, 'edges', '{"hole": 0}')"""
+    assert db.execute(sql).fetchone()[0] == 1
     db.execute("DELETE FROM edges WHERE src = 1 AND dst = 0")
     db.execute("INSERT INTO edges VALUES (1, 1, 2)")
-    assert db.execute("SELECT catmouse(1)").fetchone()[0] == 2
+    assert db.execute(sql).fetchone()[0] == 2
     db.execute("INSERT INTO edges VALUES (1, 1, 1)")
-    assert db.execute("SELECT catmouse(1)").fetchone()[0] == gg.catmouse_brute(
+    assert db.execute(sql).fetchone()[0] == gg.catmouse_brute(
         [(1, 2), (2, 3), (1, 1)])[(1, 2, "mouse")][0]
+    db.execute("UPDATE edges SET src = 'one' WHERE src = 1 AND dst = 1")   # a text label
+    assert db.execute(sql).fetchone()[0] == gg.catmouse_brute(
+        [(1, 2), (2, 3), ("one", 1)])[(1, 2, "mouse")][0]
 
 
 def digest(path):
