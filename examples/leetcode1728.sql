@@ -136,8 +136,9 @@ SELECT g.game, g.name, g.cat_jump, g.mouse_jump, s.winner, s.plies,
        iif(s.winner = 'mouse' AND s.plies <= 74, 'true', 'false') AS cap_74
   FROM lc_game g JOIN lc_start s USING (game) ORDER BY g.game;
 
-.print "-- Example 4 is a draw: walls shut the food off from both, so neither can"
-.print "-- win, and LeetCode's 1000-turn rule gives it to the cat (false)."
+.print "-- Example 4 is a draw: walls shut the food off from both and the cat"
+.print "-- cannot corner the mouse, so neither can win; LeetCode's 1000-turn rule"
+.print "-- gives it to the cat (false)."
 
 .print "-- Game 7 (LeetCode-Feedback 24500): the mouse runs the whole snake with"
 .print "-- the cat at its heels and eats after 75 plies; a search capped at 74"
@@ -147,7 +148,8 @@ WITH RECURSIVE line(n, cell, move) AS (
   UNION ALL
   SELECT n + 1, x.mouse_r || ',' || x.mouse_c, x.move
     FROM line JOIN lc_solved x ON x.position = line.move)
-SELECT group_concat(cell, ' ') AS mouse_path FROM line WHERE n % 2 = 0 OR move IS NULL;
+SELECT group_concat(cell, ' ') AS mouse_path
+  FROM (SELECT cell FROM line WHERE n % 2 = 0 OR move IS NULL ORDER BY n);
 
 .print "-- Positions by winner over all seven grids:"
 SELECT winner, count(*) AS positions FROM lc_solved GROUP BY winner ORDER BY winner;
