@@ -87,7 +87,8 @@ static uint32_t raceSucc(void *pCtx, uint32_t pos, uint32_t *aOut){
 /* Predecessors: the positions of the other turn from which the mover of
 ** that turn reaches pos.  The move from `from` to `to` (the mover's node
 ** in pos) is legal iff from == to or to != other or to == z, so either
-** every neighbour of `to` is a predecessor or none is. */
+** every in-neighbour of `to` (the tail of an arc into it) is a
+** predecessor or none is. */
 static uint32_t racePred(void *pCtx, uint32_t pos, uint32_t *aOut){
   GGRace *p = (GGRace*)pCtx;
   const GGGraph *pG = p->pG;
@@ -97,8 +98,8 @@ static uint32_t racePred(void *pCtx, uint32_t pos, uint32_t *aOut){
     /* Bob moved from b' to b; Bob-turn positions are never finished. */
     aOut[nOut++] = gg_race_pos(n, a, b, GG_RACE_BOB);
     if( b!=a || b==p->z ){
-      for(j=0; j<GG_DEG(pG, b); j++){
-        uint32_t w = GG_NBR(pG, b)[j];
+      for(j=0; j<GG_INDEG(pG, b); j++){
+        uint32_t w = GG_INNBR(pG, b)[j];
         if( w!=b ) aOut[nOut++] = gg_race_pos(n, a, w, GG_RACE_BOB);
       }
     }
@@ -107,8 +108,8 @@ static uint32_t racePred(void *pCtx, uint32_t pos, uint32_t *aOut){
     if( b==p->z ) return 0;
     if( a!=p->z ) aOut[nOut++] = gg_race_pos(n, a, b, GG_RACE_ALICE);
     if( a!=b || a==p->z ){
-      for(j=0; j<GG_DEG(pG, a); j++){
-        uint32_t w = GG_NBR(pG, a)[j];
+      for(j=0; j<GG_INDEG(pG, a); j++){
+        uint32_t w = GG_INNBR(pG, a)[j];
         if( w!=a && w!=p->z ) aOut[nOut++] = gg_race_pos(n, w, b, GG_RACE_ALICE);
       }
     }
@@ -137,13 +138,14 @@ int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop)
   if( p->aState==0 ) return GG_NOMEM;
   for(a=0; a<n; a++){
     if( GG_DEG(pG, a)>maxDeg ) maxDeg = GG_DEG(pG, a);
+    if( GG_INDEG(pG, a)>maxDeg ) maxDeg = GG_INDEG(pG, a);
     for(b=0; b<n; b++){
       p->aState[gg_race_pos(n, a, b, GG_RACE_ALICE)] = raceInitial(p, a, b, GG_RACE_ALICE);
       p->aState[gg_race_pos(n, a, b, GG_RACE_BOB)] = raceInitial(p, a, b, GG_RACE_BOB);
     }
   }
   p->game.nPos = (uint32_t)GG_RACE_NPOS(n);
-  p->game.nMaxMove = maxDeg + 1;          /* the neighbours and staying */
+  p->game.nMaxMove = maxDeg + 1;          /* the (in-)neighbours and staying */
   p->game.pCtx = p;
   p->game.xPlayer = racePlayer;
   p->game.xPred = racePred;
@@ -167,7 +169,10 @@ void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
   *pValue = GG_VALUE(w);
   *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
   *pMove = -1;
-  if( turn==GG_RACE_ALICE && raceFinished(p, alice, bob) ) return;
+  if( turn==GG_RACE_ALICE && raceFinished(p, alice, bob) ){
+    *pPlies = 0;                  /* the arrival draw (z, z) is finished too */
+    return;
+  }
   for(j=0; j<=GG_DEG(pG, from); j++){
     uint32_t to = j==0 ? from : GG_NBR(pG, from)[j-1], c;
     if( j>0 && (to==from || !raceLegal(p, from, to, other)) ) continue;
@@ -181,8 +186,9 @@ void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
 ** The fast solver.
 */
 
-/* Breadth-first distances to z into aDist (RACE_INF: unreachable), using
-** aQueue (n entries) as the queue. */
+/* Breadth-first distances to z along the arcs into aDist (RACE_INF:
+** z cannot be reached), searching the in-arcs from z, using aQueue (n
+** entries) as the queue. */
 static void raceBfs(const GGGraph *pG, uint32_t z, uint32_t *aDist, uint32_t *aQueue){
   uint32_t head = 0, tail = 0, i;
   for(i=0; i<pG->n; i++) aDist[i] = RACE_INF;
@@ -190,8 +196,8 @@ static void raceBfs(const GGGraph *pG, uint32_t z, uint32_t *aDist, uint32_t *aQ
   aQueue[tail++] = z;
   while( head<tail ){
     uint32_t u = aQueue[head++], j;
-    for(j=0; j<GG_DEG(pG, u); j++){
-      uint32_t w = GG_NBR(pG, u)[j];
+    for(j=0; j<GG_INDEG(pG, u); j++){
+      uint32_t w = GG_INNBR(pG, u)[j];
       if( aDist[w]==RACE_INF ){
         aDist[w] = aDist[u] + 1;
         aQueue[tail++] = w;

@@ -3,7 +3,8 @@
 **
 ** Alice starts on x, Bob on y; both want to reach z.  Each turn Alice
 ** moves, then Bob; a move stays put or follows one edge (a self-loop is a
-** way of staying).  A move may not end on the vertex the other player
+** way of staying); on a directed graph (pG->bDirected) an edge is an arc
+** and is followed from its src to its dst only.  A move may not end on the vertex the other player
 ** occupies unless that vertex is z; staying is always allowed.  The turn
 ** is scored after Bob's move: only Alice on z wins for Alice, only Bob on
 ** z wins for Bob, both on z is a draw.  A start with either player on z
@@ -29,6 +30,11 @@
 **                    Alice stands on his only way down.  That game is
 **                    solved bottom-up, layer by layer, only on the nodes
 **                    that x and y can reach going down, with bit sets.
+**                    On a directed graph d is the distance along arcs (a
+**                    BFS over the in-arcs from z) and "down" follows arcs;
+**                    the argument holds as it is, since it only uses that
+**                    d(u) <= d(v) + 1 for every arc u -> v and that every
+**                    node with 0 < d < inf has an arc down.
 */
 #ifndef GG_RACE_H
 #define GG_RACE_H
@@ -60,9 +66,11 @@ static inline uint32_t gg_race_pos(uint32_t n, uint32_t alice, uint32_t bob, int
 int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
 void gg_race_free(GGRace *p);
 
-/* Value (GG_V_*), plies (-1 for a draw) and best move (dense id of the
-** mover's destination, possibly its own node; -1 at a finished position)
-** of one position.  Staying is tried first, then neighbours ascending. */
+/* Value (GG_V_*), plies (-1 for a draw, except 0 for the arrival draw:
+** both on z, Alice to move, a finished position) and best move (dense id
+** of the mover's destination, possibly its own node; -1 at a finished
+** position) of one position.  Staying is tried first, then neighbours
+** (out-neighbours) ascending. */
 void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
                  uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
 
