@@ -1,390 +1,606 @@
 /*
-** race.c: the race to z (see race.h for the rules and the contract).
+** race.c: the fast race engine, every position (see race.h for the rules
+** and the contract); the same design as catmouse.c, for the race's rules.
 **
-** The exhaustive solver is a game for retro.c.  Position index:
-** (turn*n + alice)*n + bob.  An Alice-turn position with a player on z is
-** finished (both on z: a terminal draw, pre-set and never enqueued);
-** Bob-turn positions never are, since the turn is scored after Bob moves.
-** A mover on `from` with the other player on `other` may go to `from`
-** (stay) or to any neighbour w != from with w != other or w == z.
+** Value iteration by plies, 64 positions per machine word.  A position of
+** turn t (0 Alice, 1 Bob) has the mover (player t) on node x and the other
+** player on node y.  For each turn and player there is a bitset of the
+** positions of that turn won by that player, stored transposed: one row
+** per node of the player NOT to move, one bit per node of the mover.  A
+** position (x, y) of turn t has the children (x', y) of the other turn,
+** for x' among the mover's moves from x: x itself (staying) and the heads
+** of the arcs out of x; a move x -> x' != x is illegal for the one bit
+** y = x' unless x' is z (no stepping onto the other player).  So
 **
-** The fast solver (gg_race_game) keeps, for equal distances k, the nodes
-** A[j] that Alice can reach from x by stepping down to layer j (distance
-** j), and B[j] likewise for Bob from y.  Bottom-up for j = 1..k, with bit
-** matrices:
+**     the mover wins within k plies  iff  OR  over x' of row x' of
+**         "other turn, won by player t" has bit y   (within k-1 plies)
+**     the mover loses within k plies iff  AND over x' of row x' of
+**         "other turn, won by the other player" has bit y
 **
-**   W[j](u,v)   u in A[j], v in B[j], Alice to move: Alice wins.
-**               W[0](z,z) = 0 (both arrive together: a draw).
-**   E[j](u',v)  u' in A[j-1] (Alice just stepped there), v in B[j], Bob
-**               to move: Bob escapes, i.e. some down-neighbour v' of v
-**               with v' != u' (or v' = z) has W[j-1](u',v') = 0.
-**   W[j](u,v) = some down-neighbour u' of u has E[j](u',v) = 0.
+** with bit x' masked out of the OR (and set in the AND) for x' != x, z;
+** one word op settles 64 positions (x, y..y+63).  Ply k computes every
+** position first decided at ply k from the bitsets of ply k-1; its plies
+** are then exactly those of the FIFO retrograde solve (the nearest win,
+** the farthest loss).  Only words whose inputs changed are visited: the
+** last ply marks the changed words of each row (aDirty), and a row x is
+** a candidate when one of its moves leads to a changed row: x is x' or a
+** tail of an arc into x' (the reversed moves, aPre).
 **
-** Row u' of E is the OR, over the v' with W[j-1](u',v') = 0, of the set
-** of v in B[j] adjacent to v' (bit rows "Up"); row u of W is the OR of
-** the complements of the rows E(u') of u's down-neighbours.  The cost
-** per layer is about |A[j-1]|*|B[j-1]|*|B[j]|/64 word operations.
+** Ply 0: Alice's positions with Alice on z are won by her, those with
+** Bob on z lost; (z, z) is the arrival draw, marked decided and not won,
+** so it never counts as a won child.  Bob's positions are never finished.
+**
+** Each ply is two phases.  In the pass, each turn computes its new
+** positions into its own layout (row x, bit y: aDone, aWin), writes their
+** plies, and lists them (aPend).  In the apply, each turn moves its listed
+** positions into its transposed bitsets and marks the changed words.  The
+** bitsets are stored in bands of 512 columns (8 words, a cache line per
+** row; GG_RACE_BIT) and the pass works one band at a time over all rows.
+**
+** Threads split the bands: lane i owns the bands b with b % nLane == i.
+** In the pass a lane computes the words of its bands (of both turns); the
+** new positions of word w land, in the apply, in the transposed rows
+** 64w..64w+63, which are rows of the same band, so each lane applies its
+** own list and no two lanes write the same memory in a phase.  Each
+** worker thread runs one lane (or all of them if a thread could not be
+** started), with a barrier between the phases.  The calling thread
+** (worker 0) polls the GGStop about every GG_STOP_EVERY words of work.
+**
+** Memory per position: 2 bytes of plies (plies of 65535 or more go to a
+** sorted side table, aBig), 2 bits of result (decided, mover wins), and
+** during the solve 2 bits of transposed bitsets plus the list of one
+** ply's new words.  Nodes keep the graph's dense ids (no renumbering).
 */
 #include <string.h>
+#include <stdlib.h>
+#include <pthread.h>
 #include "alloc.h"
+#include "barrier.h"
 #include "race.h"
 
-#define RACE_INF 0xffffffffu     /* distance of a node that cannot reach z */
+/* One ply's new positions in one word of the own layout. */
+typedef struct RcPend RcPend;
+struct RcPend {
+  uint32_t x;          /* row: the mover's node */
+  uint32_t w;          /* word: bits are the other player's nodes w*64.. */
+  uint64_t win;        /* newly won by the mover */
+  uint64_t lose;       /* newly lost by the mover */
+};
 
-/*
-** The exhaustive solver.
-*/
+#define RC_MAX_THREAD 2
 
-static int racePlayer(void *pCtx, uint32_t pos){
-  GGRace *p = (GGRace*)pCtx;
-  return pos >= p->n*p->n ? GG_RACE_BOB : GG_RACE_ALICE;
+/* One lane's share of one turn: what it found in its bands. */
+typedef struct RcPart RcPart;
+struct RcPart {
+  RcPend *aPend;       /* this ply's new positions */
+  uint64_t nPend;      /* entries in aPend */
+  uint64_t nPendAlloc; /* entries that fit in aPend */
+  GGRaceBig *aBig;     /* positions with plies >= GG_RACE_PLY_BIG */
+  uint64_t nBig;       /* entries in aBig */
+  uint64_t nBigAlloc;  /* entries that fit in aBig */
+  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty */
+  uint32_t nDirtyRow;  /* entries in aDirtyRow */
+};
+
+/* The solve's data for one turn. */
+typedef struct RcTurn RcTurn;
+struct RcTurn {
+  int t;               /* GG_RACE_ALICE or GG_RACE_BOB: who moves */
+  uint64_t *aDone;     /* decided positions: row x, bit y (into GGRace) */
+  uint64_t *aWinOwn;   /* won by the mover: row x, bit y (into GGRace) */
+  uint16_t *aPly;      /* plies: GG_RACE_PLY(x, y) (into GGRace) */
+  uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x */
+  uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
+  uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
+  RcPart aPart[RC_MAX_THREAD];  /* per lane */
+};
+
+/* One thread's scratch. */
+typedef struct RcWorker RcWorker;
+struct RcWorker {
+  int i;               /* 0: the calling thread */
+  struct RcSolve *s;   /* the solve */
+  uint8_t *aCand;      /* rows x to visit */
+  uint32_t *aCandRow;  /* those rows, ascending */
+  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
+  GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
+};
+
+/* The whole solve. */
+typedef struct RcSolve RcSolve;
+struct RcSolve {
+  GGRace *p;           /* the result being filled */
+  GGPoll setup;        /* polls the GGStop during the set-up (calling thread) */
+  uint32_t n;          /* nodes */
+  uint32_t z;          /* the goal */
+  uint32_t nW;         /* words per row: ceil(n/64) */
+  uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
+  uint32_t nWB;        /* bands: ceil(nW/8) */
+  uint32_t nPly;       /* last ply that decided something */
+  uint32_t *aOff;      /* moves from x: aMove[aOff[x]..aOff[x+1]-1], x first */
+  uint32_t *aMove;     /*   (staying, then the heads of arcs out of x) */
+  uint32_t *aPreOff;   /* moves into x: aPre[aPreOff[x]..], x first; the */
+  uint32_t *aPre;      /*   same arrays as aOff/aMove if undirected */
+  int nLane;           /* lanes, 1..RC_MAX_THREAD */
+  int nRun;            /* worker threads running the lanes, 1 or nLane */
+  int bStop;           /* set (atomically) to stop every worker */
+  int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
+  GGBarrier bar;       /* between the phases when nRun>1 */
+  RcTurn aTurn[2];     /* Alice's turn and Bob's */
+  RcWorker aWork[RC_MAX_THREAD];  /* the workers */
+};
+
+/* The lane that owns word w (and transposed rows 64w..64w+63). */
+#define RC_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
+
+static void rcSetStop(RcSolve *s, int rc){
+  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
+}
+static int rcStopped(RcSolve *s){
+  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
 }
 
-/* Nonzero if an Alice-turn position (a,b) is finished (scored). */
-static int raceFinished(const GGRace *p, uint32_t a, uint32_t b){
-  return a==p->z || b==p->z;
+/* Count the work of a visited row or word: 1 + the moves looked at; poll
+** the GGStop about every GG_STOP_EVERY of them, from the calling thread. */
+static int rcStep(RcSolve *s, RcWorker *wk, uint32_t nCost){
+  if( gg_poll(&wk->poll, 1 + nCost) ) rcSetStop(s, GG_INTERRUPT);
+  return wk->poll.nWork==0 && rcStopped(s);   /* looked at after each poll */
 }
 
-/* Nonzero if a mover may step from `from` to its neighbour `to` while the
-** other player stands on `other` (staying is always allowed). */
-static int raceLegal(const GGRace *p, uint32_t from, uint32_t to, uint32_t other){
-  return to==from || to!=other || to==p->z;
-}
-
-/* Positions reached by the mover's legal moves: Alice's (turn ALICE) or
-** Bob's; each destination once, staying first.  Written to aOut. */
-static uint32_t raceMoves(const GGRace *p, uint32_t a, uint32_t b, int turn,
-                          uint32_t *aOut){
-  const GGGraph *pG = p->pG;
-  uint32_t from = turn==GG_RACE_ALICE ? a : b;
-  uint32_t other = turn==GG_RACE_ALICE ? b : a, j, nOut = 0;
-  const uint32_t *aN = GG_NBR(pG, from);
-  if( aOut ){
-    aOut[nOut] = turn==GG_RACE_ALICE ? gg_race_pos(p->n, a, b, GG_RACE_BOB)
-                                     : gg_race_pos(p->n, a, b, GG_RACE_ALICE);
+/* Make room for one more entry in a growing array; 0 on success. */
+static int rcGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
+  if( n==*pnAlloc ){
+    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : 1024;
+    void *aNew = gg_malloc(nNew*sz);
+    if( aNew==0 ) return 1;
+    if( n ) memcpy(aNew, *pa, n*sz);
+    gg_free(*pa);
+    *pa = aNew;
+    *pnAlloc = nNew;
   }
-  nOut++;
-  for(j=0; j<GG_DEG(pG, from); j++){
-    uint32_t w = aN[j];
-    if( w==from || !raceLegal(p, from, w, other) ) continue;
-    if( aOut ){
-      aOut[nOut] = turn==GG_RACE_ALICE ? gg_race_pos(p->n, w, b, GG_RACE_BOB)
-                                       : gg_race_pos(p->n, a, w, GG_RACE_ALICE);
+  return 0;
+}
+
+/* Plies k for the positions of row x, word w, in bits b; 0, or nonzero
+** out of memory. */
+static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
+                    uint32_t w, uint64_t b, uint32_t k){
+  uint64_t iRow = GG_RACE_PLY(s->n, x, w*64);
+  uint16_t *aPly = me->aPly + iRow;
+  if( k<GG_RACE_PLY_BIG ){
+    for(; b; b&=b-1) aPly[__builtin_ctzll(b)] = (uint16_t)k;
+    return 0;
+  }
+  for(; b; b&=b-1){
+    uint32_t i = (uint32_t)__builtin_ctzll(b);
+    if( rcGrow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGRaceBig)) ){
+      return 1;
     }
-    nOut++;
+    aPly[i] = GG_RACE_PLY_BIG;
+    pt->aBig[pt->nBig].iPos = (uint64_t)(me->aPly - s->p->aPly) + iRow + i;
+    pt->aBig[pt->nBig].nPly = k;
+    pt->nBig++;
   }
-  return nOut;
+  return 0;
 }
 
-static uint32_t raceSucc(void *pCtx, uint32_t pos, uint32_t *aOut){
-  GGRace *p = (GGRace*)pCtx;
-  uint32_t n = p->n, b = pos % n, a = (pos / n) % n;
-  int turn = racePlayer(p, pos);
-  if( turn==GG_RACE_ALICE && raceFinished(p, a, b) ) return 0;
-  return raceMoves(p, a, b, turn, aOut);
+/* Decide the positions win|lose of row x, word w at ply k: mark them,
+** write their plies, list them in the part of w's owner.  0, or nonzero
+** out of memory. */
+static int rcDecide(RcSolve *s, RcTurn *me, uint32_t x, uint32_t w,
+                    uint64_t win, uint64_t lose, uint32_t k){
+  uint64_t i = GG_RACE_BIT(s->n, x, w);
+  RcPart *pt = &me->aPart[RC_OWNER(s, w)];
+  RcPend *pe;
+  me->aDone[i] |= win | lose;
+  me->aWinOwn[i] |= win;
+  if( rcSetPly(s, me, pt, x, w, win|lose, k) ) return 1;
+  if( rcGrow((void**)&pt->aPend, pt->nPend, &pt->nPendAlloc, sizeof(RcPend)) ) return 1;
+  pe = &pt->aPend[pt->nPend++];
+  pe->x = x;
+  pe->w = w;
+  pe->win = win;
+  pe->lose = lose;
+  return 0;
 }
 
-/* Predecessors: the positions of the other turn from which the mover of
-** that turn reaches pos.  The move from `from` to `to` (the mover's node
-** in pos) is legal iff from == to or to != other or to == z, so either
-** every in-neighbour of `to` (the tail of an arc into it) is a
-** predecessor or none is. */
-static uint32_t racePred(void *pCtx, uint32_t pos, uint32_t *aOut){
-  GGRace *p = (GGRace*)pCtx;
-  const GGGraph *pG = p->pG;
-  uint32_t n = p->n, b = pos % n, a = (pos / n) % n, j, nOut = 0;
-  int turn = racePlayer(p, pos);
-  if( turn==GG_RACE_ALICE ){
-    /* Bob moved from b' to b; Bob-turn positions are never finished. */
-    aOut[nOut++] = gg_race_pos(n, a, b, GG_RACE_BOB);
-    if( b!=a || b==p->z ){
-      for(j=0; j<GG_INDEG(pG, b); j++){
-        uint32_t w = GG_INNBR(pG, b)[j];
-        if( w!=b ) aOut[nOut++] = gg_race_pos(n, a, w, GG_RACE_BOB);
+/* Ply 0 for one turn: the bits past n marked decided; for Alice's turn
+** (x Alice, y Bob) the finished positions. */
+static int rcInitTurn(RcSolve *s, RcTurn *me){
+  uint32_t n = s->n, nW = s->nW, z = s->z, x, w;
+  uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
+  uint64_t all = ~0ULL, bz = 1ULL<<(z&63);
+  for(x=0; x<n; x++){
+    if( gg_poll(&s->setup, 1) ) return GG_INTERRUPT;
+    me->aDone[GG_RACE_BIT(n, x, nW-1)] |= pad;
+    if( me->t!=GG_RACE_ALICE ) continue;
+    if( x==z ){                             /* Alice is on z */
+      for(w=0; w<nW; w++){
+        uint64_t win = (w==nW-1 ? all & ~pad : all) & (w==z>>6 ? ~bz : all);
+        if( rcDecide(s, me, x, w, win, 0, 0) ) return GG_NOMEM;
+      }
+      me->aDone[GG_RACE_BIT(n, x, z>>6)] |= bz;   /* the arrival draw */
+    }else if( rcDecide(s, me, x, z>>6, 0, bz, 0) ){   /* Bob is on z */
+      return GG_NOMEM;
+    }
+  }
+  return GG_OK;
+}
+
+/* Candidate rows of the pass of turn me: x with a move to a row x'
+** changed in the other turn ot, and their candidate words (those changed
+** in some such x').  Returns their number (rows in wk->aCandRow). */
+static uint32_t rcCandidates(RcSolve *s, RcWorker *wk, const RcTurn *ot){
+  uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand = 0;
+  int q;
+  for(q=0; q<s->nLane; q++){
+    const RcPart *pt = &ot->aPart[q];
+    for(i=0; i<pt->nDirtyRow; i++){
+      uint32_t y = pt->aDirtyRow[i];
+      for(j=s->aPreOff[y]; j<s->aPreOff[y+1]; j++) wk->aCand[s->aPre[j]] = 1;
+    }
+  }
+  for(x=0; x<n; x++){
+    uint64_t *cw = wk->aCandWord + (uint64_t)nCand*nDW, any = 0;
+    uint32_t d;
+    if( !wk->aCand[x] ) continue;
+    wk->aCand[x] = 0;
+    if( rcStep(s, wk, (s->aOff[x+1] - s->aOff[x])*nDW) ) return 0;
+    for(d=0; d<nDW; d++) cw[d] = 0;
+    for(j=s->aOff[x]; j<s->aOff[x+1]; j++){
+      const uint64_t *a = ot->aDirty + (uint64_t)s->aMove[j]*nDW;
+      for(d=0; d<nDW; d++) cw[d] |= a[d];
+    }
+    for(d=0; d<nDW; d++) any |= cw[d];
+    if( any ) wk->aCandRow[nCand++] = x;
+  }
+  return nCand;
+}
+
+/* Word w of row x of turn me at ply k, from the other turn's transposed
+** bitsets: decide what is new.  0, or nonzero out of memory. */
+static int rcWord(RcSolve *s, RcTurn *me, const RcTurn *ot, uint32_t x,
+                  uint32_t w, uint32_t k){
+  const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
+  const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
+  const uint32_t *aMv = s->aMove + s->aOff[x];
+  uint32_t nMv = s->aOff[x+1] - s->aOff[x], n = s->n, j;
+  uint64_t open = ~me->aDone[GG_RACE_BIT(n, x, w)], win = 0, lose = ~0ULL;
+  for(j=0; j<nMv; j++){
+    uint32_t to = aMv[j];
+    uint64_t iWord = GG_RACE_BIT(n, to, w), mw = aWinMe[iWord], mo = aWinOt[iWord];
+    if( (to>>6)==w && to!=x && to!=s->z ){   /* may not step onto y = to */
+      uint64_t b = 1ULL<<(to&63);
+      mw &= ~b;
+      mo |= b;
+    }
+    win |= mw;
+    lose &= mo;
+  }
+  win &= open;
+  lose &= open & ~win;
+  return (win|lose) ? rcDecide(s, me, x, w, win, lose, k) : 0;
+}
+
+/* The pass of ply k for turn me and one lane, run by worker wk: every
+** position of this turn in the lane's bands decided at ply k, from the
+** other turn's bitsets as of ply k-1. */
+static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane){
+  const RcTurn *ot = &s->aTurn[1-me->t];
+  uint32_t nDW = s->nDW, i, nCand, band;
+  me->aPart[lane].nPend = 0;
+  nCand = rcCandidates(s, wk, ot);
+  if( rcStopped(s) ) return;
+  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
+    for(i=0; i<nCand; i++){
+      uint32_t x = wk->aCandRow[i];
+      uint64_t bits = (wk->aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      for(; bits; bits&=bits-1){
+        uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
+        if( ~me->aDone[GG_RACE_BIT(s->n, x, w)]==0 ) continue;
+        if( rcStep(s, wk, s->aOff[x+1] - s->aOff[x]) ) return;
+        if( rcWord(s, me, ot, x, w, k) ){ rcSetStop(s, GG_NOMEM); return; }
       }
     }
-  }else{
-    /* Alice moved from a' to a; (a', b) must not be finished. */
-    if( b==p->z ) return 0;
-    if( a!=p->z ) aOut[nOut++] = gg_race_pos(n, a, b, GG_RACE_ALICE);
-    if( a!=b || a==p->z ){
-      for(j=0; j<GG_INDEG(pG, a); j++){
-        uint32_t w = GG_INNBR(pG, a)[j];
-        if( w!=a && w!=p->z ) aOut[nOut++] = gg_race_pos(n, w, b, GG_RACE_ALICE);
+  }
+}
+
+/* The apply of ply k for turn me and one lane: its new positions into
+** the transposed bitsets; the changed words marked for the next ply. */
+static void rcApply(RcSolve *s, RcTurn *me, int iPart){
+  RcPart *pt = &me->aPart[iPart];
+  uint32_t n = s->n, nDW = s->nDW, i;
+  uint64_t e;
+  for(i=0; i<pt->nDirtyRow; i++){
+    uint32_t y = pt->aDirtyRow[i];
+    memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
+    me->aRowMark[y] = 0;
+  }
+  pt->nDirtyRow = 0;
+  for(e=0; e<pt->nPend; e++){
+    const RcPend *pe = &pt->aPend[e];
+    uint32_t xw = pe->x>>6, q;
+    uint64_t xbit = 1ULL<<(pe->x&63), dbit = 1ULL<<(xw&63);
+    uint64_t iTile = GG_RACE_BIT(n, pe->w*64, xw);    /* row y = w*64 */
+    for(q=0; q<2; q++){
+      uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
+      for(b = q==0 ? pe->win : pe->lose; b; b&=b-1){
+        uint32_t iy = (uint32_t)__builtin_ctzll(b), y = pe->w*64 + iy;
+        aTile[iy*8] |= xbit;
+        me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
+        if( !me->aRowMark[y] ){
+          me->aRowMark[y] = 1;
+          pt->aDirtyRow[pt->nDirtyRow++] = y;
+        }
       }
     }
   }
-  return nOut;
 }
 
-/* The state word of a position before the solve. */
-static uint32_t raceInitial(const GGRace *p, uint32_t a, uint32_t b, int turn){
-  if( turn==GG_RACE_ALICE && raceFinished(p, a, b) ){
-    if( a==p->z && b==p->z ) return GG_STATE(GG_V_DRAW, 0);
-    return GG_STATE(a==p->z ? GG_V_WIN0 : GG_V_WIN1, 0);
+static void rcBarrier(RcSolve *s){
+  if( s->nRun>1 ) gg_barrier_wait(&s->bar);
+}
+
+/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ... */
+static void rcRun(RcWorker *wk){
+  RcSolve *s = wk->s;
+  uint32_t k;
+  int t, q;
+  for(k=1; ; k++){
+    uint64_t nNew = 0;
+    for(q=wk->i; q<s->nLane; q+=s->nRun){
+      rcPass(s, wk, &s->aTurn[0], k, q);
+      rcPass(s, wk, &s->aTurn[1], k, q);
+    }
+    rcBarrier(s);
+    for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nNew += s->aTurn[t].aPart[q].nPend;
+    if( rcStopped(s) || nNew==0 ) break;
+    if( wk->i==0 ) s->nPly = k;
+    for(q=wk->i; q<s->nLane; q+=s->nRun){
+      rcApply(s, &s->aTurn[0], q);
+      rcApply(s, &s->aTurn[1], q);
+    }
+    rcBarrier(s);
   }
-  return GG_STATE(GG_V_OPEN, raceMoves(p, a, b, turn, 0));   /* >= 1 */
 }
 
-int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
-  uint32_t n = pG->n, a, b, maxDeg = 0;
+static void *rcThread(void *pArg){
+  rcRun((RcWorker*)pArg);
+  return 0;
+}
+
+/* The moves as CSR into aOff/aMove (n+1 and n + arcs entries): for each
+** x, x itself, then the arcs' heads (in = 0) or tails (in = 1) but x. */
+static int rcMoves(RcSolve *s, int in, uint32_t *aOff, uint32_t *aMove){
+  const GGGraph *pG = s->p->pG;
+  uint32_t x, j, nOut = 0;
+  for(x=0; x<s->n; x++){
+    uint32_t d = in ? GG_INDEG(pG, x) : GG_DEG(pG, x);
+    const uint32_t *a = in ? GG_INNBR(pG, x) : GG_NBR(pG, x);
+    aOff[x] = nOut;
+    aMove[nOut++] = x;
+    for(j=0; j<d; j++) if( a[j]!=x ) aMove[nOut++] = a[j];
+    if( gg_poll(&s->setup, 1 + d) ) return GG_INTERRUPT;
+  }
+  aOff[s->n] = nOut;
+  return GG_OK;
+}
+
+/* One allocation for the moves both ways (one way if undirected). */
+static int rcMovesInit(RcSolve *s){
+  const GGGraph *pG = s->p->pG;
+  uint64_t nOne = (uint64_t)s->n + 1 + s->n + pG->nArc;
   int rc;
+  s->aOff = gg_malloc((pG->bDirected ? 2 : 1)*nOne*sizeof(uint32_t));
+  if( s->aOff==0 ) return GG_NOMEM;
+  s->aMove = s->aOff + s->n + 1;
+  rc = rcMoves(s, 0, s->aOff, s->aMove);
+  if( rc || !pG->bDirected ){
+    s->aPreOff = s->aOff;
+    s->aPre = s->aMove;
+    return rc;
+  }
+  s->aPreOff = s->aOff + nOne;
+  s->aPre = s->aPreOff + s->n + 1;
+  return rcMoves(s, 1, s->aPreOff, s->aPre);
+}
+
+static void rcTurnFree(RcTurn *me){
+  int q;
+  gg_free(me->aWin[0]);                        /* the block of rcTurnInit */
+  for(q=0; q<RC_MAX_THREAD; q++){
+    gg_free(me->aPart[q].aPend);
+    gg_free(me->aPart[q].aBig);
+  }
+  memset(me, 0, sizeof(*me));
+}
+
+/* One allocation for the arrays of a turn. */
+static int rcTurnInit(RcSolve *s, int t){
+  RcTurn *me = &s->aTurn[t];
+  GGRace *p = s->p;
+  uint64_t n = s->n, nBits = GG_RACE_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
+  uint64_t nU64 = 2*nBits + nDirty;              /* aWin[2], aDirty */
+  uint64_t nByte = nU64*8 + s->nLane*n*4 + n;    /* aDirtyRow, aRowMark */
+  uint32_t *a32;
+  int q;
+  memset(me, 0, sizeof(*me));
+  me->t = t;
+  me->aDone = p->aDone + t*nBits;
+  me->aWinOwn = p->aWin + t*nBits;
+  me->aPly = p->aPly + t*GG_RACE_PLY_SIZE(n, s->nWB);
+  me->aWin[0] = gg_malloc(nByte);
+  if( me->aWin[0]==0 ) return GG_NOMEM;
+  memset(me->aWin[0], 0, nU64*8);
+  me->aWin[1] = me->aWin[0] + nBits;
+  me->aDirty = me->aWin[1] + nBits;
+  a32 = (uint32_t*)(me->aDirty + nDirty);
+  for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
+  me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
+  memset(me->aRowMark, 0, n);
+  return GG_OK;
+}
+
+/* One allocation for a worker's scratch. */
+static int rcWorkerInit(RcSolve *s, int i){
+  RcWorker *wk = &s->aWork[i];
+  uint64_t n = s->n;
+  uint8_t *a = gg_malloc(n*s->nDW*8 + n*4 + n);
+  if( a==0 ) return GG_NOMEM;
+  wk->i = i;
+  wk->s = s;
+  gg_poll_init(&wk->poll, i==0 ? s->setup.pStop : 0);   /* worker 0 asks */
+  wk->aCandWord = (uint64_t*)a;
+  wk->aCandRow = (uint32_t*)(wk->aCandWord + n*s->nDW);
+  wk->aCand = (uint8_t*)(wk->aCandRow + n);
+  memset(wk->aCand, 0, n);
+  return GG_OK;
+}
+
+static int rcBigCmp(const void *a, const void *b){
+  uint64_t x = ((const GGRaceBig*)a)->iPos, y = ((const GGRaceBig*)b)->iPos;
+  return (x>y) - (x<y);
+}
+
+/* Move every part's big plies into p->aBig, sorted. */
+static int rcBigMerge(RcSolve *s){
+  GGRace *p = s->p;
+  uint64_t nAll = 0;
+  int t, q;
+  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
+  if( nAll==0 ) return GG_OK;
+  p->aBig = gg_malloc(nAll*sizeof(GGRaceBig));
+  if( p->aBig==0 ) return GG_NOMEM;
+  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++){
+    const RcPart *pt = &s->aTurn[t].aPart[q];
+    if( pt->nBig ) memcpy(p->aBig+p->nBig, pt->aBig, pt->nBig*sizeof(GGRaceBig));
+    p->nBig += pt->nBig;
+  }
+  qsort(p->aBig, p->nBig, sizeof(GGRaceBig), rcBigCmp);
+  return GG_OK;
+}
+
+/* The arrays of the result and of the solve, and ply 0. */
+static int rcSetup(RcSolve *s){
+  GGRace *p = s->p;
+  uint64_t n = s->n, nBitWords = 2*GG_RACE_BIT_SIZE(n, s->nWB);
+  int rc, t, i;
+  p->aPly = gg_malloc(2*GG_RACE_PLY_SIZE(n, s->nWB)*sizeof(uint16_t));
+  p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
+  if( p->aPly==0 || p->aDone==0 ) return GG_NOMEM;
+  p->aWin = p->aDone + nBitWords;
+  memset(p->aDone, 0, 2*nBitWords*sizeof(uint64_t));
+  if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
+  if( (rc = rcMovesInit(s))!=GG_OK ) return rc;
+  for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
+  for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
+  for(t=0; t<2; t++) if( (rc = rcInitTurn(s, &s->aTurn[t]))!=GG_OK ) return rc;
+  if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
+  for(t=0; t<2; t++) for(i=0; i<s->nLane; i++) rcApply(s, &s->aTurn[t], i);
+  return GG_OK;
+}
+
+/* Run the plies: a thread per lane after the first; if that cannot be
+** started, this thread runs every lane. */
+static void rcSolveAll(RcSolve *s, int nThread){
+  pthread_t th;
+  if( s->nLane==2 && nThread>=0 && gg_barrier_init(&s->bar, 2)==0 ){
+    s->nRun = 2;
+    if( pthread_create(&th, 0, rcThread, &s->aWork[1]) ){
+      s->nRun = 1;
+      gg_barrier_destroy(&s->bar);
+    }
+  }
+  rcRun(&s->aWork[0]);
+  if( s->nRun==2 ){
+    pthread_join(th, 0);
+    gg_barrier_destroy(&s->bar);
+  }
+}
+
+int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                          const GGStop *pStop){
+  RcSolve s;
+  uint32_t n = pG->n;
+  int rc, i;
   memset(p, 0, sizeof(*p));
+  memset(&s, 0, sizeof(s));
   if( z>=n || GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
   p->pG = pG;
   p->n = n;
   p->z = z;
-  p->aState = gg_malloc(GG_RACE_NPOS(n)*sizeof(uint32_t) + 1);
-  if( p->aState==0 ) return GG_NOMEM;
-  for(a=0; a<n; a++){
-    if( GG_DEG(pG, a)>maxDeg ) maxDeg = GG_DEG(pG, a);
-    if( GG_INDEG(pG, a)>maxDeg ) maxDeg = GG_INDEG(pG, a);
-    for(b=0; b<n; b++){
-      p->aState[gg_race_pos(n, a, b, GG_RACE_ALICE)] = raceInitial(p, a, b, GG_RACE_ALICE);
-      p->aState[gg_race_pos(n, a, b, GG_RACE_BOB)] = raceInitial(p, a, b, GG_RACE_BOB);
-    }
+  p->nWord = (n+63)/64;
+  s.p = p;
+  gg_poll_init(&s.setup, pStop);
+  s.n = n;
+  s.z = z;
+  s.nW = p->nWord;
+  s.nDW = (s.nW+63)/64;
+  s.nWB = (s.nW+7)/8;
+  p->nBand = s.nWB;
+  s.nLane = nThread<0 ? -nThread : nThread;
+  if( s.nLane<1 || s.nLane>RC_MAX_THREAD ) s.nLane = RC_MAX_THREAD;
+  if( (uint32_t)s.nLane>s.nWB ) s.nLane = (int)s.nWB;   /* a band each */
+  s.nRun = 1;
+  rc = rcSetup(&s);
+  if( rc==GG_OK ){
+    rcSolveAll(&s, nThread);
+    if( rcStopped(&s) ) rc = s.rc;
   }
-  p->game.nPos = (uint32_t)GG_RACE_NPOS(n);
-  p->game.nMaxMove = maxDeg + 1;          /* the (in-)neighbours and staying */
-  p->game.pCtx = p;
-  p->game.xPlayer = racePlayer;
-  p->game.xPred = racePred;
-  p->game.xSucc = raceSucc;
-  rc = gg_retro_solve(&p->game, p->aState, pStop);
+  if( rc==GG_OK ) rc = rcBigMerge(&s);
+  p->nPly = s.nPly;
+  for(i=0; i<RC_MAX_THREAD; i++) gg_free(s.aWork[i].aCandWord);
+  rcTurnFree(&s.aTurn[0]);
+  rcTurnFree(&s.aTurn[1]);
+  gg_free(s.aOff);
   if( rc ) gg_race_free(p);
   return rc;
 }
 
+int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
+  return gg_race_solve_threads(p, pG, z, 0, pStop);
+}
+
 void gg_race_free(GGRace *p){
-  gg_free(p->aState);
-  p->aState = 0;
+  gg_free(p->aPly);
+  gg_free(p->aDone);              /* aWin is in the same block */
+  gg_free(p->aBig);
+  p->aPly = 0;
+  p->aDone = 0;
+  p->aWin = 0;
+  p->aBig = 0;
+  p->nBig = 0;
+}
+
+/* The plies of a decided position. */
+static uint32_t rcPlies(const GGRace *p, uint64_t iPos){
+  uint64_t lo = 0, hi = p->nBig;
+  if( p->aPly[iPos]<GG_RACE_PLY_BIG ) return p->aPly[iPos];
+  while( lo<hi ){
+    uint64_t mid = lo + (hi-lo)/2;
+    if( p->aBig[mid].iPos<iPos ) lo = mid+1; else hi = mid;
+  }
+  return p->aBig[lo].nPly;     /* always there: written with the marker */
+}
+
+/* The state word (retro.h) of a position, for gg_race_best_move(). */
+static uint32_t rcStateWord(const void *pCtx, uint32_t a, uint32_t b, int t){
+  const GGRace *p = (const GGRace*)pCtx;
+  uint32_t x = t==GG_RACE_ALICE ? a : b, y = t==GG_RACE_ALICE ? b : a;
+  uint64_t iWord = t*GG_RACE_BIT_SIZE(p->n, p->nBand) + GG_RACE_BIT(p->n, x, y>>6);
+  uint64_t bit = 1ULL<<(y&63);
+  if( (p->aDone[iWord] & bit)==0 || (t==GG_RACE_ALICE && a==p->z && b==p->z) ){
+    return GG_STATE(GG_V_DRAW, 0);
+  }
+  return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t,
+                  rcPlies(p, t*GG_RACE_PLY_SIZE(p->n, p->nBand) + GG_RACE_PLY(p->n, x, y)));
 }
 
 void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
                  uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
-  const GGGraph *pG = p->pG;
-  uint32_t w = p->aState[gg_race_pos(p->n, alice, bob, turn)];
-  uint32_t from = turn==GG_RACE_ALICE ? alice : bob;
-  uint32_t other = turn==GG_RACE_ALICE ? bob : alice, j;
+  uint32_t w = rcStateWord(p, alice, bob, turn);
   *pValue = GG_VALUE(w);
   *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
-  *pMove = -1;
-  if( turn==GG_RACE_ALICE && raceFinished(p, alice, bob) ){
-    *pPlies = 0;                  /* the arrival draw (z, z) is finished too */
-    return;
-  }
-  for(j=0; j<=GG_DEG(pG, from); j++){
-    uint32_t to = j==0 ? from : GG_NBR(pG, from)[j-1], c;
-    if( j>0 && (to==from || !raceLegal(p, from, to, other)) ) continue;
-    c = p->aState[turn==GG_RACE_ALICE ? gg_race_pos(p->n, to, bob, GG_RACE_BOB)
-                                      : gg_race_pos(p->n, alice, to, GG_RACE_ALICE)];
-    if( gg_retro_is_best(w, c) ){ *pMove = to; return; }
-  }
-}
-
-/*
-** The fast solver.
-*/
-
-/* Breadth-first distances to z along the arcs into aDist (RACE_INF:
-** z cannot be reached), searching the in-arcs from z, using aQueue (n
-** entries) as the queue. */
-static void raceBfs(const GGGraph *pG, uint32_t z, uint32_t *aDist, uint32_t *aQueue){
-  uint32_t head = 0, tail = 0, i;
-  for(i=0; i<pG->n; i++) aDist[i] = RACE_INF;
-  aDist[z] = 0;
-  aQueue[tail++] = z;
-  while( head<tail ){
-    uint32_t u = aQueue[head++], j;
-    for(j=0; j<GG_INDEG(pG, u); j++){
-      uint32_t w = GG_INNBR(pG, u)[j];
-      if( aDist[w]==RACE_INF ){
-        aDist[w] = aDist[u] + 1;
-        aQueue[tail++] = w;
-      }
-    }
-  }
-}
-
-/* The nodes one player reaches by stepping down from `start` (layer k):
-** layer j is aList[aOff[j] .. aOff[j]+aCnt[j]-1], and aIdx[u] is u's
-** index within its layer (RACE_INF if u is in no layer). */
-typedef struct RaceLayers RaceLayers;
-struct RaceLayers {
-  uint32_t *aList;     /* nodes, layer k first */
-  uint32_t *aOff;      /* aOff[j]: start of layer j in aList */
-  uint32_t *aCnt;      /* aCnt[j]: nodes in layer j */
-  uint32_t *aIdx;      /* aIdx[u]: index of u within its layer */
-};
-
-static void raceLayersBuild(const GGGraph *pG, const uint32_t *aDist,
-                            uint32_t start, uint32_t k, RaceLayers *p){
-  uint32_t tail = 0, j, i, e;
-  for(i=0; i<pG->n; i++) p->aIdx[i] = RACE_INF;
-  p->aOff[k] = 0;
-  p->aCnt[k] = 1;
-  p->aIdx[start] = 0;
-  p->aList[tail++] = start;
-  for(j=k; j>0; j--){
-    p->aOff[j-1] = tail;
-    for(i=0; i<p->aCnt[j]; i++){
-      uint32_t u = p->aList[p->aOff[j]+i];
-      for(e=0; e<GG_DEG(pG, u); e++){
-        uint32_t w = GG_NBR(pG, u)[e];
-        if( aDist[w]==j-1 && p->aIdx[w]==RACE_INF ){
-          p->aIdx[w] = tail - p->aOff[j-1];
-          p->aList[tail++] = w;
-        }
-      }
-    }
-    p->aCnt[j-1] = tail - p->aOff[j-1];
-  }
-}
-
-#define RACE_WORDS(nBit) (((uint64_t)(nBit)+63)/64)
-#define RACE_MASK(nBit, i) \
-  ((uint64_t)(i)+1<RACE_WORDS(nBit) || ((nBit)&63)==0 ? ~(uint64_t)0 \
-   : (((uint64_t)1<<((nBit)&63))-1))
-
-static uint64_t *raceBits(uint64_t nWord){
-  uint64_t *a = gg_malloc(nWord*sizeof(uint64_t) + 1);
-  if( a ) memset(a, 0, nWord*sizeof(uint64_t));
-  return a;
-}
-
-/* One layer of the bottom-up solve: from pW0 = W[j-1] (rows A[j-1],
-** columns B[j-1]) compute *ppW1 = W[j] (rows A[j], columns B[j]). */
-static int raceLayerStep(const GGGraph *pG, const uint32_t *aDist,
-                         const RaceLayers *pA, const RaceLayers *pB, uint32_t j,
-                         const uint64_t *pW0, uint64_t **ppW1, GGPoll *pPoll){
-  uint32_t nA0 = pA->aCnt[j-1], nB0 = pB->aCnt[j-1];
-  uint32_t nA1 = pA->aCnt[j], nB1 = pB->aCnt[j], i, e;
-  uint64_t wB0 = RACE_WORDS(nB0), wB1 = RACE_WORDS(nB1), x;
-  int rc = GG_OK;
-  uint64_t *aUp = raceBits((uint64_t)nB0*wB1);
-  uint64_t *aEsc = raceBits((uint64_t)nA0*wB1);
-  uint64_t *aW = raceBits((uint64_t)nA1*wB1);
-  *ppW1 = 0;
-  if( aUp==0 || aEsc==0 || aW==0 ){
-    gg_free(aUp); gg_free(aEsc); gg_free(aW);
-    return GG_NOMEM;
-  }
-  /* Up(v'): the v in B[j] with v' as a down-neighbour. */
-  for(i=0; i<nB1; i++){
-    uint32_t v = pB->aList[pB->aOff[j]+i];
-    for(e=0; e<GG_DEG(pG, v); e++){
-      uint32_t w = GG_NBR(pG, v)[e];
-      if( aDist[w]==j-1 ) aUp[pB->aIdx[w]*wB1 + i/64] |= (uint64_t)1<<(i%64);
-    }
-  }
-  /* E(u', .) = OR of Up(v') over the v' != u' (unless v' is z) that are
-  ** not Alice wins. */
-  for(i=0; i<nA0; i++){
-    uint32_t u = pA->aList[pA->aOff[j-1]+i];
-    uint64_t skip = (j>1 && pB->aIdx[u]!=RACE_INF) ? pB->aIdx[u] : (uint64_t)-1;
-    uint64_t *pEsc = &aEsc[(uint64_t)i*wB1];
-    for(x=0; x<wB0; x++){
-      uint64_t m = ~pW0[(uint64_t)i*wB0 + x] & RACE_MASK(nB0, x);
-      if( skip/64==x ) m &= ~((uint64_t)1<<(skip%64));
-      while( m ){
-        uint64_t iv = x*64 + (uint64_t)__builtin_ctzll(m), y;
-        const uint64_t *pUp = &aUp[iv*wB1];
-        m &= m-1;
-        for(y=0; y<wB1; y++) pEsc[y] |= pUp[y];
-      }
-    }
-    if( gg_poll(pPoll, wB0 + (uint64_t)nB0*wB1) ){ rc = GG_INTERRUPT; goto done; }
-  }
-  /* W(u, .) = OR of the complements of E(u') over u's down-neighbours. */
-  for(i=0; i<nA1; i++){
-    uint32_t u = pA->aList[pA->aOff[j]+i];
-    if( gg_poll(pPoll, (uint64_t)GG_DEG(pG, u)*wB1) ){ rc = GG_INTERRUPT; goto done; }
-    uint64_t *pRow = &aW[(uint64_t)i*wB1];
-    for(e=0; e<GG_DEG(pG, u); e++){
-      uint32_t w = GG_NBR(pG, u)[e];
-      const uint64_t *pEsc;
-      if( aDist[w]!=j-1 ) continue;
-      pEsc = &aEsc[(uint64_t)pA->aIdx[w]*wB1];
-      for(x=0; x<wB1; x++) pRow[x] |= ~pEsc[x] & RACE_MASK(nB1, x);
-    }
-  }
-done:
-  gg_free(aUp);
-  gg_free(aEsc);
-  if( rc ){ gg_free(aW); aW = 0; }
-  *ppW1 = aW;
-  return rc;
-}
-
-/* Equal finite distances k >= 1: Alice wins (GG_V_WIN0) or it is a draw. */
-static int raceLayered(const GGGraph *pG, const uint32_t *aDist, uint32_t x,
-                       uint32_t y, uint32_t k, uint64_t mxPos,
-                       const GGStop *pStop, uint32_t *pValue, uint64_t *pnPos){
-  uint64_t n = pG->n, nPos = 0;
-  GGPoll poll;
-  uint32_t *aMem = gg_malloc((4*n + 6*((uint64_t)k+1))*sizeof(uint32_t));
-  uint64_t *pW = 0;
-  RaceLayers A, B;
-  uint32_t j;
-  int rc = GG_OK;
-  if( aMem==0 ) return GG_NOMEM;
-  A.aList = aMem;        A.aIdx = aMem + n;
-  B.aList = aMem + 2*n;  B.aIdx = aMem + 3*n;
-  A.aOff = aMem + 4*n;   A.aCnt = A.aOff + (k+1);
-  B.aOff = A.aCnt + (k+1);  B.aCnt = B.aOff + (k+1);
-  raceLayersBuild(pG, aDist, x, k, &A);
-  raceLayersBuild(pG, aDist, y, k, &B);
-  for(j=0; j<=k; j++){
-    nPos += (uint64_t)A.aCnt[j]*B.aCnt[j];                 /* Alice to move */
-    if( j>0 ) nPos += (uint64_t)A.aCnt[j-1]*B.aCnt[j];     /* Bob to move */
-  }
-  *pnPos = nPos;
-  if( nPos>mxPos ){ gg_free(aMem); return GG_TOOBIG; }
-  gg_poll_init(&poll, pStop);
-  pW = raceBits(1);                      /* W[0](z,z) = 0: a draw */
-  if( pW==0 ) rc = GG_NOMEM;
-  for(j=1; rc==GG_OK && j<=k; j++){
-    uint64_t *pNext = 0;
-    rc = raceLayerStep(pG, aDist, &A, &B, j, pW, &pNext, &poll);
-    gg_free(pW);
-    pW = pNext;
-  }
-  if( rc==GG_OK ) *pValue = (pW[0] & 1) ? GG_V_WIN0 : GG_V_DRAW;
-  gg_free(pW);
-  gg_free(aMem);
-  return rc;
-}
-
-int gg_race_game(const GGGraph *pG, uint32_t x, uint32_t y, uint32_t z,
-                 uint64_t mxPos, const GGStop *pStop, uint32_t *pValue,
-                 uint64_t *pnPos){
-  uint32_t *aDist, *aQueue, dx, dy;
-  int rc = GG_OK;
-  *pnPos = 0;
-  if( x==z || y==z ){                      /* scored at once */
-    *pValue = x!=z ? GG_V_WIN1 : y!=z ? GG_V_WIN0 : GG_V_DRAW;
-    return GG_OK;
-  }
-  aDist = gg_malloc((uint64_t)pG->n*sizeof(uint32_t));
-  aQueue = gg_malloc((uint64_t)pG->n*sizeof(uint32_t));
-  if( aDist==0 || aQueue==0 ){
-    gg_free(aDist);
-    gg_free(aQueue);
-    return GG_NOMEM;
-  }
-  raceBfs(pG, z, aDist, aQueue);
-  gg_free(aQueue);
-  dx = aDist[x];
-  dy = aDist[y];
-  if( dx<dy ){
-    *pValue = GG_V_WIN0;                   /* also: only Alice reaches z */
-  }else if( dy<dx ){
-    *pValue = GG_V_WIN1;
-  }else if( dx==RACE_INF ){
-    *pValue = GG_V_DRAW;                   /* nobody ever reaches z */
-  }else{
-    rc = raceLayered(pG, aDist, x, y, dx, mxPos, pStop, pValue, pnPos);
-  }
-  gg_free(aDist);
-  return rc;
+  if( turn==GG_RACE_ALICE && (alice==p->z || bob==p->z) ) *pPlies = 0;  /* finished */
+  *pMove = gg_race_best_move(p->pG, p->z, alice, bob, turn, w, rcStateWord, p);
 }

@@ -4,37 +4,45 @@
 ** Alice starts on x, Bob on y; both want to reach z.  Each turn Alice
 ** moves, then Bob; a move stays put or follows one edge (a self-loop is a
 ** way of staying); on a directed graph (pG->bDirected) an edge is an arc
-** and is followed from its src to its dst only.  A move may not end on the vertex the other player
-** occupies unless that vertex is z; staying is always allowed.  The turn
-** is scored after Bob's move: only Alice on z wins for Alice, only Bob on
-** z wins for Bob, both on z is a draw.  A start with either player on z
-** is scored at once.  Nobody ever reaching z is a draw.  Player 0 is
-** Alice, player 1 is Bob.
+** and is followed from its src to its dst only.  A move may not end on
+** the vertex the other player occupies unless that vertex is z; staying
+** is always allowed.  The turn is scored after Bob's move: only Alice on
+** z wins for Alice, only Bob on z wins for Bob, both on z is a draw (the
+** arrival draw: a finished position, 0 plies).  A start with either
+** player on z is scored at once.  Nobody ever reaching z is a draw.
+** Player 0 is Alice, player 1 is Bob.
 **
-** Two solvers, both plain C with no SQLite:
+** Three solvers, all plain C with no SQLite:
 **
 **   gg_race_solve()  every position (alice node, bob node, turn) for a
-**                    fixed z, by retrograde analysis (retro.c): the value,
-**                    the plies under optimal play and the best move.
+**                    fixed z (race.c): the value, the plies under optimal
+**                    play (the winner hurries, the loser delays) and the
+**                    best move.  Word-parallel value iteration by plies,
+**                    64 positions a word, both cores, about 2.5 bytes a
+**                    position.
+**
+**   gg_race_ref_solve()  the same by the generic retrograde solver
+**                    (race_ref.c, retro.c): one state word per position.
+**                    The reference the fast one is checked against.
 **
 **   gg_race_game()   the value of one start (x, y) without solving every
-**                    position.  With distances d to z from one BFS:
-**                    d(x) < d(y) Alice wins, d(y) < d(x) Bob wins (the
-**                    nearer player walks a shortest path and can never be
-**                    blocked; the farther one must lose a layer to block),
-**                    both unreachable is a draw.  Equal distances k are
-**                    never won by Bob: Alice wins iff she can block Bob in
-**                    the small game on the shortest-path layers, where
-**                    both must step down one layer per turn (a player who
-**                    does not falls behind and loses) and Bob loses when
-**                    Alice stands on his only way down.  That game is
-**                    solved bottom-up, layer by layer, only on the nodes
-**                    that x and y can reach going down, with bit sets.
-**                    On a directed graph d is the distance along arcs (a
-**                    BFS over the in-arcs from z) and "down" follows arcs;
-**                    the argument holds as it is, since it only uses that
-**                    d(u) <= d(v) + 1 for every arc u -> v and that every
-**                    node with 0 < d < inf has an arc down.
+**                    position (race_game.c).  With distances d to z from
+**                    one BFS: d(x) < d(y) Alice wins, d(y) < d(x) Bob wins
+**                    (the nearer player walks a shortest path and can
+**                    never be blocked; the farther one must lose a layer
+**                    to block), both unreachable is a draw.  Equal
+**                    distances k are never won by Bob: Alice wins iff she
+**                    can block Bob in the small game on the shortest-path
+**                    layers, where both must step down one layer per turn
+**                    (a player who does not falls behind and loses) and
+**                    Bob loses when Alice stands on his only way down.
+**                    That game is solved bottom-up, layer by layer, only
+**                    on the nodes that x and y can reach going down, with
+**                    bit sets.  On a directed graph d is the distance
+**                    along arcs (a BFS over the in-arcs from z) and "down"
+**                    follows arcs; the argument holds as it is, since it
+**                    only uses that d(u) <= d(v) + 1 for every arc u -> v
+**                    and that every node with 0 < d < inf has an arc down.
 */
 #ifndef GG_RACE_H
 #define GG_RACE_H
@@ -44,26 +52,59 @@
 #define GG_RACE_ALICE 0         /* turn: Alice moves */
 #define GG_RACE_BOB   1         /* turn: Bob moves (mid-turn, after Alice) */
 
+/* Positions needed for a graph of n nodes. */
+#define GG_RACE_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
+
+/* Plies that do not fit 16 bits, by position index into aPly. */
+typedef struct GGRaceBig GGRaceBig;
+struct GGRaceBig {
+  uint64_t iPos;       /* index into aPly */
+  uint32_t nPly;       /* its plies, >= GG_RACE_PLY_BIG */
+};
+
+/* A solved race.  A position of turn t with the mover on node x and the
+** other player on node y (x = alice, y = bob for Alice's turn; x = bob,
+** y = alice for Bob's) is bit y of row x in turn t's bitsets: aDone once
+** decided, aWin if then the mover wins; its plies are entry (x, y) of
+** turn t's aPly, or in aBig when they do not fit 16 bits.  Undecided
+** positions are draws; the arrival draw (z, z, Alice) is marked decided
+** and not won.  Rows are stored in bands of 512 columns (GG_RACE_BIT,
+** GG_RACE_PLY).  Use gg_race_get(). */
 typedef struct GGRace GGRace;
 struct GGRace {
   const GGGraph *pG;   /* the board; not owned */
   uint32_t n;          /* pG->n */
   uint32_t z;          /* dense id of the goal */
-  uint32_t *aState;    /* 2*n*n state words (retro.h), index gg_race_pos() */
-  GGGame game;         /* this game for retro.c */
+  uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
+  uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
+  uint32_t nPly;       /* plies of the longest forced win */
+  uint16_t *aPly;      /* 2 turns of GG_RACE_PLY_SIZE; GG_RACE_PLY_BIG: aBig */
+  uint64_t *aDone;     /* 2 turns of GG_RACE_BIT_SIZE words: decided */
+  uint64_t *aWin;      /* 2 turns of GG_RACE_BIT_SIZE words: won by the mover */
+  GGRaceBig *aBig;     /* positions of GG_RACE_PLY_BIG plies or more, by iPos */
+  uint64_t nBig;       /* entries in aBig */
 };
 
-/* Positions needed for a graph of n nodes. */
-#define GG_RACE_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
+/* Word j of row r of a bitset of n rows, and its size in words; entry
+** (x, y) of plies, and their size. */
+#define GG_RACE_BIT(n, r, j) ((((uint64_t)((j)>>3)*(n) + (r))<<3) + ((j)&7))
+#define GG_RACE_BIT_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*8)
+#define GG_RACE_PLY(n, x, y) ((((uint64_t)((y)>>9)*(n) + (x))<<9) + ((y)&511))
+#define GG_RACE_PLY_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*512)
 
-static inline uint32_t gg_race_pos(uint32_t n, uint32_t alice, uint32_t bob, int turn){
-  return ((uint32_t)turn*n + alice)*n + bob;
-}
+/* Plies from this on are kept in aBig (a smaller value tests that path). */
+#ifndef GG_RACE_PLY_BIG
+# define GG_RACE_PLY_BIG 0xffff
+#endif
 
 /* Solve every position for goal z (a dense id).  pG must outlive p.
 ** GG_OK, GG_NOMEM, GG_TOOBIG or GG_INTERRUPT.  On success free with
-** gg_race_free(). */
+** gg_race_free().  nThread: 1 or 2 threads, 0 for the default (2; one on
+** graphs of at most 512 nodes), -2 for the work split of 2 run by this
+** thread alone (for tests).  pStop is polled from the calling thread. */
 int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
+int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                          const GGStop *pStop);
 void gg_race_free(GGRace *p);
 
 /* Value (GG_V_*), plies (-1 for a draw, except 0 for the arrival draw:
@@ -73,6 +114,29 @@ void gg_race_free(GGRace *p);
 ** (out-neighbours) ascending. */
 void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
                  uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
+
+/* The reference: position index of gg_race_ref_solve()'s state words. */
+static inline uint32_t gg_race_pos(uint32_t n, uint32_t alice, uint32_t bob, int turn){
+  return ((uint32_t)turn*n + alice)*n + bob;
+}
+
+/* The reference solve (race_ref.c): *paState gets GG_RACE_NPOS(n) state
+** words (retro.h; gg_free them), undecided positions as GG_V_DRAW.
+** gg_race_ref_get() reads one position as gg_race_get() does. */
+int gg_race_ref_solve(const GGGraph *pG, uint32_t z, uint32_t **paState,
+                      const GGStop *pStop);
+void gg_race_ref_get(const GGGraph *pG, uint32_t z, const uint32_t *aState,
+                     uint32_t alice, uint32_t bob, int turn, uint32_t *pValue,
+                     int64_t *pPlies, int64_t *pMove);
+
+/* The first optimal move (retro.h's gg_retro_is_best) of the position
+** (alice, bob, turn) whose state word is w, staying first, then the
+** out-neighbours ascending, judged by the state words xWord(pCtx, alice,
+** bob, turn) of its children; -1 at a finished position. */
+int64_t gg_race_best_move(const GGGraph *pG, uint32_t z, uint32_t alice,
+                          uint32_t bob, int turn, uint32_t w,
+                          uint32_t (*xWord)(const void*, uint32_t, uint32_t, int),
+                          const void *pCtx);
 
 /* The value (GG_V_WIN0 Alice, GG_V_WIN1 Bob, GG_V_DRAW) of the start
 ** (x, y), Alice to move, goal z; all dense ids.  If equal distances need
