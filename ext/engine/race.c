@@ -30,26 +30,29 @@
 ** Bob on z lost; (z, z) is the arrival draw, marked decided and not won,
 ** so it never counts as a won child.  Bob's positions are never finished.
 **
-** Each ply is two phases.  In the pass, each turn computes its new
-** positions into its own layout (row x, bit y: aDone, aWin), writes their
-** plies, and lists them (aPend).  In the apply, each turn moves its listed
-** positions into its transposed bitsets and marks the changed words.  The
-** bitsets are stored in bands of 512 columns (8 words, a cache line per
-** row; GG_RACE_BIT) and the pass works one band at a time over all rows.
+** Every finished position is one of Alice's and every move changes the
+** turn, so Alice's positions are decided at even plies and Bob's at odd
+** ones: ply k is a pass over turn k % 2 alone, reading only the other
+** turn's bitsets.  So a position decided at ply k goes at once into its
+** own layout (row x, bit y: aDone, aWin, its plies) and into its turn's
+** transposed bitsets, with the changed words marked; no list of new
+** positions is kept (catmouse.c, where both turns move in each ply, needs
+** one).  The bitsets are stored in bands of 512 columns (8 words, a cache
+** line per row; GG_RACE_BIT) and the pass works one band at a time over
+** all rows.
 **
 ** Threads split the bands: lane i owns the bands b with b % nLane == i.
-** In the pass a lane computes the words of its bands (of both turns); the
-** new positions of word w land, in the apply, in the transposed rows
-** 64w..64w+63, which are rows of the same band, so each lane applies its
-** own list and no two lanes write the same memory in a phase.  Each
-** worker thread runs one lane (or all of them if a thread could not be
-** started), with a barrier between the phases.  The calling thread
-** (worker 0) polls the GGStop about every GG_STOP_EVERY words of work.
+** A lane computes the words w of its bands; their new positions land in
+** the transposed rows 64w..64w+63, which are rows of the same band, so no
+** two lanes write the same memory in a ply.  Each worker thread runs one
+** lane (or all of them if a thread could not be started), with a barrier
+** after each ply.  The calling thread (worker 0) polls the GGStop about
+** every GG_STOP_EVERY words of work.
 **
 ** Memory per position: 2 bytes of plies (plies of 65535 or more go to a
 ** sorted side table, aBig), 2 bits of result (decided, mover wins), and
-** during the solve 2 bits of transposed bitsets plus the list of one
-** ply's new words.  Nodes keep the graph's dense ids (no renumbering).
+** during the solve 2 bits of transposed bitsets.  Nodes keep the graph's
+** dense ids (no renumbering).
 */
 #include <string.h>
 #include <stdlib.h>
@@ -58,27 +61,17 @@
 #include "barrier.h"
 #include "race.h"
 
-/* One ply's new positions in one word of the own layout. */
-typedef struct RcPend RcPend;
-struct RcPend {
-  uint32_t x;          /* row: the mover's node */
-  uint32_t w;          /* word: bits are the other player's nodes w*64.. */
-  uint64_t win;        /* newly won by the mover */
-  uint64_t lose;       /* newly lost by the mover */
-};
-
 #define RC_MAX_THREAD 2
 
 /* One lane's share of one turn: what it found in its bands. */
 typedef struct RcPart RcPart;
 struct RcPart {
-  RcPend *aPend;       /* this ply's new positions */
-  uint64_t nPend;      /* entries in aPend */
-  uint64_t nPendAlloc; /* entries that fit in aPend */
+  uint64_t nNew;       /* words with new positions in the last ply */
   GGRaceBig *aBig;     /* positions with plies >= GG_RACE_PLY_BIG */
   uint64_t nBig;       /* entries in aBig */
   uint64_t nBigAlloc;  /* entries that fit in aBig */
-  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty */
+  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty
+                       ** by the last ply of this turn */
   uint32_t nDirtyRow;  /* entries in aDirtyRow */
 };
 
@@ -184,24 +177,52 @@ static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
   return 0;
 }
 
+/* The new positions win|lose of row x, word w into the transposed
+** bitsets (rows y = 64w.., bit x) and their rows marked changed. */
+static void rcMark(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x, uint32_t w,
+                   uint64_t win, uint64_t lose){
+  uint32_t xw = x>>6, nDW = s->nDW, q;
+  uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
+  uint64_t iTile = GG_RACE_BIT(s->n, w*64, xw);    /* row y = w*64 */
+  for(q=0; q<2; q++){
+    uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
+    for(b = q==0 ? win : lose; b; b&=b-1){
+      uint32_t iy = (uint32_t)__builtin_ctzll(b), y = w*64 + iy;
+      aTile[iy*8] |= xbit;
+      me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
+      if( !me->aRowMark[y] ){
+        me->aRowMark[y] = 1;
+        pt->aDirtyRow[pt->nDirtyRow++] = y;
+      }
+    }
+  }
+}
+
 /* Decide the positions win|lose of row x, word w at ply k: mark them,
-** write their plies, list them in the part of w's owner.  0, or nonzero
-** out of memory. */
+** write their plies, put them in the transposed bitsets (the part of w's
+** owner).  0, or nonzero out of memory. */
 static int rcDecide(RcSolve *s, RcTurn *me, uint32_t x, uint32_t w,
                     uint64_t win, uint64_t lose, uint32_t k){
   uint64_t i = GG_RACE_BIT(s->n, x, w);
   RcPart *pt = &me->aPart[RC_OWNER(s, w)];
-  RcPend *pe;
   me->aDone[i] |= win | lose;
   me->aWinOwn[i] |= win;
   if( rcSetPly(s, me, pt, x, w, win|lose, k) ) return 1;
-  if( rcGrow((void**)&pt->aPend, pt->nPend, &pt->nPendAlloc, sizeof(RcPend)) ) return 1;
-  pe = &pt->aPend[pt->nPend++];
-  pe->x = x;
-  pe->w = w;
-  pe->win = win;
-  pe->lose = lose;
+  rcMark(s, me, pt, x, w, win, lose);
+  pt->nNew++;
   return 0;
+}
+
+/* Unmark the rows of one part marked by its turn's last ply. */
+static void rcUnmark(RcSolve *s, RcTurn *me, RcPart *pt){
+  uint32_t i;
+  for(i=0; i<pt->nDirtyRow; i++){
+    uint32_t y = pt->aDirtyRow[i];
+    memset(me->aDirty + (uint64_t)y*s->nDW, 0, s->nDW*sizeof(uint64_t));
+    me->aRowMark[y] = 0;
+  }
+  pt->nDirtyRow = 0;
+  pt->nNew = 0;
 }
 
 /* Ply 0 for one turn: the bits past n marked decided; for Alice's turn
@@ -282,13 +303,13 @@ static int rcWord(RcSolve *s, RcTurn *me, const RcTurn *ot, uint32_t x,
   return (win|lose) ? rcDecide(s, me, x, w, win, lose, k) : 0;
 }
 
-/* The pass of ply k for turn me and one lane, run by worker wk: every
-** position of this turn in the lane's bands decided at ply k, from the
-** other turn's bitsets as of ply k-1. */
+/* Ply k for turn me and one lane, run by worker wk: every position of
+** this turn in the lane's bands decided at ply k, from the other turn's
+** bitsets as of ply k-1. */
 static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane){
   const RcTurn *ot = &s->aTurn[1-me->t];
   uint32_t nDW = s->nDW, i, nCand, band;
-  me->aPart[lane].nPend = 0;
+  rcUnmark(s, me, &me->aPart[lane]);
   nCand = rcCandidates(s, wk, ot);
   if( rcStopped(s) ) return;
   for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
@@ -305,62 +326,26 @@ static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane){
   }
 }
 
-/* The apply of ply k for turn me and one lane: its new positions into
-** the transposed bitsets; the changed words marked for the next ply. */
-static void rcApply(RcSolve *s, RcTurn *me, int iPart){
-  RcPart *pt = &me->aPart[iPart];
-  uint32_t n = s->n, nDW = s->nDW, i;
-  uint64_t e;
-  for(i=0; i<pt->nDirtyRow; i++){
-    uint32_t y = pt->aDirtyRow[i];
-    memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
-    me->aRowMark[y] = 0;
-  }
-  pt->nDirtyRow = 0;
-  for(e=0; e<pt->nPend; e++){
-    const RcPend *pe = &pt->aPend[e];
-    uint32_t xw = pe->x>>6, q;
-    uint64_t xbit = 1ULL<<(pe->x&63), dbit = 1ULL<<(xw&63);
-    uint64_t iTile = GG_RACE_BIT(n, pe->w*64, xw);    /* row y = w*64 */
-    for(q=0; q<2; q++){
-      uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
-      for(b = q==0 ? pe->win : pe->lose; b; b&=b-1){
-        uint32_t iy = (uint32_t)__builtin_ctzll(b), y = pe->w*64 + iy;
-        aTile[iy*8] |= xbit;
-        me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
-        if( !me->aRowMark[y] ){
-          me->aRowMark[y] = 1;
-          pt->aDirtyRow[pt->nDirtyRow++] = y;
-        }
-      }
-    }
-  }
-}
-
 static void rcBarrier(RcSolve *s){
   if( s->nRun>1 ) gg_barrier_wait(&s->bar);
 }
 
-/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ... */
+/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ...  Ply
+** k is turn k % 2's (Bob's first: Alice's ply 0 is set up). */
 static void rcRun(RcWorker *wk){
   RcSolve *s = wk->s;
   uint32_t k;
-  int t, q;
+  int q;
   for(k=1; ; k++){
+    RcTurn *me = &s->aTurn[k&1];
     uint64_t nNew = 0;
-    for(q=wk->i; q<s->nLane; q+=s->nRun){
-      rcPass(s, wk, &s->aTurn[0], k, q);
-      rcPass(s, wk, &s->aTurn[1], k, q);
-    }
+    for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, me, k, q);
     rcBarrier(s);
-    for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nNew += s->aTurn[t].aPart[q].nPend;
+    for(q=0; q<s->nLane; q++) nNew += me->aPart[q].nNew;
     if( rcStopped(s) || nNew==0 ) break;
     if( wk->i==0 ) s->nPly = k;
-    for(q=wk->i; q<s->nLane; q+=s->nRun){
-      rcApply(s, &s->aTurn[0], q);
-      rcApply(s, &s->aTurn[1], q);
-    }
-    rcBarrier(s);
+    rcBarrier(s);     /* both decided on the same nNew and stop flag: a stop
+                      ** set in the next ply must not be seen here by one */
   }
 }
 
@@ -408,10 +393,7 @@ static int rcMovesInit(RcSolve *s){
 static void rcTurnFree(RcTurn *me){
   int q;
   gg_free(me->aWin[0]);                        /* the block of rcTurnInit */
-  for(q=0; q<RC_MAX_THREAD; q++){
-    gg_free(me->aPart[q].aPend);
-    gg_free(me->aPart[q].aBig);
-  }
+  for(q=0; q<RC_MAX_THREAD; q++) gg_free(me->aPart[q].aBig);
   memset(me, 0, sizeof(*me));
 }
 
@@ -495,9 +477,7 @@ static int rcSetup(RcSolve *s){
   for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
   for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
   for(t=0; t<2; t++) if( (rc = rcInitTurn(s, &s->aTurn[t]))!=GG_OK ) return rc;
-  if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
-  for(t=0; t<2; t++) for(i=0; i<s->nLane; i++) rcApply(s, &s->aTurn[t], i);
-  return GG_OK;
+  return gg_poll_now(&s->setup) ? GG_INTERRUPT : GG_OK;
 }
 
 /* Run the plies: a thread per lane after the first; if that cannot be

@@ -1,9 +1,11 @@
 """The race to z (HDU 6963): race_states against the reference brute force
 (gg.race_brute, value iteration) for every position, every move checked
 legal and optimal, and race_game (the fast outcome) against race_states'
-row (x, y, 'alice') for every start of every graph.  Also the C
-cross-check tests/engine/race_check.c (fast engine against exhaustive engine on
-thousands of graphs, no SQLite)."""
+row (x, y, 'alice') for every start of every graph; directed graphs the
+same way through the engines alone (race_check dump: the SQL layer does
+not take directed graphs yet).  Also the C cross-checks of
+tests/engine/race_check.c (the word-parallel engine and race_game against
+the queue solver on thousands of graphs, no SQLite)."""
 import os
 import random
 import sqlite3
@@ -160,12 +162,16 @@ def test_sparse_labels_and_other_tables():
         check_graph(db, gid, mapped, z, "my_edges")
 
 
-def race_check_exe(tmp):
-    """Build tests/engine/race_check.c into tmp; its path."""
+ASAN = bool(os.environ.get("GG_PRELOAD"))   # make asan: sanitize the engines too
+
+
+def race_check_exe(tmp, defines=()):
+    """Build tests/engine/race_check.c into tmp (with -D defines); its path."""
     flags = ["-O2"]
-    if os.environ.get("GG_PRELOAD"):        # make asan: sanitize the engines too
+    if ASAN:
         flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
-    exe = os.path.join(tmp, "race_check")
+    flags += ["-D" + d for d in defines]
+    exe = os.path.join(tmp, "race_check" + "".join("_" + d.split("=")[0] for d in defines))
     gg.engine_prog("tests/engine/race_check.c", exe, flags)
     return exe
 
@@ -257,10 +263,32 @@ def test_arrival_draw_is_finished():
                       ).fetchall() == [(1, "alice", 0, 1, 2, None, None), (2, "bob", 0, 0, 2, 0, None)]
 
 
+def test_word_parallel_engine_on_large_graphs_in_c():
+    """tests/engine/race_check.c big: gg_race_solve (word-parallel) against
+    gg_race_ref_solve (the queue solver) at every position, on graphs of
+    up to 1,100 nodes (random, grids, long paths and cycles, trees;
+    directed and not), with one thread, two, and the split of two run by
+    one thread; then an interrupt.  Again with plies from 3 on kept in
+    the side table (GG_RACE_PLY_BIG=3), as plies of 65,535 or more are
+    on real graphs: long wins stay exact."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for defines, args in (((), ["big", "15", "8" if ASAN else "24", "1100"]),
+                              (("GG_RACE_PLY_BIG=3",), ["big", "16", "6" if ASAN else "18", "700"]),
+                              (("GG_RACE_PLY_BIG=3",), ["500", "5"])):
+            p = subprocess.run([race_check_exe(tmp, defines)] + args, capture_output=True,
+                               text=True, timeout=600)
+            assert p.returncode == 0, (defines, args, p.stdout + p.stderr)
+            if args[0] == "big":
+                words = p.stdout.split()
+                assert words[0] == "ok" and int(words[1]) > 10**7, p.stdout
+                assert int(words[-2]) > 100, p.stdout      # long forced wins were met
+
+
 def test_fast_engine_against_exhaustive_engine_in_c():
-    """tests/engine/race_check.c: gg_race_game against gg_race_solve on 4000
-    random and layered graphs (up to 25 nodes), half of them directed,
-    every z and every start."""
+    """tests/engine/race_check.c: gg_race_game against gg_race_ref_solve on
+    4000 random and layered graphs (up to 25 nodes), half of them
+    directed, every z and every start; and gg_race_solve against
+    gg_race_ref_solve at every position of them."""
     with tempfile.TemporaryDirectory() as tmp:
         p = subprocess.run([race_check_exe(tmp), "4000", "7"], capture_output=True, text=True,
                            timeout=300)
