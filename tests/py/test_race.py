@@ -343,3 +343,40 @@ def test_interrupt_stops_a_long_layered_game():
         done.set()
         th.join()
     assert db.execute("SELECT race_game(1, 1, 2, 0)").fetchone()[0] == 2
+
+
+def test_interrupt_stops_race_states():
+    """sqlite3_interrupt() stops race_states' solve (n = 6000, 7.2e7
+    positions, about half a second uninterrupted) soon after it is called:
+    the error names the game and the graph, and the connection stays
+    usable."""
+    import threading
+    n = 6000
+    rng = random.Random(2)
+    rows = [(v, rng.randrange(v)) for v in range(1, n)] + [
+        (rng.randrange(n), rng.randrange(n)) for _ in range(3 * n)]
+    db = gg.connect()
+    db.execute("SELECT graphgame_limit('max_positions', 100000000)")
+    gg.store(db, 1, rows)
+    db.execute("SELECT count(*) FROM edges").fetchone()
+    when = []
+
+    def pester():
+        time.sleep(0.1)
+        when.append(time.perf_counter())
+        db.interrupt()
+
+    th = threading.Thread(target=pester)
+    th.start()
+    try:
+        db.execute("SELECT count(*) FROM race_states(1, 0) WHERE alice = 1").fetchone()
+        raise AssertionError("race_states was not interrupted")
+    except sqlite3.OperationalError as e:
+        late = time.perf_counter() - when[0]
+        assert str(e) == 'graphgame: race: interrupted while solving graph 1 in table "edges"', e
+    finally:
+        th.join()
+    assert late < 0.25, late                # well within: polled every ~65,536 steps
+    gg.store(db, 2, [(0, 1), (1, 2)])
+    assert db.execute("SELECT outcome FROM race_states(2, 0) WHERE alice = 2 AND bob = 1"
+                      " AND turn = 'alice'").fetchone()[0] == 3
