@@ -49,10 +49,11 @@
 ** after each ply.  The calling thread (worker 0) polls the GGStop about
 ** every GG_STOP_EVERY words of work.
 **
-** Memory per position: 2 bytes of plies (plies of 65535 or more go to a
-** sorted side table, aBig), 2 bits of result (decided, mover wins), and
-** during the solve 2 bits of transposed bitsets.  Nodes keep the graph's
-** dense ids (no renumbering).
+** Memory per position: plies/2 in 1 byte, or 2 bytes if some node is 254
+** or more steps from z (race.h; larger values go to a sorted side table,
+** aBig), 2 bits of result (decided, mover wins), and during the solve 2
+** bits of transposed bitsets.  Nodes keep the graph's dense ids (no
+** renumbering).
 */
 #include <string.h>
 #include <stdlib.h>
@@ -67,7 +68,7 @@
 typedef struct RcPart RcPart;
 struct RcPart {
   uint64_t nNew;       /* words with new positions in the last ply */
-  GGRaceBig *aBig;     /* positions with plies >= GG_RACE_PLY_BIG */
+  GGRaceBig *aBig;     /* positions whose plies are not in aPly */
   uint64_t nBig;       /* entries in aBig */
   uint64_t nBigAlloc;  /* entries that fit in aBig */
   uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty
@@ -81,7 +82,7 @@ struct RcTurn {
   int t;               /* GG_RACE_ALICE or GG_RACE_BOB: who moves */
   uint64_t *aDone;     /* decided positions: row x, bit y (into GGRace) */
   uint64_t *aWinOwn;   /* won by the mover: row x, bit y (into GGRace) */
-  uint16_t *aPly;      /* plies: GG_RACE_PLY(x, y) (into GGRace) */
+  uint8_t *aPly;       /* plies/2: entry GG_RACE_PLY(x, y) (into GGRace) */
   uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x */
   uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
   uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
@@ -159,9 +160,13 @@ static int rcGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
 static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
                     uint32_t w, uint64_t b, uint32_t k){
   uint64_t iRow = GG_RACE_PLY(s->n, x, w*64);
-  uint16_t *aPly = me->aPly + iRow;
-  if( k<GG_RACE_PLY_BIG ){
-    for(; b; b&=b-1) aPly[__builtin_ctzll(b)] = (uint16_t)k;
+  uint32_t half = k>>1, mark = s->p->nPlyMark;
+  int bWide = s->p->nPlyByte==2;
+  uint8_t *a8 = me->aPly + iRow;
+  uint16_t *a16 = (uint16_t*)me->aPly + iRow;
+  if( half<mark ){
+    if( bWide ) for(; b; b&=b-1) a16[__builtin_ctzll(b)] = (uint16_t)half;
+    else for(; b; b&=b-1) a8[__builtin_ctzll(b)] = (uint8_t)half;
     return 0;
   }
   for(; b; b&=b-1){
@@ -169,8 +174,8 @@ static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
     if( rcGrow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGRaceBig)) ){
       return 1;
     }
-    aPly[i] = GG_RACE_PLY_BIG;
-    pt->aBig[pt->nBig].iPos = (uint64_t)(me->aPly - s->p->aPly) + iRow + i;
+    if( bWide ) a16[i] = (uint16_t)mark; else a8[i] = (uint8_t)mark;
+    pt->aBig[pt->nBig].iPos = me->t*GG_RACE_PLY_SIZE(s->n, s->nWB) + iRow + i;
     pt->aBig[pt->nBig].nPly = k;
     pt->nBig++;
   }
@@ -410,7 +415,7 @@ static int rcTurnInit(RcSolve *s, int t){
   me->t = t;
   me->aDone = p->aDone + t*nBits;
   me->aWinOwn = p->aWin + t*nBits;
-  me->aPly = p->aPly + t*GG_RACE_PLY_SIZE(n, s->nWB);
+  me->aPly = (uint8_t*)p->aPly + t*GG_RACE_PLY_SIZE(n, s->nWB)*p->nPlyByte;
   me->aWin[0] = gg_malloc(nByte);
   if( me->aWin[0]==0 ) return GG_NOMEM;
   memset(me->aWin[0], 0, nU64*8);
@@ -462,12 +467,27 @@ static int rcBigMerge(RcSolve *s){
   return GG_OK;
 }
 
+/* The width of the plies entries: one byte if no win can be longer than
+** 2*GG_RACE_PLY_BIG8 - 1 plies, from the longest finite distance to z. */
+static int rcPlyWidth(RcSolve *s){
+  GGRace *p = s->p;
+  static const uint64_t mxNarrow = GG_RACE_PLY_NARROW;
+  uint32_t *aDist = gg_malloc(2*((uint64_t)s->n + 1)*sizeof(uint32_t)), dMax;
+  if( aDist==0 ) return GG_NOMEM;
+  dMax = gg_race_distances(p->pG, s->z, aDist, aDist + s->n + 1);
+  gg_free(aDist);
+  p->nPlyByte = dMax<mxNarrow ? 1 : 2;
+  p->nPlyMark = p->nPlyByte==1 ? GG_RACE_PLY_BIG8 : GG_RACE_PLY_BIG;
+  return gg_poll(&s->setup, s->n + p->pG->nArc) ? GG_INTERRUPT : GG_OK;
+}
+
 /* The arrays of the result and of the solve, and ply 0. */
 static int rcSetup(RcSolve *s){
   GGRace *p = s->p;
   uint64_t n = s->n, nBitWords = 2*GG_RACE_BIT_SIZE(n, s->nWB);
   int rc, t, i;
-  p->aPly = gg_malloc(2*GG_RACE_PLY_SIZE(n, s->nWB)*sizeof(uint16_t));
+  if( (rc = rcPlyWidth(s))!=GG_OK ) return rc;
+  p->aPly = gg_malloc(2*GG_RACE_PLY_SIZE(n, s->nWB)*p->nPlyByte);
   p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
   if( p->aPly==0 || p->aDone==0 ) return GG_NOMEM;
   p->aWin = p->aDone + nBitWords;
@@ -552,10 +572,12 @@ void gg_race_free(GGRace *p){
   p->nBig = 0;
 }
 
-/* The plies of a decided position. */
-static uint32_t rcPlies(const GGRace *p, uint64_t iPos){
+/* The plies of a decided position of turn t. */
+static uint32_t rcPlies(const GGRace *p, uint64_t iPos, int t){
   uint64_t lo = 0, hi = p->nBig;
-  if( p->aPly[iPos]<GG_RACE_PLY_BIG ) return p->aPly[iPos];
+  uint32_t half = p->nPlyByte==2 ? ((const uint16_t*)p->aPly)[iPos]
+                                 : ((const uint8_t*)p->aPly)[iPos];
+  if( half<p->nPlyMark ) return 2*half + (uint32_t)t;
   while( lo<hi ){
     uint64_t mid = lo + (hi-lo)/2;
     if( p->aBig[mid].iPos<iPos ) lo = mid+1; else hi = mid;
@@ -573,7 +595,7 @@ static uint32_t rcStateWord(const void *pCtx, uint32_t a, uint32_t b, int t){
     return GG_STATE(GG_V_DRAW, 0);
   }
   return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t,
-                  rcPlies(p, t*GG_RACE_PLY_SIZE(p->n, p->nBand) + GG_RACE_PLY(p->n, x, y)));
+                  rcPlies(p, t*GG_RACE_PLY_SIZE(p->n, p->nBand) + GG_RACE_PLY(p->n, x, y), t));
 }
 
 void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,

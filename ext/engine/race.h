@@ -18,8 +18,8 @@
 **                    fixed z (race.c): the value, the plies under optimal
 **                    play (the winner hurries, the loser delays) and the
 **                    best move.  Word-parallel value iteration by plies,
-**                    64 positions a word, both cores, about 2.5 bytes a
-**                    position.
+**                    64 positions a word, both cores, 1.5 bytes a position
+**                    (2.5 when some node is 254 or more steps from z).
 **
 **   gg_race_ref_solve()  the same by the generic retrograde solver
 **                    (race_ref.c, retro.c): one state word per position.
@@ -55,18 +55,23 @@
 /* Positions needed for a graph of n nodes. */
 #define GG_RACE_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
 
-/* Plies that do not fit 16 bits, by position index into aPly. */
+/* Plies that do not fit aPly's entries, by position index into aPly. */
 typedef struct GGRaceBig GGRaceBig;
 struct GGRaceBig {
   uint64_t iPos;       /* index into aPly */
-  uint32_t nPly;       /* its plies, >= GG_RACE_PLY_BIG */
+  uint32_t nPly;       /* its plies */
 };
 
 /* A solved race.  A position of turn t with the mover on node x and the
 ** other player on node y (x = alice, y = bob for Alice's turn; x = bob,
 ** y = alice for Bob's) is bit y of row x in turn t's bitsets: aDone once
-** decided, aWin if then the mover wins; its plies are entry (x, y) of
-** turn t's aPly, or in aBig when they do not fit 16 bits.  Undecided
+** decided, aWin if then the mover wins.  Alice's positions have even
+** plies and Bob's odd ones, so entry (x, y) of turn t's aPly holds
+** plies/2 (plies = 2*entry + t), in one byte per position when no win can
+** be longer than 2*253+1 plies (known from the distances to z: the
+** winner never needs more than 2d+1 plies, d its distance), else two;
+** the marker nPlyMark there sends to aBig (plies/2 of nPlyMark or more).
+** Undecided
 ** positions are draws; the arrival draw (z, z, Alice) is marked decided
 ** and not won.  Rows are stored in bands of 512 columns (GG_RACE_BIT,
 ** GG_RACE_PLY).  Use gg_race_get(). */
@@ -78,10 +83,12 @@ struct GGRace {
   uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
   uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
-  uint16_t *aPly;      /* 2 turns of GG_RACE_PLY_SIZE; GG_RACE_PLY_BIG: aBig */
+  void *aPly;          /* 2 turns of GG_RACE_PLY_SIZE entries of nPlyByte */
+  uint32_t nPlyByte;   /* bytes per aPly entry: 1 or 2 */
+  uint32_t nPlyMark;   /* entries of this value: the plies are in aBig */
   uint64_t *aDone;     /* 2 turns of GG_RACE_BIT_SIZE words: decided */
   uint64_t *aWin;      /* 2 turns of GG_RACE_BIT_SIZE words: won by the mover */
-  GGRaceBig *aBig;     /* positions of GG_RACE_PLY_BIG plies or more, by iPos */
+  GGRaceBig *aBig;     /* positions whose entry is nPlyMark, by iPos */
   uint64_t nBig;       /* entries in aBig */
 };
 
@@ -92,9 +99,18 @@ struct GGRace {
 #define GG_RACE_PLY(n, x, y) ((((uint64_t)((y)>>9)*(n) + (x))<<9) + ((y)&511))
 #define GG_RACE_PLY_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*512)
 
-/* Plies from this on are kept in aBig (a smaller value tests that path). */
+/* The markers of one-byte and two-byte entries: plies/2 from this on are
+** kept in aBig (smaller values test that path).  One-byte entries are
+** used when the longest finite distance to z is below GG_RACE_PLY_NARROW
+** (0: never; a huge value: always, aBig taking the rest). */
 #ifndef GG_RACE_PLY_BIG
 # define GG_RACE_PLY_BIG 0xffff
+#endif
+#ifndef GG_RACE_PLY_BIG8
+# define GG_RACE_PLY_BIG8 0xff
+#endif
+#ifndef GG_RACE_PLY_NARROW
+# define GG_RACE_PLY_NARROW 254
 #endif
 
 /* Solve every position for goal z (a dense id).  pG must outlive p.
@@ -137,6 +153,12 @@ int64_t gg_race_best_move(const GGGraph *pG, uint32_t z, uint32_t alice,
                           uint32_t bob, int turn, uint32_t w,
                           uint32_t (*xWord)(const void*, uint32_t, uint32_t, int),
                           const void *pCtx);
+
+/* Breadth-first distances to z along the arcs into aDist (0xffffffff:
+** z cannot be reached), searching the in-arcs from z, using aQueue (n
+** entries) as the queue (race_game.c).  Returns the longest finite one. */
+uint32_t gg_race_distances(const GGGraph *pG, uint32_t z, uint32_t *aDist,
+                           uint32_t *aQueue);
 
 /* The value (GG_V_WIN0 Alice, GG_V_WIN1 Bob, GG_V_DRAW) of the start
 ** (x, y), Alice to move, goal z; all dense ids.  If equal distances need

@@ -25,10 +25,8 @@
 
 #define RACE_INF 0xffffffffu     /* distance of a node that cannot reach z */
 
-/* Breadth-first distances to z along the arcs into aDist (RACE_INF:
-** z cannot be reached), searching the in-arcs from z, using aQueue (n
-** entries) as the queue. */
-static void raceBfs(const GGGraph *pG, uint32_t z, uint32_t *aDist, uint32_t *aQueue){
+uint32_t gg_race_distances(const GGGraph *pG, uint32_t z, uint32_t *aDist,
+                           uint32_t *aQueue){
   uint32_t head = 0, tail = 0, i;
   for(i=0; i<pG->n; i++) aDist[i] = RACE_INF;
   aDist[z] = 0;
@@ -43,6 +41,7 @@ static void raceBfs(const GGGraph *pG, uint32_t z, uint32_t *aDist, uint32_t *aQ
       }
     }
   }
+  return aDist[aQueue[tail-1]];       /* the last node found is the farthest */
 }
 
 /* The nodes one player reaches by stepping down from `start` (layer k):
@@ -211,7 +210,7 @@ int gg_race_game(const GGGraph *pG, uint32_t x, uint32_t y, uint32_t z,
     gg_free(aQueue);
     return GG_NOMEM;
   }
-  raceBfs(pG, z, aDist, aQueue);
+  gg_race_distances(pG, z, aDist, aQueue);
   gg_free(aQueue);
   dx = aDist[x];
   dy = aDist[y];
