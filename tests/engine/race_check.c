@@ -106,14 +106,23 @@ static void checkPrintGraph(long g, const GGEdgeList *pE){
 }
 
 /* Every position of the word-parallel solve (nThread as for
-** gg_race_solve_threads) against the reference aRef.  0 if equal, else 1
-** after printing the first difference. */
+** gg_race_solve_threads) against the reference aRef, and no win longer
+** than 2d+1 plies for d the longest finite distance to z (the bound that
+** picks one-byte plies).  0 if so, else 1 after printing the first
+** difference. */
 static int checkPositions(const GGGraph *pG, uint32_t z, const uint32_t *aRef,
                           int nThread, uint32_t *pnPly){
   GGRace R;
-  uint32_t a, b;
+  uint32_t a, b, dMax, *aDist = malloc(2*(pG->n + 1)*sizeof(uint32_t));
   int t;
+  dMax = gg_race_distances(pG, z, aDist, aDist + pG->n + 1);
+  free(aDist);
   if( gg_race_solve_threads(&R, pG, z, nThread, 0) ){ fprintf(stderr, "solve failed\n"); exit(2); }
+  if( R.nPly>2*dMax+1 ){
+    printf("n=%u z=%u: a win of %u plies, longest distance %u\n", pG->n, z, R.nPly, dMax);
+    gg_race_free(&R);
+    return 1;
+  }
   for(a=0; a<pG->n; a++) for(b=0; b<pG->n; b++) for(t=0; t<2; t++){
     uint32_t v0, v1;
     int64_t p0, p1, m0, m1;
