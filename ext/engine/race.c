@@ -82,7 +82,6 @@ struct RcTurn {
   int t;               /* GG_RACE_ALICE or GG_RACE_BOB: who moves */
   uint64_t *aDone;     /* decided positions: row x, bit y (into GGRace) */
   uint64_t *aWinOwn;   /* won by the mover: row x, bit y (into GGRace) */
-  uint8_t *aPly;       /* plies/2: entry GG_RACE_PLY(x, y) (into GGRace) */
   uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x */
   uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
   uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
@@ -155,6 +154,12 @@ static int rcGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
   return 0;
 }
 
+/* The plies entry (x, y) of turn t. */
+static uint8_t *rcPlyAt(const GGRace *p, int t, uint32_t x, uint32_t y){
+  return p->apPly[(uint32_t)t*p->nBand + (y>>9)]
+       + ((uint64_t)x*512 + (y&511))*p->nPlyByte;
+}
+
 /* Plies k for the positions of row x, word w, in bits b; 0, or nonzero
 ** out of memory. */
 static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
@@ -162,8 +167,8 @@ static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
   uint64_t iRow = GG_RACE_PLY(s->n, x, w*64);
   uint32_t half = k>>1, mark = s->p->nPlyMark;
   int bWide = s->p->nPlyByte==2;
-  uint8_t *a8 = me->aPly + iRow;
-  uint16_t *a16 = (uint16_t*)me->aPly + iRow;
+  uint8_t *a8 = rcPlyAt(s->p, me->t, x, w*64);
+  uint16_t *a16 = (uint16_t*)a8;
   if( half<mark ){
     if( bWide ) for(; b; b&=b-1) a16[__builtin_ctzll(b)] = (uint16_t)half;
     else for(; b; b&=b-1) a8[__builtin_ctzll(b)] = (uint8_t)half;
@@ -415,7 +420,6 @@ static int rcTurnInit(RcSolve *s, int t){
   me->t = t;
   me->aDone = p->aDone + t*nBits;
   me->aWinOwn = p->aWin + t*nBits;
-  me->aPly = (uint8_t*)p->aPly + t*GG_RACE_PLY_SIZE(n, s->nWB)*p->nPlyByte;
   me->aWin[0] = gg_malloc(nByte);
   if( me->aWin[0]==0 ) return GG_NOMEM;
   memset(me->aWin[0], 0, nU64*8);
@@ -487,9 +491,14 @@ static int rcSetup(RcSolve *s){
   uint64_t n = s->n, nBitWords = 2*GG_RACE_BIT_SIZE(n, s->nWB);
   int rc, t, i;
   if( (rc = rcPlyWidth(s))!=GG_OK ) return rc;
-  p->aPly = gg_malloc(2*GG_RACE_PLY_SIZE(n, s->nWB)*p->nPlyByte);
+  p->apPly = gg_malloc(2*(uint64_t)s->nWB*sizeof(uint8_t*));
+  if( p->apPly==0 ) return GG_NOMEM;
+  memset(p->apPly, 0, 2*(uint64_t)s->nWB*sizeof(uint8_t*));
+  for(i=0; i<2*(int)s->nWB; i++){
+    if( (p->apPly[i] = gg_malloc(n*512*p->nPlyByte))==0 ) return GG_NOMEM;
+  }
   p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
-  if( p->aPly==0 || p->aDone==0 ) return GG_NOMEM;
+  if( p->aDone==0 ) return GG_NOMEM;
   p->aWin = p->aDone + nBitWords;
   memset(p->aDone, 0, 2*nBitWords*sizeof(uint64_t));
   if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
@@ -562,21 +571,24 @@ int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop)
 }
 
 void gg_race_free(GGRace *p){
-  gg_free(p->aPly);
+  uint32_t i;
+  for(i=0; p->apPly && i<2*p->nBand; i++) gg_free(p->apPly[i]);
+  gg_free(p->apPly);
   gg_free(p->aDone);              /* aWin is in the same block */
   gg_free(p->aBig);
-  p->aPly = 0;
+  p->apPly = 0;
   p->aDone = 0;
   p->aWin = 0;
   p->aBig = 0;
   p->nBig = 0;
 }
 
-/* The plies of a decided position of turn t. */
-static uint32_t rcPlies(const GGRace *p, uint64_t iPos, int t){
+/* The plies of the decided position (x, y) of turn t. */
+static uint32_t rcPlies(const GGRace *p, int t, uint32_t x, uint32_t y){
+  const uint8_t *a = rcPlyAt(p, t, x, y);
   uint64_t lo = 0, hi = p->nBig;
-  uint32_t half = p->nPlyByte==2 ? ((const uint16_t*)p->aPly)[iPos]
-                                 : ((const uint8_t*)p->aPly)[iPos];
+  uint64_t iPos = t*GG_RACE_PLY_SIZE(p->n, p->nBand) + GG_RACE_PLY(p->n, x, y);
+  uint32_t half = p->nPlyByte==2 ? *(const uint16_t*)a : *a;
   if( half<p->nPlyMark ) return 2*half + (uint32_t)t;
   while( lo<hi ){
     uint64_t mid = lo + (hi-lo)/2;
@@ -595,7 +607,7 @@ static uint32_t rcStateWord(const void *pCtx, uint32_t a, uint32_t b, int t){
     return GG_STATE(GG_V_DRAW, 0);
   }
   return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t,
-                  rcPlies(p, t*GG_RACE_PLY_SIZE(p->n, p->nBand) + GG_RACE_PLY(p->n, x, y), t));
+                  rcPlies(p, t, x, y));
 }
 
 void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,

@@ -55,10 +55,10 @@
 /* Positions needed for a graph of n nodes. */
 #define GG_RACE_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
 
-/* Plies that do not fit aPly's entries, by position index into aPly. */
+/* Plies that do not fit their entries, by position index. */
 typedef struct GGRaceBig GGRaceBig;
 struct GGRaceBig {
-  uint64_t iPos;       /* index into aPly */
+  uint64_t iPos;       /* t*GG_RACE_PLY_SIZE + GG_RACE_PLY(x, y) */
   uint32_t nPly;       /* its plies */
 };
 
@@ -66,15 +66,18 @@ struct GGRaceBig {
 ** other player on node y (x = alice, y = bob for Alice's turn; x = bob,
 ** y = alice for Bob's) is bit y of row x in turn t's bitsets: aDone once
 ** decided, aWin if then the mover wins.  Alice's positions have even
-** plies and Bob's odd ones, so entry (x, y) of turn t's aPly holds
+** plies and Bob's odd ones, so entry (x, y) of turn t's plies holds
 ** plies/2 (plies = 2*entry + t), in one byte per position when no win can
 ** be longer than 2*253+1 plies (known from the distances to z: the
 ** winner never needs more than 2d+1 plies, d its distance), else two;
 ** the marker nPlyMark there sends to aBig (plies/2 of nPlyMark or more).
+** The plies are kept in one block per turn and band of 512 columns
+** (apPly: no allocation near SQLite's 2 GB limit), entry (x, y) at
+** x*512 + y%512 in block t*nBand + y/512.
 ** Undecided
 ** positions are draws; the arrival draw (z, z, Alice) is marked decided
-** and not won.  Rows are stored in bands of 512 columns (GG_RACE_BIT,
-** GG_RACE_PLY).  Use gg_race_get(). */
+** and not won.  Bitset rows are stored in bands of 512 columns
+** (GG_RACE_BIT).  Use gg_race_get(). */
 typedef struct GGRace GGRace;
 struct GGRace {
   const GGGraph *pG;   /* the board; not owned */
@@ -83,7 +86,7 @@ struct GGRace {
   uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
   uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
-  void *aPly;          /* 2 turns of GG_RACE_PLY_SIZE entries of nPlyByte */
+  uint8_t **apPly;     /* 2*nBand blocks of n*512 entries of nPlyByte */
   uint32_t nPlyByte;   /* bytes per aPly entry: 1 or 2 */
   uint32_t nPlyMark;   /* entries of this value: the plies are in aBig */
   uint64_t *aDone;     /* 2 turns of GG_RACE_BIT_SIZE words: decided */
@@ -92,8 +95,8 @@ struct GGRace {
   uint64_t nBig;       /* entries in aBig */
 };
 
-/* Word j of row r of a bitset of n rows, and its size in words; entry
-** (x, y) of plies, and their size. */
+/* Word j of row r of a bitset of n rows, and its size in words; the
+** index of entry (x, y) of plies (the key of aBig), and their count. */
 #define GG_RACE_BIT(n, r, j) ((((uint64_t)((j)>>3)*(n) + (r))<<3) + ((j)&7))
 #define GG_RACE_BIT_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*8)
 #define GG_RACE_PLY(n, x, y) ((((uint64_t)((y)>>9)*(n) + (x))<<9) + ((y)&511))
