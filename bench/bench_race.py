@@ -19,7 +19,8 @@ same run:
     position buys.  The subset's answers must agree.
 
 Then race_states (every position) against catmouse on the same graphs
-(random connected, average degree 8, n = 1000, 3000 and 5000), each in
+(random connected, average degree 8, n = 1000, 3000 and 5000; a 55x55
+grid; a path of 3000 nodes with z at one end, the longest games), each in
 fresh processes, interleaved, medians of BENCH_REPEAT (3) runs: the time
 of the SQL call (reading the edges included, the same for both) and the
 rise of the process's peak resident memory, in bytes per position (both
@@ -186,6 +187,21 @@ def random_connected(n, deg, seed):
     return sorted(edges)
 
 
+def grid(side):
+    """A side x side grid on 0..side^2-1."""
+    return [(v, v + d) for v in range(side * side) for d in (1, side)
+            if (d == side and v + side < side * side) or (d == 1 and v % side + 1 < side)]
+
+
+def path(n):
+    """A path 0 - 1 - ... - n-1 with the cat and mouse's start nodes 1 and
+    2 swapped to the far end, so both games are long."""
+    lab = list(range(n))
+    lab[1], lab[n - 2] = lab[n - 2], lab[1]
+    lab[2], lab[n - 1] = lab[n - 1], lab[2]
+    return [(lab[v], lab[v + 1]) for v in range(n - 1)]
+
+
 def peak_bytes():
     """This process's peak resident memory (VmHWM)."""
     for line in open("/proc/self/status"):
@@ -224,17 +240,20 @@ def states_vs_catmouse():
           " degree 8; z = hole = 0):\nmedians of %d fresh processes each, interleaved;"
           " time of the SQL call, edges read included;\npeak = rise of peak resident"
           " memory, bytes per position (2n^2 positions each)" % repeat)
-    head = "%-8s %11s %9s %9s %7s %9s %9s %8s %8s" % (
-        "n", "positions", "race s", "cm s", "ratio", "race cpu", "cm cpu", "race B/p", "cm B/p")
+    head = "%-12s %11s %9s %9s %7s %9s %9s %8s %8s" % (
+        "graph", "positions", "race s", "cm s", "ratio", "race cpu", "cm cpu", "race B/p", "cm B/p")
     print(head)
     print("-" * len(head))
     with tempfile.TemporaryDirectory(prefix="gg_bench_race") as tmp:
-        for n in (1000, 3000, 5000):
-            db_path = os.path.join(tmp, "g%d.db" % n)
+        cases = [("n=%d" % n, random_connected(n, 8, n)) for n in (1000, 3000, 5000)]
+        cases += [("grid 55x55", grid(55)), ("path 3000", path(3000))]
+        for name, edges in cases:
+            n = len({v for e in edges for v in e})
+            db_path = os.path.join(tmp, "g%d.db" % len(edges))
             db = sqlite3.connect(db_path, isolation_level=None)
             db.execute("CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER)")
             db.execute("BEGIN")
-            db.executemany("INSERT INTO edges VALUES (1,?,?)", random_connected(n, 8, n))
+            db.executemany("INSERT INTO edges VALUES (1,?,?)", edges)
             db.execute("COMMIT")
             db.close()
             res = {"race_states": [], "catmouse": []}
@@ -245,8 +264,8 @@ def states_vs_catmouse():
             med = {g: {k: statistics.median(r[k] for r in rs) for k in ("seconds", "cpu", "peak")}
                    for g, rs in res.items()}
             r, c = med["race_states"], med["catmouse"]
-            print("%-8d %11d %9.3f %9.3f %7.2f %9.3f %9.3f %8.2f %8.2f" % (
-                n, npos, r["seconds"], c["seconds"], r["seconds"] / c["seconds"], r["cpu"],
+            print("%-12s %11d %9.3f %9.3f %7.2f %9.3f %9.3f %8.2f %8.2f" % (
+                name, npos, r["seconds"], c["seconds"], r["seconds"] / c["seconds"], r["cpu"],
                 c["cpu"], r["peak"] / npos, c["peak"] / npos))
     print("ratio = race_states / catmouse (the target: at most 2)")
 

@@ -52,8 +52,11 @@
 ** Memory per position: plies/2 in 1 byte, or 2 bytes if some node is 254
 ** or more steps from z (race.h; larger values go to a sorted side table,
 ** aBig), 2 bits of result (decided, mover wins), and during the solve 2
-** bits of transposed bitsets.  Nodes keep the graph's dense ids (no
-** renumbering).
+** bits of transposed bitsets.
+**
+** Nodes are numbered breadth first from z (rcOrder), so that the 64 nodes
+** of a word are at about the same distance from z and their positions
+** are decided in nearby plies: a word is visited in fewer plies.
 */
 #include <string.h>
 #include <stdlib.h>
@@ -154,12 +157,6 @@ static int rcGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
   return 0;
 }
 
-/* The plies entry (x, y) of turn t. */
-static uint8_t *rcPlyAt(const GGRace *p, int t, uint32_t x, uint32_t y){
-  return p->apPly[(uint32_t)t*p->nBand + (y>>9)]
-       + ((uint64_t)x*512 + (y&511))*p->nPlyByte;
-}
-
 /* Plies k for the positions of row x, word w, in bits b; 0, or nonzero
 ** out of memory. */
 static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
@@ -167,7 +164,7 @@ static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
   uint64_t iRow = GG_RACE_PLY(s->n, x, w*64);
   uint32_t half = k>>1, mark = s->p->nPlyMark;
   int bWide = s->p->nPlyByte==2;
-  uint8_t *a8 = rcPlyAt(s->p, me->t, x, w*64);
+  uint8_t *a8 = gg_race_ply_at(s->p, me->t, x, w*64);
   uint16_t *a16 = (uint16_t*)a8;
   if( half<mark ){
     if( bWide ) for(; b; b&=b-1) a16[__builtin_ctzll(b)] = (uint16_t)half;
@@ -366,30 +363,33 @@ static void *rcThread(void *pArg){
 
 /* The moves as CSR into aOff/aMove (n+1 and n + arcs entries): for each
 ** x, x itself, then the arcs' heads (in = 0) or tails (in = 1) but x. */
-static int rcMoves(RcSolve *s, int in, uint32_t *aOff, uint32_t *aMove){
+static int rcMoves(RcSolve *s, int in, const uint32_t *aInv, uint32_t *aOff,
+                   uint32_t *aMove){
   const GGGraph *pG = s->p->pG;
+  const uint32_t *aPerm = s->p->aPerm;
   uint32_t x, j, nOut = 0;
   for(x=0; x<s->n; x++){
-    uint32_t d = in ? GG_INDEG(pG, x) : GG_DEG(pG, x);
-    const uint32_t *a = in ? GG_INNBR(pG, x) : GG_NBR(pG, x);
+    uint32_t u = aInv[x], d = in ? GG_INDEG(pG, u) : GG_DEG(pG, u);
+    const uint32_t *a = in ? GG_INNBR(pG, u) : GG_NBR(pG, u);
     aOff[x] = nOut;
     aMove[nOut++] = x;
-    for(j=0; j<d; j++) if( a[j]!=x ) aMove[nOut++] = a[j];
+    for(j=0; j<d; j++) if( a[j]!=u ) aMove[nOut++] = aPerm[a[j]];
     if( gg_poll(&s->setup, 1 + d) ) return GG_INTERRUPT;
   }
   aOff[s->n] = nOut;
   return GG_OK;
 }
 
-/* One allocation for the moves both ways (one way if undirected). */
-static int rcMovesInit(RcSolve *s){
+/* One allocation for the moves both ways (one way if undirected), in the
+** engine's numbering (aInv: its inverse). */
+static int rcMovesInit(RcSolve *s, const uint32_t *aInv){
   const GGGraph *pG = s->p->pG;
   uint64_t nOne = (uint64_t)s->n + 1 + s->n + pG->nArc;
   int rc;
   s->aOff = gg_malloc((pG->bDirected ? 2 : 1)*nOne*sizeof(uint32_t));
   if( s->aOff==0 ) return GG_NOMEM;
   s->aMove = s->aOff + s->n + 1;
-  rc = rcMoves(s, 0, s->aOff, s->aMove);
+  rc = rcMoves(s, 0, aInv, s->aOff, s->aMove);
   if( rc || !pG->bDirected ){
     s->aPreOff = s->aOff;
     s->aPre = s->aMove;
@@ -397,7 +397,7 @@ static int rcMovesInit(RcSolve *s){
   }
   s->aPreOff = s->aOff + nOne;
   s->aPre = s->aPreOff + s->n + 1;
-  return rcMoves(s, 1, s->aPreOff, s->aPre);
+  return rcMoves(s, 1, aInv, s->aPreOff, s->aPre);
 }
 
 static void rcTurnFree(RcTurn *me){
@@ -471,15 +471,23 @@ static int rcBigMerge(RcSolve *s){
   return GG_OK;
 }
 
-/* The width of the plies entries: one byte if no win can be longer than
-** 2*GG_RACE_PLY_BIG8 - 1 plies, from the longest finite distance to z. */
-static int rcPlyWidth(RcSolve *s){
+/* From one BFS to z: the engine's numbering, breadth first from z (so
+** the 64 nodes of a word have about the same distance, and their
+** positions are decided in nearby plies: fewer visits per word), the
+** nodes that cannot reach z last; aInv (n entries) gets its inverse.
+** And the width of the plies entries: one byte if no win can be longer
+** than 2*GG_RACE_PLY_BIG8 - 1 plies, by the longest finite distance. */
+static int rcOrder(RcSolve *s, uint32_t *aInv){
   GGRace *p = s->p;
   static const uint64_t mxNarrow = GG_RACE_PLY_NARROW;
-  uint32_t *aDist = gg_malloc(2*((uint64_t)s->n + 1)*sizeof(uint32_t)), dMax;
+  uint32_t *aDist = gg_malloc(((uint64_t)s->n + 1)*sizeof(uint32_t)), dMax, v, i;
   if( aDist==0 ) return GG_NOMEM;
-  dMax = gg_race_distances(p->pG, s->z, aDist, aDist + s->n + 1);
+  dMax = gg_race_distances(p->pG, p->z, aDist, aInv);
+  for(i=0, v=0; v<s->n; v++) i += aDist[v]!=0xffffffffu;     /* reached */
+  for(v=0; v<s->n; v++) if( aDist[v]==0xffffffffu ) aInv[i++] = v;
+  for(i=0; i<s->n; i++) p->aPerm[aInv[i]] = i;
   gg_free(aDist);
+  s->z = p->aPerm[p->z];                                    /* 0 */
   p->nPlyByte = dMax<mxNarrow ? 1 : 2;
   p->nPlyMark = p->nPlyByte==1 ? GG_RACE_PLY_BIG8 : GG_RACE_PLY_BIG;
   return gg_poll(&s->setup, s->n + p->pG->nArc) ? GG_INTERRUPT : GG_OK;
@@ -490,7 +498,13 @@ static int rcSetup(RcSolve *s){
   GGRace *p = s->p;
   uint64_t n = s->n, nBitWords = 2*GG_RACE_BIT_SIZE(n, s->nWB);
   int rc, t, i;
-  if( (rc = rcPlyWidth(s))!=GG_OK ) return rc;
+  uint32_t *aInv = gg_malloc((n + 1)*sizeof(uint32_t));
+  p->aPerm = gg_malloc((n + 1)*sizeof(uint32_t));
+  if( aInv==0 || p->aPerm==0 ){ gg_free(aInv); return GG_NOMEM; }
+  rc = rcOrder(s, aInv);
+  if( rc==GG_OK ) rc = rcMovesInit(s, aInv);
+  gg_free(aInv);
+  if( rc ) return rc;
   p->apPly = gg_malloc(2*(uint64_t)s->nWB*sizeof(uint8_t*));
   if( p->apPly==0 ) return GG_NOMEM;
   memset(p->apPly, 0, 2*(uint64_t)s->nWB*sizeof(uint8_t*));
@@ -502,7 +516,6 @@ static int rcSetup(RcSolve *s){
   p->aWin = p->aDone + nBitWords;
   memset(p->aDone, 0, 2*nBitWords*sizeof(uint64_t));
   if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
-  if( (rc = rcMovesInit(s))!=GG_OK ) return rc;
   for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
   for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
   for(t=0; t<2; t++) if( (rc = rcInitTurn(s, &s->aTurn[t]))!=GG_OK ) return rc;
@@ -568,53 +581,4 @@ int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
 
 int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
   return gg_race_solve_threads(p, pG, z, 0, pStop);
-}
-
-void gg_race_free(GGRace *p){
-  uint32_t i;
-  for(i=0; p->apPly && i<2*p->nBand; i++) gg_free(p->apPly[i]);
-  gg_free(p->apPly);
-  gg_free(p->aDone);              /* aWin is in the same block */
-  gg_free(p->aBig);
-  p->apPly = 0;
-  p->aDone = 0;
-  p->aWin = 0;
-  p->aBig = 0;
-  p->nBig = 0;
-}
-
-/* The plies of the decided position (x, y) of turn t. */
-static uint32_t rcPlies(const GGRace *p, int t, uint32_t x, uint32_t y){
-  const uint8_t *a = rcPlyAt(p, t, x, y);
-  uint64_t lo = 0, hi = p->nBig;
-  uint64_t iPos = t*GG_RACE_PLY_SIZE(p->n, p->nBand) + GG_RACE_PLY(p->n, x, y);
-  uint32_t half = p->nPlyByte==2 ? *(const uint16_t*)a : *a;
-  if( half<p->nPlyMark ) return 2*half + (uint32_t)t;
-  while( lo<hi ){
-    uint64_t mid = lo + (hi-lo)/2;
-    if( p->aBig[mid].iPos<iPos ) lo = mid+1; else hi = mid;
-  }
-  return p->aBig[lo].nPly;     /* always there: written with the marker */
-}
-
-/* The state word (retro.h) of a position, for gg_race_best_move(). */
-static uint32_t rcStateWord(const void *pCtx, uint32_t a, uint32_t b, int t){
-  const GGRace *p = (const GGRace*)pCtx;
-  uint32_t x = t==GG_RACE_ALICE ? a : b, y = t==GG_RACE_ALICE ? b : a;
-  uint64_t iWord = t*GG_RACE_BIT_SIZE(p->n, p->nBand) + GG_RACE_BIT(p->n, x, y>>6);
-  uint64_t bit = 1ULL<<(y&63);
-  if( (p->aDone[iWord] & bit)==0 || (t==GG_RACE_ALICE && a==p->z && b==p->z) ){
-    return GG_STATE(GG_V_DRAW, 0);
-  }
-  return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t,
-                  rcPlies(p, t, x, y));
-}
-
-void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
-                 uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
-  uint32_t w = rcStateWord(p, alice, bob, turn);
-  *pValue = GG_VALUE(w);
-  *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
-  if( turn==GG_RACE_ALICE && (alice==p->z || bob==p->z) ) *pPlies = 0;  /* finished */
-  *pMove = gg_race_best_move(p->pG, p->z, alice, bob, turn, w, rcStateWord, p);
 }

@@ -15,7 +15,8 @@
 ** Three solvers, all plain C with no SQLite:
 **
 **   gg_race_solve()  every position (alice node, bob node, turn) for a
-**                    fixed z (race.c): the value, the plies under optimal
+**                    fixed z (race.c; gg_race_get() and gg_race_free() in
+**                    race_result.c): the value, the plies under optimal
 **                    play (the winner hurries, the loser delays) and the
 **                    best move.  Word-parallel value iteration by plies,
 **                    64 positions a word, both cores, 1.5 bytes a position
@@ -76,13 +77,14 @@ struct GGRaceBig {
 ** x*512 + y%512 in block t*nBand + y/512.
 ** Undecided
 ** positions are draws; the arrival draw (z, z, Alice) is marked decided
-** and not won.  Bitset rows are stored in bands of 512 columns
+** and not won.  Nodes x and y are the engine's numbers, aPerm[dense id].  Bitset rows are stored in bands of 512 columns
 ** (GG_RACE_BIT).  Use gg_race_get(). */
 typedef struct GGRace GGRace;
 struct GGRace {
   const GGGraph *pG;   /* the board; not owned */
   uint32_t n;          /* pG->n */
   uint32_t z;          /* dense id of the goal */
+  uint32_t *aPerm;     /* aPerm[dense id]: the engine's number of the node */
   uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
   uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
@@ -101,6 +103,12 @@ struct GGRace {
 #define GG_RACE_BIT_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*8)
 #define GG_RACE_PLY(n, x, y) ((((uint64_t)((y)>>9)*(n) + (x))<<9) + ((y)&511))
 #define GG_RACE_PLY_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*512)
+
+/* The plies entry (x, y) of turn t (engine numbers), nPlyByte bytes. */
+static inline uint8_t *gg_race_ply_at(const GGRace *p, int t, uint32_t x, uint32_t y){
+  return p->apPly[(uint32_t)t*p->nBand + (y>>9)]
+       + ((uint64_t)x*512 + (y&511))*p->nPlyByte;
+}
 
 /* The markers of one-byte and two-byte entries: plies/2 from this on are
 ** kept in aBig (smaller values test that path).  One-byte entries are
