@@ -236,8 +236,8 @@ def states_run(db_path, game):
 
 def states_vs_catmouse():
     repeat = int(os.environ.get("BENCH_REPEAT", "3"))
-    print("race_states against catmouse on the same graph (random connected, average"
-          " degree 8; z = hole = 0):\nmedians of %d fresh processes each, interleaved;"
+    print("race_states against catmouse on the same graphs (random connected of average"
+          " degree 8, a grid, a path; z = hole = 0):\nmedians of %d fresh processes each, interleaved;"
           " time of the SQL call, edges read included;\npeak = rise of peak resident"
           " memory, bytes per position (2n^2 positions each)" % repeat)
     head = "%-12s %11s %9s %9s %7s %9s %9s %8s %8s" % (

@@ -266,7 +266,8 @@ def test_arrival_draw_is_finished():
 def test_word_parallel_engine_on_large_graphs_in_c():
     """tests/engine/race_check.c big: gg_race_solve (word-parallel) against
     gg_race_ref_solve (the queue solver) at every position, on graphs of
-    up to 1,100 nodes (random, grids, long paths and cycles, trees;
+    up to 1,100 nodes, and five of up to 3,000 (random, grids, long paths
+    and cycles, trees;
     directed and not), with one thread, two, and the split of two run by
     one thread; then an interrupt.  Again with plies from 6 on kept in
     the side table (GG_RACE_PLY_BIG=3 for two-byte entries of plies/2,
@@ -277,6 +278,7 @@ def test_word_parallel_engine_on_large_graphs_in_c():
     big = ["GG_RACE_PLY_BIG=3", "GG_RACE_PLY_BIG8=3"]
     with tempfile.TemporaryDirectory() as tmp:
         for defines, args in (((), ["big", "15", "8" if ASAN else "24", "1100"]),
+                              ((), ["big", "31", "2" if ASAN else "5", "3000"]),
                               (big, ["big", "16", "6" if ASAN else "18", "700"]),
                               (big, ["500", "5"]),
                               (["GG_RACE_PLY_NARROW=1000000", "GG_RACE_PLY_BIG8=5"],
