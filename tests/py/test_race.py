@@ -266,7 +266,7 @@ def test_arrival_draw_is_finished():
 def test_word_parallel_engine_on_large_graphs_in_c():
     """tests/engine/race_check.c big: gg_race_solve (word-parallel) against
     gg_race_ref_solve (the queue solver) at every position, on graphs of
-    up to 1,100 nodes, and five of up to 3,000 (random, grids, long paths
+    up to 1,100 nodes, and four of up to 3,000 (random, grids, long paths
     and cycles, trees;
     directed and not), with one thread, two, and the split of two run by
     one thread; then an interrupt.  Again with plies from 6 on kept in
@@ -277,13 +277,13 @@ def test_word_parallel_engine_on_large_graphs_in_c():
     table) and to two (GG_RACE_PLY_NARROW=0)."""
     big = ["GG_RACE_PLY_BIG=3", "GG_RACE_PLY_BIG8=3"]
     with tempfile.TemporaryDirectory() as tmp:
-        for defines, args in (((), ["big", "15", "8" if ASAN else "24", "1100"]),
-                              ((), ["big", "31", "2" if ASAN else "5", "3000"]),
-                              (big, ["big", "16", "6" if ASAN else "18", "700"]),
+        for defines, args in (((), ["big", "15", "8" if ASAN else "18", "1100"]),
+                              ((), ["big", "31", "2" if ASAN else "4", "3000"]),
+                              (big, ["big", "16", "6" if ASAN else "12", "600"]),
                               (big, ["500", "5"]),
                               (["GG_RACE_PLY_NARROW=1000000", "GG_RACE_PLY_BIG8=5"],
-                               ["big", "17", "6" if ASAN else "12", "700"]),
-                              (["GG_RACE_PLY_NARROW=0"], ["big", "18", "6" if ASAN else "12", "700"])):
+                               ["big", "17", "6" if ASAN else "12", "500"]),
+                              (["GG_RACE_PLY_NARROW=0"], ["big", "18", "6" if ASAN else "12", "500"])):
             p = subprocess.run([race_check_exe(tmp, defines)] + args, capture_output=True,
                                text=True, timeout=600)
             assert p.returncode == 0, (defines, args, p.stdout + p.stderr)
