@@ -177,20 +177,3 @@ void gg_race_ref_get(const GGGraph *pG, uint32_t z, const uint32_t *aState,
   if( turn==GG_RACE_ALICE && (alice==z || bob==z) ) *pPlies = 0;  /* finished */
   *pMove = gg_race_best_move(pG, z, alice, bob, turn, w, racerefWord, &g);
 }
-
-int64_t gg_race_best_move(const GGGraph *pG, uint32_t z, uint32_t alice,
-                          uint32_t bob, int turn, uint32_t w,
-                          uint32_t (*xWord)(const void*, uint32_t, uint32_t, int),
-                          const void *pCtx){
-  uint32_t from = turn==GG_RACE_ALICE ? alice : bob;
-  uint32_t other = turn==GG_RACE_ALICE ? bob : alice, j;
-  if( turn==GG_RACE_ALICE && (alice==z || bob==z) ) return -1;   /* finished */
-  for(j=0; j<=GG_DEG(pG, from); j++){
-    uint32_t to = j==0 ? from : GG_NBR(pG, from)[j-1], c;
-    if( j>0 && (to==from || (to==other && to!=z)) ) continue;
-    c = turn==GG_RACE_ALICE ? xWord(pCtx, to, bob, GG_RACE_BOB)
-                            : xWord(pCtx, alice, to, GG_RACE_ALICE);
-    if( gg_retro_is_best(w, c) ) return to;
-  }
-  return -1;
-}

@@ -1,7 +1,9 @@
 /*
 ** race_result.c: reading a race solved by race.c (gg_race_solve): one
 ** position's value, plies and best move (gg_race_get), and freeing it.
-** The layout of the result is described in race.h (GGRace).
+** The layout of the result is described in race.h (GGRace).  Also the
+** choice of the best move from the children's state words, shared with
+** the reference (gg_race_best_move).
 */
 #include "alloc.h"
 #include "race.h"
@@ -56,4 +58,21 @@ void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
   *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
   if( turn==GG_RACE_ALICE && (alice==p->z || bob==p->z) ) *pPlies = 0;  /* finished */
   *pMove = gg_race_best_move(p->pG, p->z, alice, bob, turn, w, rresWord, p);
+}
+
+int64_t gg_race_best_move(const GGGraph *pG, uint32_t z, uint32_t alice,
+                          uint32_t bob, int turn, uint32_t w,
+                          uint32_t (*xWord)(const void*, uint32_t, uint32_t, int),
+                          const void *pCtx){
+  uint32_t from = turn==GG_RACE_ALICE ? alice : bob;
+  uint32_t other = turn==GG_RACE_ALICE ? bob : alice, j;
+  if( turn==GG_RACE_ALICE && (alice==z || bob==z) ) return -1;   /* finished */
+  for(j=0; j<=GG_DEG(pG, from); j++){
+    uint32_t to = j==0 ? from : GG_NBR(pG, from)[j-1], c;
+    if( j>0 && (to==from || (to==other && to!=z)) ) continue;
+    c = turn==GG_RACE_ALICE ? xWord(pCtx, to, bob, GG_RACE_BOB)
+                            : xWord(pCtx, alice, to, GG_RACE_ALICE);
+    if( gg_retro_is_best(w, c) ) return to;
+  }
+  return -1;
 }
