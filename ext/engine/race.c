@@ -547,7 +547,8 @@ int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
   int rc, i;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
-  if( z>=n || GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
+  if( z>=n ) return GG_NOTNODE;                 /* the goal is not a node */
+  if( GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
   p->pG = pG;
   p->n = n;
   p->z = z;

@@ -125,7 +125,8 @@ int gg_race_ref_solve(const GGGraph *pG, uint32_t z, uint32_t **paState,
   uint32_t n = pG->n, a, b, maxDeg = 0, *aState;
   int rc;
   *paState = 0;
-  if( z>=n || GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
+  if( z>=n ) return GG_NOTNODE;                 /* the goal is not a node */
+  if( GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
   r.pG = pG;
   r.n = n;
   r.z = z;
