@@ -67,6 +67,7 @@ int gg_sqlite_rc(int rc){
     case GG_OK:        return SQLITE_OK;
     case GG_TOOBIG:    return SQLITE_TOOBIG;
     case GG_INTERRUPT: return SQLITE_INTERRUPT;
+    case GG_NOTNODE:   return SQLITE_ERROR;    /* (the SQL layer names nodes first) */
     default:           return SQLITE_NOMEM;
   }
 }

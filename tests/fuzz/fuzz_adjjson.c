@@ -122,8 +122,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   }else if( rc==GG_OK ){
     uint64_t k;
     if( nNode<0 ) fzFail("negative node count", z, nData);
-    for(k=0; k<2*e.nEdge; k++){
-      if( e.a[k]<0 || e.a[k]>=nNode ) fzFail("an edge end is not a node", z, nData);
+    for(k=0; k<2*e.nEdge; k++){          /* e.a holds label ids; labels are 0..n-1 */
+      int64_t L = gg_keymap_int(&e.labels, e.a[k]);
+      if( L<0 || L>=nNode ) fzFail("an edge end is not a node", z, nData);
     }
     if( nNode<=FZ_MAX_NODES ){
       int64_t aNode[FZ_MAX_NODES+3];
@@ -134,8 +135,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
       if( gg_graph_build(&g, &e, aNode, (int)n)==GG_OK ){
         if( g.n!=(uint32_t)n ) fzFail("the graph has the wrong number of nodes", z, nData);
         for(k=0; k<2*e.nEdge; k+=2){
-          if( !gg_graph_adjacent(&g, (uint32_t)e.a[k], (uint32_t)e.a[k+1])
-           || !gg_graph_adjacent(&g, (uint32_t)e.a[k+1], (uint32_t)e.a[k]) ){
+          uint32_t u = (uint32_t)gg_keymap_int(&e.labels, e.a[k]);
+          uint32_t v = (uint32_t)gg_keymap_int(&e.labels, e.a[k+1]);
+          if( !gg_graph_adjacent(&g, u, v) || !gg_graph_adjacent(&g, v, u) ){
             fzFail("an edge is missing from the graph", z, nData);
           }
         }

@@ -116,7 +116,7 @@ async function main() {
     // 4. The picture, after swapping back: the engine plays the cat again.
     await page.click("#swap");
     await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "mouse");
-    check(Number((await data("#position")).b) === stateOf.get(swapped.a, 2, "cat").move,
+    check(Number((await data("#position")).b) === stateOf.get(Number(swapped.a), 2, "cat").move,
       "swapping back, the engine plays the cat's optimal move");
     await page.screenshot({ path: shot });
     check(fs.statSync(shot).size > 10000, "screenshot saved");
