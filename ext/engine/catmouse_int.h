@@ -76,7 +76,7 @@ struct CmSolve {
 #define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
 
 int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
-void cm_apply(CmSolve *s, CmTurn *me, int iPart, uint32_t k);
+void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
 void cm_run(CmWorker *wk);                     /* plies 1.. as one worker */
 int cm_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz);
 
