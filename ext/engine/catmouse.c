@@ -142,9 +142,9 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
-  uint64_t nU64 = nDirty*(1 + s->nLane);                 /* aDirty, aNews */
+  uint64_t nU64 = nDirty*(1 + s->nLane) + s->nLane*s->nW; /* aDirty, aNews, aRowBits */
   uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->nLane*n;  /* aOff, aMove, aDirtyRow */
-  uint64_t nByte = nU64*8 + nU32*4 + n;                  /* aRowMark */
+  uint64_t nByte = nU64*8 + nU32*4;
   uint32_t *a32;
   int q;
   memset(me, 0, sizeof(*me));
@@ -155,13 +155,14 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   me->aDirty = gg_malloc(nByte);
   if( me->aDirty==0 ) return GG_NOMEM;
   memset(me->aDirty, 0, nU64*8);
-  for(q=0; q<s->nLane; q++) me->aPart[q].aNews = me->aDirty + nDirty*(1+q);
+  for(q=0; q<s->nLane; q++){
+    me->aPart[q].aNews = me->aDirty + nDirty*(1+q);
+    me->aPart[q].aRowBits = me->aDirty + nDirty*(1+s->nLane) + (uint64_t)q*s->nW;
+  }
   me->aOff = (uint32_t*)(me->aDirty + nU64);
   me->aMove = me->aOff + n + 1;
   a32 = me->aMove + p->pG->nArc + 1;
   for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
-  me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
-  memset(me->aRowMark, 0, n);
   return cmArcs(s, aInv, 0, t==GG_CM_CAT, me->aOff, me->aMove);
 }
 

@@ -267,11 +267,18 @@ static void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
       uint32_t iy = (uint32_t)__builtin_ctzll(b), y = w*64 + iy;
       aTile[iy*8] |= xbit;
       me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
-      if( !me->aRowMark[y] ){
-        me->aRowMark[y] = 1;
-        pt->aDirtyRow[pt->nDirtyRow++] = y;
-      }
     }
+  }
+  pt->aRowBits[w] |= win | lose;
+}
+
+/* The rows marked in aRowBits, listed in aDirtyRow; aRowBits cleared. */
+static void cmListRows(CmSolve *s, CmPart *pt){
+  uint32_t w;
+  for(w=0; w<s->nW; w++){
+    uint64_t b = pt->aRowBits[w];
+    pt->aRowBits[w] = 0;
+    for(; b; b&=b-1) pt->aDirtyRow[pt->nDirtyRow++] = w*64 + (uint32_t)__builtin_ctzll(b);
   }
 }
 
@@ -285,7 +292,6 @@ void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
   for(i=0; i<pt->nDirtyRow; i++){
     uint32_t y = pt->aDirtyRow[i];
     memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
-    me->aRowMark[y] = 0;
   }
   pt->nDirtyRow = 0;
   for(e=pt->iBigPly; e<pt->nBig; e++){
@@ -311,6 +317,7 @@ void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
       }
     }
   }
+  cmListRows(s, pt);
 }
 
 static void cmBarrier(CmSolve *s){
