@@ -22,6 +22,15 @@ alone, and once more after one edge changed (solved again).
 Environment: BENCH_REPEAT (runs per case, default 3), BENCH_ONLY (run
 only cases whose name contains this text), BENCH_MAXN (skip random graphs
 larger than this), CC.
+
+BENCH_HUGE=1 runs only the scale case instead (slow: a minute or two, 5 GB):
+n = 40,000, average degree 8 (3.2e9 positions), solved once through SQL
+with the position limit raised; prints its time and peak memory per
+position, then checks every position of BENCH_SAMPLES (default 3) random
+mouse nodes in catmouse_states against their children (local
+consistency: outcome and plies follow from the children's by the rules;
+2n positions a node), then interrupts the solve
+at a few moments and prints how long sqlite3_interrupt took to stop it.
 """
 import json
 import os
@@ -143,6 +152,123 @@ def child_main(db_path, sql, repeat_case):
         out["changed"] = time.perf_counter() - t
         db.execute("ROLLBACK")
     print(json.dumps(out))
+
+
+# ---------------------------------------------------------------- huge
+HUGE_N = int(os.environ.get("BENCH_HUGE_N", "40000"))
+
+
+def huge_connect(db_path):
+    db = sqlite3.connect(db_path, isolation_level=None)
+    db.enable_load_extension(True)
+    db.load_extension(EXT)
+    db.execute("SELECT graphgame_limit('max_positions', ?)", (2 * HUGE_N * HUGE_N + 1,))
+    return db
+
+
+def huge_check(db, adj, nodes, seed):
+    """Local consistency on catmouse_states(1) (hole 0): for `nodes` random
+    mouse nodes m, every position with the mouse on m (both turns, every
+    cat) against its children, by the rules: the nearest win, the farthest
+    loss, else a draw.  The children have the mouse on m or on a
+    neighbour of m, so the rows of those mouse nodes (read with an
+    equality constraint on mouse) are all it takes.  Returns the number of
+    positions checked."""
+    rng = random.Random(seed)
+    n = len(adj)
+    checked = 0
+    for _ in range(nodes):
+        m = rng.randrange(1, n)
+        got = {}
+        for x in set([m] + adj[m]):
+            for c, t, o, k in db.execute("SELECT cat, turn, outcome, plies FROM"
+                                         " catmouse_states(1) WHERE mouse = ?", (x,)):
+                got[(x, c, 0 if t == "mouse" else 1)] = (o, k)
+        for c in range(1, n):
+            for t in (0, 1):
+                out, plies = got[(m, c, t)]
+                checked += 1
+                if m == c:
+                    assert (out, plies) == (2, 0), (m, c, t, out, plies)
+                    continue
+                if t == 0:
+                    kids = [got[(x, c, 1)] for x in adj[m]]
+                else:
+                    kids = [got[(m, x, 0)] for x in adj[c] if x != 0]
+                me, other = (1, 2) if t == 0 else (2, 1)
+                wins = [k for o, k in kids if o == me]
+                if not kids:
+                    want = (other, 0)
+                elif wins:
+                    want = (me, 1 + min(wins))
+                elif all(o == other for o, _ in kids):
+                    want = (other, 1 + max(k for _, k in kids))
+                else:
+                    want = (0, None)
+                assert (out, plies) == want, (m, c, t, out, plies, want, kids)
+    return checked
+
+
+def huge_child(db_path, mode):
+    """In a fresh process: solve (and check), or measure interrupts."""
+    db = huge_connect(db_path)
+    rows = db.execute("SELECT src, dst FROM edges WHERE graph_id = 1").fetchall()
+    adj = {}
+    for u, v in rows:
+        adj.setdefault(u, []).append(v)
+        adj.setdefault(v, []).append(u)
+    if mode == "solve":
+        before = peak_bytes()
+        t = time.perf_counter()
+        r = db.execute("SELECT catmouse(1)").fetchone()[0]
+        sec = time.perf_counter() - t
+        peak = peak_bytes() - before
+        t = time.perf_counter()
+        looked = huge_check(db, adj, int(os.environ.get("BENCH_SAMPLES", "3")), 15)
+        print(json.dumps({"seconds": sec, "peak_bytes": peak, "result": r,
+                          "checked": looked, "check_s": time.perf_counter() - t}))
+        return
+    import threading
+    lat = []
+    for delay in (0.05, 0.5, 3.0, 12.0):
+        stamp = {}
+
+        def fire():
+            time.sleep(delay)
+            stamp["t"] = time.perf_counter()
+            db.interrupt()
+        th = threading.Thread(target=fire)
+        th.start()
+        try:
+            db.execute("SELECT catmouse(1)").fetchone()
+            lat.append(None)
+        except sqlite3.OperationalError:
+            lat.append(time.perf_counter() - stamp["t"])
+        th.join()
+    print(json.dumps({"latency": lat}))
+
+
+def huge_main():
+    workdir = tempfile.mkdtemp(prefix="gg_bench_huge")
+    try:
+        db_path, _ = write_case(workdir, {1: random_connected(HUGE_N, 8, HUGE_N)})
+        npos = 2 * HUGE_N * HUGE_N
+        res = json.loads(run([sys.executable, os.path.abspath(__file__), "--huge", db_path,
+                              "solve"]))
+        print("random n=%d deg 8: %d positions, catmouse(1) = %d in %.1f s, peak %.0f MB"
+              " = %.3f bytes per position" % (HUGE_N, npos, res["result"], res["seconds"],
+                                               res["peak_bytes"] / 1e6,
+                                               res["peak_bytes"] / npos))
+        print("local consistency: %d positions (every position of %s random mouse"
+              " nodes) checked against their children in %.1f s: ok" % (
+                  res["checked"], os.environ.get("BENCH_SAMPLES", "3"), res["check_s"]))
+        sys.stdout.flush()
+        res = json.loads(run([sys.executable, os.path.abspath(__file__), "--huge", db_path,
+                              "interrupt"]))
+        print("sqlite3_interrupt after 0.05, 0.5, 3, 12 s: stopped in %s ms" % ", ".join(
+            "-" if x is None else "%.1f" % (x * 1e3) for x in res["latency"]))
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def run(argv):
@@ -293,5 +419,9 @@ def main():
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         child_main(sys.argv[2], sys.argv[3], "--repeat" in sys.argv)
+    elif len(sys.argv) > 1 and sys.argv[1] == "--huge":
+        huge_child(sys.argv[2], sys.argv[3])
+    elif os.environ.get("BENCH_HUGE"):
+        huge_main()
     else:
         main()

@@ -12,32 +12,20 @@
 ** (the ply bytes: n*512 bytes a block), so no single allocation comes
 ** near the 2 GB that sqlite3_malloc64 refuses.  Large arrays are zeroed in
 ** slices with a poll between them, so an interrupt stops the set-up fast.
+** (No madvise(MADV_HUGEPAGE) any more: on this machine, with memory
+** fragmented by other work, its synchronous compaction made the solve
+** slower and stalled single page faults for 100+ ms.)
 */
 #include <string.h>
 #include <stdlib.h>
 #include <pthread.h>
-#ifdef __linux__
-# include <sys/mman.h>
-#endif
 #include "alloc.h"
 #include "catmouse_int.h"
 
-/* Ask for transparent huge pages for a large array (Linux): fewer page
-** faults and TLB misses.  Only the whole 2 MB pages inside the block. */
-static void cmHuge(void *p, uint64_t nByte){
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  uintptr_t lo = ((uintptr_t)p + 0x1fffff) & ~(uintptr_t)0x1fffff;
-  uintptr_t hi = ((uintptr_t)p + nByte) & ~(uintptr_t)0x1fffff;
-  if( hi>lo ) madvise((void*)lo, hi-lo, MADV_HUGEPAGE);
-#else
-  (void)p; (void)nByte;
-#endif
-}
-
-/* Zero nByte bytes at a, 32 MB at a time, polling between; 0 or
+/* Zero nByte bytes at a, 4 MB at a time, polling between; 0 or
 ** GG_INTERRUPT. */
 static int cmZero(void *a, uint64_t nByte, GGPoll *pPoll){
-  uint64_t i, nSlice = (uint64_t)32<<20;
+  uint64_t i, nSlice = (uint64_t)4<<20;
   for(i=0; i<nByte; i+=nSlice){
     memset((char*)a + i, 0, nByte-i<nSlice ? nByte-i : nSlice);
     if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
@@ -154,9 +142,9 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
-  uint64_t nU64 = nDirty*(1 + s->nLane);                 /* aDirty, aNews */
+  uint64_t nU64 = nDirty*(1 + s->nLane) + s->nLane*s->nW; /* aDirty, aNews, aRowBits */
   uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->nLane*n;  /* aOff, aMove, aDirtyRow */
-  uint64_t nByte = nU64*8 + nU32*4 + n;                  /* aRowMark */
+  uint64_t nByte = nU64*8 + nU32*4;
   uint32_t *a32;
   int q;
   memset(me, 0, sizeof(*me));
@@ -167,13 +155,14 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   me->aDirty = gg_malloc(nByte);
   if( me->aDirty==0 ) return GG_NOMEM;
   memset(me->aDirty, 0, nU64*8);
-  for(q=0; q<s->nLane; q++) me->aPart[q].aNews = me->aDirty + nDirty*(1+q);
+  for(q=0; q<s->nLane; q++){
+    me->aPart[q].aNews = me->aDirty + nDirty*(1+q);
+    me->aPart[q].aRowBits = me->aDirty + nDirty*(1+s->nLane) + (uint64_t)q*s->nW;
+  }
   me->aOff = (uint32_t*)(me->aDirty + nU64);
   me->aMove = me->aOff + n + 1;
   a32 = me->aMove + p->pG->nArc + 1;
   for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
-  me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
-  memset(me->aRowMark, 0, n);
   return cmArcs(s, aInv, 0, t==GG_CM_CAT, me->aOff, me->aMove);
 }
 
@@ -229,13 +218,10 @@ static int cmAllocResult(CmSolve *s){
   for(i=0; i<2*(uint64_t)s->nWB; i++){
     p->apPly[i] = gg_malloc(n*512);
     if( p->apPly[i]==0 ) return GG_NOMEM;
-    cmHuge(p->apPly[i], n*512);
   }
   p->aRes = gg_malloc(4*nBits*8);
   s->aDoneAll = gg_malloc(2*nBits*8);
   if( p->aRes==0 || s->aDoneAll==0 ) return GG_NOMEM;
-  cmHuge(p->aRes, 4*nBits*8);
-  cmHuge(s->aDoneAll, 2*nBits*8);
   if( cmZero(p->aRes, 4*nBits*8, &s->setup) ) return GG_INTERRUPT;
   return cmZero(s->aDoneAll, 2*nBits*8, &s->setup);
 }
@@ -298,7 +284,8 @@ static void *cmThread(void *pArg){
 static int cmRunAll(CmSolve *s, int nThread){
   pthread_t th;
   int t, i;
-  for(t=0; t<2; t++) for(i=0; i<s->nLane; i++) cm_apply(s, &s->aTurn[t], i, 0);
+  for(t=0; t<2; t++) for(i=0; i<s->nLane; i++) cm_apply(s, &s->aWork[0], &s->aTurn[t], i, 0);
+  if( s->bStop ) return s->rc;
   if( s->nLane==2 && nThread>=0 && gg_barrier_init(&s->bar, 2)==0 ){
     s->nRun = 2;
     if( pthread_create(&th, 0, cmThread, &s->aWork[1]) ){

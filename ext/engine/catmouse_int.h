@@ -21,6 +21,7 @@ struct CmPart {
   uint64_t iBigPly;    /* aBig[iBigPly..] were found in this ply */
   uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty */
   uint32_t nDirtyRow;  /* entries in aDirtyRow */
+  uint64_t *aRowBits;  /* nW words: rows y changed in this apply (bit y) */
 };
 
 /* The solve's data for one turn. */
@@ -32,7 +33,6 @@ struct CmTurn {
   uint64_t *aDone;     /* decided positions: row x, bit y */
   uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x (GGCatMouse) */
   uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
-  uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
   CmPart aPart[CM_MAX_THREAD];  /* per lane */
 };
 
@@ -76,7 +76,7 @@ struct CmSolve {
 #define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
 
 int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
-void cm_apply(CmSolve *s, CmTurn *me, int iPart, uint32_t k);
+void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
 void cm_run(CmWorker *wk);                     /* plies 1.. as one worker */
 int cm_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz);
 

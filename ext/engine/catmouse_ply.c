@@ -267,30 +267,38 @@ static void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
       uint32_t iy = (uint32_t)__builtin_ctzll(b), y = w*64 + iy;
       aTile[iy*8] |= xbit;
       me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
-      if( !me->aRowMark[y] ){
-        me->aRowMark[y] = 1;
-        pt->aDirtyRow[pt->nDirtyRow++] = y;
-      }
     }
+  }
+  pt->aRowBits[w] |= win | lose;
+}
+
+/* The rows marked in aRowBits, listed in aDirtyRow; aRowBits cleared. */
+static void cmListRows(CmSolve *s, CmPart *pt){
+  uint32_t w;
+  for(w=0; w<s->nW; w++){
+    uint64_t b = pt->aRowBits[w];
+    pt->aRowBits[w] = 0;
+    for(; b; b&=b-1) pt->aDirtyRow[pt->nDirtyRow++] = w*64 + (uint32_t)__builtin_ctzll(b);
   }
 }
 
-/* The apply of ply k for turn me and one lane: its new positions into
-** the transposed bitsets; the changed words marked for the next ply. */
-void cm_apply(CmSolve *s, CmTurn *me, int iPart, uint32_t k){
+/* The apply of ply k for turn me and one lane, run by worker wk: its new
+** positions into the transposed bitsets; the changed words marked for the
+** next ply.  (It polls too: on a dense ply it takes as long as the pass.) */
+void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
   CmPart *pt = &me->aPart[iPart];
   uint32_t n = s->n, nDW = s->nDW, i, x, d;
   uint64_t e, pad = (n%64) ? ~0ULL<<(n%64) : 0;
   for(i=0; i<pt->nDirtyRow; i++){
     uint32_t y = pt->aDirtyRow[i];
     memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
-    me->aRowMark[y] = 0;
   }
   pt->nDirtyRow = 0;
   for(e=pt->iBigPly; e<pt->nBig; e++){
     const GGCatMouseBig *b = &pt->aBig[e];
     uint64_t bit = 1ULL<<(b->y&63);
     cmApplyWord(s, me, pt, b->x, b->y>>6, b->bWin ? bit : 0, b->bWin ? 0 : bit);
+    if( cmStep(s, wk, 0) ) return;
   }
   for(x=0; x<n && pt->nNew; x++){
     uint64_t *aNews = pt->aNews + (uint64_t)x*nDW;
@@ -305,9 +313,11 @@ void cm_apply(CmSolve *s, CmTurn *me, int iPart, uint32_t k){
         got = cmMatch(GG_CM_PLYP(s->p, me->t, x, w*64), (uint8_t)(k<<1), &win) & valid;
         win &= valid;
         cmApplyWord(s, me, pt, x, w, win, got & ~win);
+        if( cmStep(s, wk, 1 + (uint32_t)__builtin_popcountll(got)/8) ) return;
       }
     }
   }
+  cmListRows(s, pt);
 }
 
 static void cmBarrier(CmSolve *s){
@@ -330,8 +340,8 @@ void cm_run(CmWorker *wk){
     if( cmStopped(s) || nNew==0 ) break;
     if( wk->i==0 ) s->nPly = k;
     for(q=wk->i; q<s->nLane; q+=s->nRun){
-      cm_apply(s, &s->aTurn[0], q, k);
-      cm_apply(s, &s->aTurn[1], q, k);
+      cm_apply(s, wk, &s->aTurn[0], q, k);
+      cm_apply(s, wk, &s->aTurn[1], q, k);
     }
     cmBarrier(s);
   }

@@ -24,6 +24,8 @@ struct CmSmall {
   uint64_t *D, *R;     /* [t*n + x] */
   uint64_t *W;         /* [(t*2 + q)*n + y] */
   uint16_t *aPly;      /* [(t*n + x)*n + y] */
+  uint64_t aMv[2][64]; /* aMv[t][x]: the moves of turn t's mover from x, a row */
+  uint64_t aChg[2];    /* rows y of W[t][*] changed in the last ply */
 };
 
 static void cmsMap(CmSmall *c, uint64_t *a, uint32_t n){
@@ -47,6 +49,7 @@ static void cmsDecide(CmSmall *c, int t, uint32_t x, uint64_t win, uint64_t lose
     c->aPly[((uint32_t)t*n + x)*n + y] = (uint16_t)k;
     c->W[((uint32_t)t*2 + (uint32_t)q)*n + y] |= 1ULL<<x;
   }
+  c->aChg[t] |= win | lose;
 }
 
 /* Moves of the mover of turn t from x, as a row (cat: not into holes). */
@@ -61,9 +64,11 @@ static uint64_t cmsMoves(const GGGraph *pG, const CmSmall *c, int t, uint32_t x)
 static void cmsInit(CmSmall *c, const GGGraph *pG){
   uint32_t x;
   int t;
+  for(t=0; t<2; t++) for(x=0; x<c->n; x++) c->aMv[t][x] = cmsMoves(pG, c, t, x);
+  c->aChg[0] = c->aChg[1] = 0;
   for(t=0; t<2; t++) for(x=0; x<c->n; x++){
     uint64_t bx = 1ULL<<x, win = 0, lose = 0, bHole = (c->hole>>x)&1;
-    int bStuck = cmsMoves(pG, c, t, x)==0;
+    int bStuck = c->aMv[t][x]==0;
     if( t==GG_CM_MOUSE ){                  /* x mouse, y cat */
       c->D[x] |= c->hole;                  /* not positions */
       if( bHole ) win = c->all & ~c->hole;
@@ -82,20 +87,24 @@ static void cmsInit(CmSmall *c, const GGGraph *pG){
 }
 
 /* Plies 1..: returns the last ply that decided something, or -1 if
-** pStop said to stop. */
-static int64_t cmsRun(CmSmall *c, const GGGraph *pG, GGPoll *pPoll){
+** pStop said to stop.  A row is looked at when one of its moves leads to
+** a row changed in the last ply. */
+static int64_t cmsRun(CmSmall *c, GGPoll *pPoll){
   uint64_t aNew[2][2][64];                 /* [t][win, lose][x] */
   uint32_t k, x, n = c->n;
   int t;
   for(k=1; ; k++){
-    uint64_t any = 0;
+    uint64_t any = 0, aChg[2];
+    aChg[0] = c->aChg[0];
+    aChg[1] = c->aChg[1];
+    c->aChg[0] = c->aChg[1] = 0;
     for(t=0; t<2; t++) for(x=0; x<n; x++){
       uint64_t open = c->all & ~c->D[t*n + x], win = 0, lose = ~0ULL, m;
       const uint64_t *aMe = c->W + ((uint32_t)(1-t)*2 + (uint32_t)t)*n;
       const uint64_t *aOt = c->W + ((uint32_t)(1-t)*2 + (uint32_t)(1-t))*n;
       aNew[t][0][x] = aNew[t][1][x] = 0;
-      if( open==0 ) continue;
-      for(m=cmsMoves(pG, c, t, x); m; m&=m-1){
+      if( open==0 || (c->aMv[t][x] & aChg[1-t])==0 ) continue;
+      for(m=c->aMv[t][x]; m; m&=m-1){
         uint32_t to = (uint32_t)__builtin_ctzll(m);
         win |= aMe[to];
         lose &= aOt[to];
@@ -134,7 +143,7 @@ int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   for(x=0; x<n; x++) if( aHole[x] ) c.hole |= 1ULL<<x;
   gg_poll_init(&poll, pStop);
   cmsInit(&c, pG);
-  nPly = cmsRun(&c, pG, &poll);
+  nPly = cmsRun(&c, &poll);
   if( nPly<0 ){ gg_cm_free(p); return GG_INTERRUPT; }
   p->nPly = (uint32_t)nPly;
   return GG_OK;
