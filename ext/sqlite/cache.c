@@ -108,6 +108,31 @@ static GGSolved *cacheNew(const GGGameDef *pDef, GGGraph *pG, const uint32_t *aP
   return p;
 }
 
+/* The message when a solve runs out of memory: what it needed, and which
+** limit stopped it (SQLite's heap limits, else the machine's memory).  NULL
+** if even the message cannot be had. */
+static char *cacheNoMem(const char *zFunc, const char *zWhat, uint64_t nByte){
+  sqlite3_int64 mxHard = -1, mxSoft = sqlite3_soft_heap_limit64(-1);
+  char *zLimit, *z;
+#if SQLITE_VERSION_NUMBER>=3031000
+  if( sqlite3_libversion_number()>=3031000 ) mxHard = sqlite3_hard_heap_limit64(-1);
+#endif
+  if( mxHard>0 ){
+    zLimit = sqlite3_mprintf("SQLite's hard heap limit is %lld MB, sqlite3_hard_heap_limit64()",
+                             mxHard>>20);
+  }else if( mxSoft>0 ){
+    zLimit = sqlite3_mprintf("SQLite's soft heap limit is %lld MB, or the machine's memory",
+                             mxSoft>>20);
+  }else{
+    zLimit = sqlite3_mprintf("the machine's memory; SQLite has no heap limit");
+  }
+  z = zLimit ? gg_errmsg("%s: solving %s needs about %llu MB at its peak, and an allocation"
+                         " failed (%s)", zFunc, zWhat, (unsigned long long)((nByte+(1<<20)-1)>>20),
+                         zLimit) : 0;
+  sqlite3_free(zLimit);
+  return z;
+}
+
 int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
              const uint32_t *aParam, uint32_t nParam, const char *zWhat0,
              const GGGraphRef *pRef, GGSolved **ppOut, char **pzErr){
@@ -144,11 +169,14 @@ int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *p
   rc = pDef->xSolve(&p->pState, &p->g, p->aParam, p->nParam, &stop);
   gg_interrupt_done(&intr);
   if( rc!=GG_OK ){
+    uint64_t nByte = rc==GG_NOMEM && pDef->xBytes ? pDef->xBytes(&p->g) : 0;
     p->pState = 0;
     gg_solved_release(p);
     zWhat = zWhat0 ? sqlite3_mprintf("%s", zWhat0) : gg_graph_name(pRef);
     if( zWhat==0 ){
       rc = GG_NOMEM;
+    }else if( nByte ){
+      *pzErr = cacheNoMem(zFunc, zWhat, nByte);
     }else if( rc==GG_TOOBIG ){
       *pzErr = gg_errmsg("%s: %s is too large to solve", zFunc, zWhat);
     }else if( rc==GG_INTERRUPT ){

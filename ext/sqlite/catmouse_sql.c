@@ -41,6 +41,7 @@ static const GGRuleKey aCmKey[] = {
 };
 
 static uint64_t cmsqlPositions(uint64_t n){ return GG_CM_NPOS(n); }
+static uint64_t cmsqlBytes(const GGGraph *pG){ return gg_cm_bytes(pG->n, pG->nArc); }
 
 /* Role i of the rules' key, or its default label iDefault. */
 static void cmsqlRole(const GGRules *pRules, int iKey, const char *zRole, int64_t iDefault,
@@ -113,7 +114,8 @@ const GGGameDef gg_catmouse_def = {
   .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
   .iDirected = CM_KEY_DIRECTED,
   .zSize = "2 turns x n mouse nodes x n cat nodes",
-  .xPositions = cmsqlPositions, .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
+  .xPositions = cmsqlPositions, .xBytes = cmsqlBytes, .xRoles = cmsqlRoles,
+  .xSolve = cmsqlSolve,
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
   .zNotListed = "the cat may not start on a hole",
 };

@@ -52,7 +52,7 @@ void gg_result_error(sqlite3_context *ctx, int rc, char *zErr){
   if( rc==SQLITE_INTERRUPT && zErr==0 ){
     sqlite3_result_error(ctx, "interrupted", -1);    /* as SQLite says it */
     sqlite3_result_error_code(ctx, SQLITE_INTERRUPT);
-  }else if( rc==SQLITE_NOMEM || zErr==0 ){
+  }else if( zErr==0 ){
     /* no message: it could not be allocated (see gg_error_rc) */
     sqlite3_result_error_nomem(ctx);
   }else{

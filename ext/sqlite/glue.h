@@ -16,7 +16,7 @@
 #define GG_PREFIX "graphgame: "
 #define GG_DEFAULT_TABLE "edges"
 #ifndef GG_DEFAULT_MAX_POSITIONS            /* the WebAssembly build sets a lower one */
-# define GG_DEFAULT_MAX_POSITIONS 300000000  /* about 0.9 GB while solving cat and mouse */
+# define GG_DEFAULT_MAX_POSITIONS 1000000000 /* cat and mouse: about 1.4 GB at its peak */
 #endif
 #define GG_CACHE_ENTRIES 4                   /* solved games kept per connection */
 
@@ -55,6 +55,9 @@ struct GGGameDef {
   int iDirected;                   /* index of the "directed" key in aKey */
   const char *zSize;               /* how positions are counted, for messages */
   uint64_t (*xPositions)(uint64_t n);            /* positions for n nodes */
+  /* Bytes a solve of pG needs at its peak, for the out-of-memory message;
+  ** may be NULL. */
+  uint64_t (*xBytes)(const GGGraph *pG);
   /* The roles of a call: role 0 is what the solve depends on (the holes,
   ** z); with bStart the start (player 0, player 1) as roles 1 and 2,
   ** else those only if named.  aArg: the node arguments (zParam, or the

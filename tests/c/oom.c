@@ -11,7 +11,8 @@
 ** mode the allocations of sqlite3_prepare count too (xConnect and
 ** xBestIndex run there).  Every run must end with
 ** exactly the answer of a run without failures or with SQLITE_NOMEM and
-** "out of memory"; then the connection must still give right answers;
+** "out of memory" (or a solve's message saying what it needed); then the
+** connection must still give right answers;
 ** when it is closed every allocation made since it was opened must have
 ** been freed (counted here; LeakSanitizer checks the rest at exit).
 ** Loading the extension is run the same way.
@@ -197,7 +198,13 @@ static int oomOnce(int iStmt, int iArg, int bWarm, int bPersist, int bPrepare, l
   if( strcmp(got.z, bWarm ? zRefWarm : zRef)!=0 && !oomSameButMessage(&got,
                                                    bWarm ? zRefWarm : zRef, bFired) ){
     const char *zTail = strstr(got.z, "rc=7 ");
-    if( !bFired || rc!=SQLITE_NOMEM || zTail==0 || strcmp(zTail, "rc=7 out of memory")!=0 ){
+    /* SQLITE_NOMEM says "out of memory", or (a solve's own message) what
+    ** the solve needed: "graphgame: <function>: solving ... an allocation
+    ** failed (...)" */
+    int bNoMemText = zTail!=0 && (strcmp(zTail, "rc=7 out of memory")==0
+        || (strncmp(zTail, "rc=7 graphgame: ", 16)==0 && strstr(zTail, "an allocation failed (")!=0
+            && strchr(zTail, '\n')==0));
+    if( !bFired || rc!=SQLITE_NOMEM || !bNoMemText ){
       h_str_add(pWhy, "allocation %ld failing (%s, %s): got\n    %s\n  want\n    %s",
                 nAt, bPersist ? "persistent" : "transient", bWarm ? "warm" : "cold",
                 got.z, bWarm ? zRefWarm : zRef);

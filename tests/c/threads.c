@@ -61,7 +61,7 @@ static void *thrSolver(void *pArg){
       HArgs a;
       HStr got = {0, 0, 0};
       thrArgs(&a, iGraph);
-      h_exec(db, "SELECT graphgame_limit('max_positions', 300000000)");  /* as fresh */
+      h_exec(db, "SELECT graphgame_limit('max_positions', 1000000000)");  /* as fresh */
       h_run(db, aSurface[iStmt].zSql, &a, &got);
       if( strcmp(got.z, aRef[iStmt][iGraph].z)!=0 ){
         pthread_mutex_lock(&mu);

@@ -101,7 +101,7 @@ def test_errors():
          " (a WITH name cannot be read: use a view)"),
         ("SELECT catmouse_bounded(1, 9223372036854775807)",
          "graphgame: catmouse_bounded: max_plies = 9223372036854775807 on graph 1 in table"
-         " \"edges\" (4 nodes) needs more than 2^64 positions, over the limit of 300000000"
+         " \"edges\" (4 nodes) needs more than 2^64 positions, over the limit of 1000000000"
          " (see graphgame_limit)"),
     ]
     for sql, msg in cases:

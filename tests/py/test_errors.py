@@ -257,7 +257,7 @@ def _error(db, case):
         return e.sqlite_errorname, str(e)
     finally:
         if m:
-            db.execute("SELECT graphgame_limit('max_positions', 300000000)")
+            db.execute("SELECT graphgame_limit('max_positions', 1000000000)")
 
 
 def test_every_error_verbatim_and_database_unchanged():

@@ -25,8 +25,8 @@ def code_and_message(db, sql, args=()):
 def test_max_positions_boundary_and_message():
     db = gg.connect()
     gg.store(db, 1, LEET1)
-    assert db.execute("SELECT graphgame_limit('max_positions')").fetchone()[0] == 300000000
-    assert db.execute("SELECT graphgame_limit('max_positions', 72)").fetchone()[0] == 300000000
+    assert db.execute("SELECT graphgame_limit('max_positions')").fetchone()[0] == 1000000000
+    assert db.execute("SELECT graphgame_limit('max_positions', 72)").fetchone()[0] == 1000000000
     assert db.execute("SELECT catmouse(1)").fetchone()[0] == 0                 # exactly 72: fine
     # every row read, and a 7th node that only the rules name: the exact count
     assert code_and_message(db, "SELECT catmouse(1, 'edges', ?)", ('{"hole": "h"}',)) == \
@@ -112,3 +112,19 @@ def test_hard_heap_limit_is_respected():
     assert got == ref.execute("SELECT catmouse(1)").fetchone()[0]
     assert db.execute("SELECT count(*) FROM catmouse_states(1)").fetchone()[0] == \
         ref.execute("SELECT count(*) FROM catmouse_states(1)").fetchone()[0]
+
+
+def test_out_of_memory_says_what_the_solve_needed():
+    """Under a hard heap limit the solve fails with SQLITE_NOMEM and a
+    message saying how much it needed and which limit stopped it (the CLI
+    shows it; Python's MemoryError drops SQLite's message)."""
+    import ecosystem as eco
+    sql = (".load dist/graphgame\nPRAGMA hard_heap_limit=8000000;\n"
+           "CREATE TABLE edges(graph_id, src, dst);\n"
+           "INSERT INTO edges SELECT 1, src, dst FROM graph_random(2500, 0.0024, 5);\n"
+           "SELECT catmouse(1);\n")
+    p = eco.run([eco.SQLITE3, "-batch", ":memory:"], input=sql, cwd=eco.ROOT)
+    want = ('graphgame: catmouse: solving graph 1 in table "edges" needs about 18 MB at its'
+            " peak, and an allocation failed (SQLite's hard heap limit is 7 MB,"
+            " sqlite3_hard_heap_limit64())")
+    assert want in p.stderr and "(7)" in p.stderr, p.stderr

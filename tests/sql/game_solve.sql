@@ -329,7 +329,7 @@ SELECT graphgame_limit('max_positions', 3);
 SELECT count(*) FROM game_solve('nim_positions', 'nim_moves');
 SELECT graphgame_limit('max_positions', 8);
 SELECT count(*) FROM game_solve('nim_positions', 'nim_moves');
--- => 300000000
+-- => 1000000000
 -- => 3
 -- => 8
 -- => Error: graphgame: game_solve: table "nim_positions" has 8 positions, over the limit of 3 (see graphgame_limit)

@@ -121,7 +121,7 @@ SELECT quote(race_game(NULL, 1, 2, 0)), quote(race_game(NULL, 'x', 2, 0)), (SELE
 -- case: unequal distances need no positions: fine under any limit
 SELECT graphgame_limit('max_positions', 0);
 SELECT race_game(7, 3, 2, 0), race_game(6, 2, 3, 0);
--- => 300000000
+-- => 1000000000
 -- => 3|2
 
 -- case: an x that no row touches is an isolated node (Bob wins)
@@ -179,17 +179,17 @@ SELECT race_game(1, 0, 1, 0, 'bad');
 -- case: error: race_states over the position limit says how many it needs
 SELECT graphgame_limit('max_positions', 31);
 SELECT count(*) FROM race_states(1, 0);
--- => 300000000
+-- => 1000000000
 -- => Error: graphgame: race_states: graph 1 in table "edges" has at least 4 nodes and needs at least 32 positions (2 turns x n Alice nodes x n Bob nodes, n = 4), over the limit of 31 (see graphgame_limit)
 
 -- case: error: race_game's layered game over the position limit
 SELECT graphgame_limit('max_positions', 4);
 SELECT race_game(1, 4, 5, 0);
--- => 300000000
+-- => 1000000000
 -- => Error: graphgame: race_game: graph 1 in table "edges" needs 5 positions for this start (pairs of nodes on one shortest-path layer, for both turns), over the limit of 4 (see graphgame_limit)
 
 -- case: race_game's layered game at the position limit
 SELECT graphgame_limit('max_positions', 5);
 SELECT race_game(1, 4, 5, 0);
--- => 300000000
+-- => 1000000000
 -- => 1
