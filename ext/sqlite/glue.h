@@ -149,6 +149,11 @@ void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_catmouse_bounded(sqlite3_context*, int, sqlite3_value**);   /* catmouse_bounded_sql.c */
 void gg_fn_catmouse_dot(sqlite3_context*, int, sqlite3_value**);       /* catmouse_dot_sql.c */
 
+/* Cops and robbers (cops_sql.c; cops_states, cops_play: cops_vtab.c). */
+void gg_fn_cop_number(sqlite3_context*, int, sqlite3_value**);
+void gg_fn_capture_time(sqlite3_context*, int, sqlite3_value**);
+int gg_register_cops(sqlite3 *db, GGConn *pConn);
+
 /* The states table of a game, as an eponymous virtual table (states.c). */
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);
 
