@@ -153,6 +153,9 @@ void gg_fn_catmouse_dot(sqlite3_context*, int, sqlite3_value**);       /* catmou
 void gg_fn_cop_number(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_capture_time(sqlite3_context*, int, sqlite3_value**);
 int gg_register_cops(sqlite3 *db, GGConn *pConn);
+/* graph6(graph_id [, edges]) and the graph6_edges table (graph6_sql.c). */
+void gg_fn_graph6(sqlite3_context*, int, sqlite3_value**);
+int gg_register_graph6(sqlite3 *db);
 
 /* The states table of a game, as an eponymous virtual table (states.c). */
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);

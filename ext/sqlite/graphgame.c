@@ -103,6 +103,8 @@ static const struct {
   { "capture_time",     2, GG_READS, gg_fn_capture_time },
   { "capture_time",     3, GG_READS, gg_fn_capture_time },
   { "capture_time",     4, GG_READS, gg_fn_capture_time },
+  { "graph6",           1, GG_READS, gg_fn_graph6 },
+  { "graph6",           2, GG_READS, gg_fn_graph6 },
 };
 
 static const GGGameDef *const aGame[] = {   /* each gets a <game>_states table */
@@ -148,5 +150,6 @@ int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
   if( rc==SQLITE_OK ) rc = gg_register_plays(db, pConn);
   if( rc==SQLITE_OK ) rc = gg_register_game_solve(db, pConn);
   if( rc==SQLITE_OK ) rc = gg_register_cops(db, pConn);   /* cops_states, cops_play */
+  if( rc==SQLITE_OK ) rc = gg_register_graph6(db);        /* graph6_edges */
   return rc;
 }
