@@ -23,7 +23,9 @@
 ** README.md; every position is listed by cops_states and the optimal line
 ** by cops_play (cops_vtab.c).  Both scalar functions use the engine's fast
 ** mode: the solve stops at the first round in which some start catches
-** every robber, and keeps no per-position table.
+** every robber, and keeps no per-position table; graphs of at most 64
+** nodes are first tried for k <= 2 with no allocation at all
+** (cops_small.c, read through cops_load.c's cached statement).
 */
 #include <string.h>
 #include "cops_sql.h"
@@ -208,22 +210,42 @@ char *gg_cops_json(const GGCops *p, const GGGraph *pG, uint64_t conf){
   return sqlite3_str_finish(pStr);
 }
 
+/* The capture time of k <= 2 cops on a small graph read through the
+** cached statement: 1 and *pTime, or 0 for the general path. */
+static int copsSmall(GGCopsConn *pCC, sqlite3_context *ctx, const GGCopsArgs *pArgs, uint32_t k,
+                     int *pbLoaded, uint32_t *pn, uint64_t *aNbr, int64_t *pTime){
+  if( k>2 ) return 0;
+  if( !*pbLoaded ){
+    if( !gg_cops_load_small(pCC, &pArgs->ref, pn, aNbr) ) return 0;
+    *pbLoaded = 1;
+  }
+  if( gg_cops_positions(*pn, k)>(uint64_t)pCC->pConn->mxPositions ) return 0;
+  *pTime = gg_cops_small(*pn, aNbr, k, pArgs->bLazy, pCC->aScratch);
+  return 1;
+}
+
 /* cop_number(graph_id [, edges [, rules]]) */
 void gg_fn_cop_number(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
+  GGCopsConn *pCC = (GGCopsConn*)sqlite3_user_data(ctx);
+  GGConn *pConn = pCC->pConn;
   GGCopsArgs a;
   GGGraph g;
   char *zErr = 0;
-  uint32_t k;
-  int rc;
+  uint64_t aNbr[GG_COPS_SMALL_MAXN];
+  uint32_t k, n;
+  int rc, bLoaded = 0;
+  int64_t t = -1;
   memset(&a, 0, sizeof(a));
   if( !gg_graph_ref(&a.ref, argv[0], argc>1 ? argv[1] : 0) ) return;
   rc = gg_cops_rules("cop_number", argc>2 ? argv[2] : 0, &a.bLazy, &zErr);
-  if( rc==SQLITE_OK ) rc = gg_load_graph(pConn->db, &a.ref, 0, 0, &g, &zErr);
   if( rc ){ gg_result_error(ctx, rc, zErr); return; }
-  for(k=1; rc==SQLITE_OK; k++){      /* k = n always wins: a cop on every node */
+  for(k=1; copsSmall(pCC, ctx, &a, k, &bLoaded, &n, aNbr, &t); k++){
+    if( t>=0 ){ sqlite3_result_int64(ctx, k); return; }
+  }
+  rc = gg_load_graph(pConn->db, &a.ref, 0, 0, &g, &zErr);
+  if( rc ){ gg_result_error(ctx, rc, zErr); return; }
+  for(; rc==SQLITE_OK; k++){         /* k = n always wins: a cop on every node */
     GGCops cops;
-    int64_t t;
     rc = copsSolve(pConn, "cop_number", &a, &g, k, 1, &cops, &zErr);
     if( rc ) break;
     t = cops.captureTime;
@@ -237,17 +259,26 @@ void gg_fn_cop_number(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 
 /* capture_time(graph_id, k [, edges [, rules]]) */
 void gg_fn_capture_time(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
+  GGCopsConn *pCC = (GGCopsConn*)sqlite3_user_data(ctx);
+  GGConn *pConn = pCC->pConn;
   GGCopsArgs a;
   GGGraph g;
   GGCops cops;
   char *zErr = 0;
-  int rc;
+  uint64_t aNbr[GG_COPS_SMALL_MAXN];
+  uint32_t n;
+  int rc, bLoaded = 0;
+  int64_t t;
   memset(&a, 0, sizeof(a));
   if( !gg_graph_ref(&a.ref, argv[0], argc>2 ? argv[2] : 0) ) return;
   rc = gg_cops_k("capture_time", argv[1], &a.k, &zErr);
   if( rc==SQLITE_OK ) rc = gg_cops_rules("capture_time", argc>3 ? argv[3] : 0, &a.bLazy, &zErr);
-  if( rc==SQLITE_OK ) rc = gg_load_graph(pConn->db, &a.ref, 0, 0, &g, &zErr);
+  if( rc ){ gg_result_error(ctx, rc, zErr); return; }
+  if( copsSmall(pCC, ctx, &a, a.k, &bLoaded, &n, aNbr, &t) ){
+    if( t>=0 ) sqlite3_result_int64(ctx, t);
+    return;
+  }
+  rc = gg_load_graph(pConn->db, &a.ref, 0, 0, &g, &zErr);
   if( rc ){ gg_result_error(ctx, rc, zErr); return; }
   rc = copsSolve(pConn, "capture_time", &a, &g, a.k, 1, &cops, &zErr);
   gg_graph_free(&g);

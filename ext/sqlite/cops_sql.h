@@ -7,6 +7,30 @@
 #define GG_COPS_SQL_H
 #include "glue.h"
 #include "cops.h"
+#include "cops_small.h"
+
+/* The cops functions' per-connection context: the user data of
+** cop_number, capture_time, cops_states and cops_play. */
+typedef struct GGCopsConn GGCopsConn;
+struct GGCopsConn {
+  GGConn *pConn;            /* the connection's context (limits) */
+  sqlite3_stmt *pStmt;      /* cached read of one edge table, or NULL */
+  char *zTable;             /* the table pStmt reads */
+  int bBusy;                /* pStmt is being stepped: a nested call must not */
+  void *pAnchor;            /* the connected cops_states table; its xDisconnect,
+                            ** which sqlite3_close runs before its check for
+                            ** unfinalized statements, finalizes pStmt */
+  uint64_t aScratch[GG_COPS_SMALL_SCRATCH];   /* for gg_cops_small() */
+};
+
+/* Read graph pRef through the cached statement if it has at most 64
+** nodes: 1 and the closed-neighbourhood masks in aNbr (64 words), *pn;
+** 0 if the general path must answer (bigger graph, no rows, any error:
+** that path reads again and reports it). (cops_load.c) */
+int gg_cops_load_small(GGCopsConn *pCC, const GGGraphRef *pRef,
+                       uint32_t *pn, uint64_t *aNbr);
+/* Finalize the cached statement (xDisconnect of the anchor, and errors). */
+void gg_cops_conn_clear(GGCopsConn *pCC);
 
 /* The arguments of a cops function after checking. */
 typedef struct GGCopsArgs GGCopsArgs;

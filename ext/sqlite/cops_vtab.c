@@ -72,7 +72,7 @@ static const char *const azTurn[2] = { "cops", "robber" };
 typedef struct CvVtab CvVtab;
 struct CvVtab {
   sqlite3_vtab base;          /* base class, must be first */
-  GGConn *pConn;              /* the connection's context */
+  GGCopsConn *pCC;            /* the cops functions' context */
   int bPlay;                  /* cops_play, else cops_states */
 };
 
@@ -112,9 +112,21 @@ static int cvConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   pNew = sqlite3_malloc64(sizeof(*pNew));
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
-  pNew->pConn = (GGConn*)pAux;
+  pNew->pCC = (GGCopsConn*)pAux;
   pNew->bPlay = bPlay;
+  if( !bPlay && pNew->pCC->pAnchor==0 ) pNew->pCC->pAnchor = pNew;
   *ppVtab = &pNew->base;      /* not INNOCUOUS: it reads tables (graphgame.c) */
+  return SQLITE_OK;
+}
+
+/* The anchor of the cached statement (cops_load.c) finalizes it. */
+static int cvDisconnect(sqlite3_vtab *pVtab){
+  CvVtab *pTab = (CvVtab*)pVtab;
+  if( pTab->pCC->pAnchor==pTab ){
+    gg_cops_conn_clear(pTab->pCC);
+    pTab->pCC->pAnchor = 0;
+  }
+  sqlite3_free(pTab);
   return SQLITE_OK;
 }
 
@@ -248,7 +260,7 @@ static int cvSolve(CvCursor *pCur, CvVtab *pTab){
   if( !gg_graph_ref(&a.ref, pCur->apArg[0], pCur->apArg[2]) ) return SQLITE_DONE;
   rc = gg_cops_k(zFunc, pCur->apArg[1], &a.k, &zErr);
   if( rc==SQLITE_OK ) rc = gg_cops_rules(zFunc, pCur->apArg[3], &a.bLazy, &zErr);
-  if( rc==SQLITE_OK ) rc = gg_cops_load_solve(pTab->pConn, zFunc, &a, &pCur->g,
+  if( rc==SQLITE_OK ) rc = gg_cops_load_solve(pTab->pCC->pConn, zFunc, &a, &pCur->g,
                                               &pCur->cops, &zErr);
   if( rc ) return cvError(pTab, rc, zErr);
   pCur->bSolved = 1;
@@ -401,7 +413,7 @@ static sqlite3_module cvModule = {
   0,               /* xCreate: eponymous only */
   cvConnect,       /* xConnect */
   cvBestIndex,     /* xBestIndex */
-  gg_vtab_disconnect,  /* xDisconnect */
+  cvDisconnect,    /* xDisconnect */
   0,               /* xDestroy */
   cvOpen,          /* xOpen */
   cvClose,         /* xClose */
@@ -413,8 +425,35 @@ static sqlite3_module cvModule = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
 };
 
+static void cvConnFree(void *p){
+  gg_cops_conn_clear((GGCopsConn*)p);
+  sqlite3_free(p);
+}
+
+/* The scalar functions (cops_sql.c) and the two tables, all with one
+** GGCopsConn as user data, freed with the cops_states module. */
 int gg_register_cops(sqlite3 *db, GGConn *pConn){
-  int rc = sqlite3_create_module_v2(db, "cops_states", &cvModule, pConn, 0);
-  if( rc==SQLITE_OK ) rc = sqlite3_create_module_v2(db, "cops_play", &cvModule, pConn, 0);
+  static const struct {
+    const char *zName;
+    int nArg;
+    void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
+  } aFn[] = {
+    { "cop_number", 1, gg_fn_cop_number }, { "cop_number", 2, gg_fn_cop_number },
+    { "cop_number", 3, gg_fn_cop_number }, { "capture_time", 2, gg_fn_capture_time },
+    { "capture_time", 3, gg_fn_capture_time }, { "capture_time", 4, gg_fn_capture_time },
+  };
+  GGCopsConn *pCC = sqlite3_malloc64(sizeof(*pCC));
+  size_t i;
+  int rc;
+  if( pCC==0 ) return SQLITE_NOMEM;
+  memset(pCC, 0, sizeof(*pCC) - sizeof(pCC->aScratch));
+  pCC->pConn = pConn;
+  rc = sqlite3_create_module_v2(db, "cops_states", &cvModule, pCC, cvConnFree);
+  if( rc==SQLITE_OK ) rc = sqlite3_create_module_v2(db, "cops_play", &cvModule, pCC, 0);
+  for(i=0; rc==SQLITE_OK && i<sizeof(aFn)/sizeof(aFn[0]); i++){
+    /* GG_READS in graphgame.c's terms: reads tables, not deterministic */
+    rc = sqlite3_create_function_v2(db, aFn[i].zName, aFn[i].nArg, SQLITE_UTF8, pCC,
+                                    aFn[i].xFunc, 0, 0, 0);
+  }
   return rc;
 }

@@ -97,12 +97,6 @@ static const struct {
   { "catmouse_bounded", 3, GG_READS, gg_fn_catmouse_bounded },
   { "catmouse_dot",     2, GG_READS, gg_fn_catmouse_dot },
   { "catmouse_dot",     3, GG_READS, gg_fn_catmouse_dot },
-  { "cop_number",       1, GG_READS, gg_fn_cop_number },
-  { "cop_number",       2, GG_READS, gg_fn_cop_number },
-  { "cop_number",       3, GG_READS, gg_fn_cop_number },
-  { "capture_time",     2, GG_READS, gg_fn_capture_time },
-  { "capture_time",     3, GG_READS, gg_fn_capture_time },
-  { "capture_time",     4, GG_READS, gg_fn_capture_time },
   { "graph6",           1, GG_READS, gg_fn_graph6 },
   { "graph6",           2, GG_READS, gg_fn_graph6 },
 };
@@ -149,7 +143,9 @@ int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
   if( rc==SQLITE_OK ) rc = gg_register_generators(db);
   if( rc==SQLITE_OK ) rc = gg_register_plays(db, pConn);
   if( rc==SQLITE_OK ) rc = gg_register_game_solve(db, pConn);
-  if( rc==SQLITE_OK ) rc = gg_register_cops(db, pConn);   /* cops_states, cops_play */
+  /* cop_number, capture_time, cops_states, cops_play: their own user data
+  ** (a cached statement and scratch, cops_load.c) */
+  if( rc==SQLITE_OK ) rc = gg_register_cops(db, pConn);
   if( rc==SQLITE_OK ) rc = gg_register_graph6(db);        /* graph6_edges */
   return rc;
 }
