@@ -139,12 +139,16 @@ oom: dist/ctests/oom
 FUZZ_CC    ?= clang
 FUZZ_FLAGS  = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TIME  ?= 60
-FUZZ_TARGETS = adjjson sql
+FUZZ_TARGETS = adjjson sql graph6
 FUZZ_ENGINE  = $(ENGINE_SRC)
 
 dist/fuzz/fuzz_adjjson: tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE) $(HDRS)
 	@mkdir -p dist/fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) -pthread -o $@ tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
+
+dist/fuzz/fuzz_graph6: tests/fuzz/fuzz_graph6.c $(FUZZ_ENGINE) $(HDRS)
+	@mkdir -p dist/fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) -pthread -o $@ tests/fuzz/fuzz_graph6.c $(FUZZ_ENGINE)
 
 dist/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/fuzz
@@ -171,11 +175,15 @@ dist/ctests/replay_adjjson: tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ
 	@mkdir -p dist/ctests
 	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"adjjson\" $(ENGINE_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_adjjson.c $(FUZZ_ENGINE)
 
+dist/ctests/replay_graph6: tests/fuzz/replay.c tests/fuzz/fuzz_graph6.c $(FUZZ_ENGINE) $(HDRS)
+	@mkdir -p dist/ctests
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"graph6\" $(ENGINE_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_graph6.c $(FUZZ_ENGINE)
+
 dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/ctests
 	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"sql\" $(SAN_LINK) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3
 
-test: dist/ctests/replay_adjjson dist/ctests/replay_sql
+test: dist/ctests/replay_adjjson dist/ctests/replay_sql dist/ctests/replay_graph6
 
 # Threads under ThreadSanitizer: tests/c/threads.c, the extension linked in.
 .PHONY: tsan

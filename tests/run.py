@@ -120,7 +120,7 @@ def py_cases():
 
 
 # The C harnesses run by `make test` (dist/ctests/<name>, from tests/c/).
-C_HARNESSES = ["oom", "interrupt", "compat", "replay_adjjson", "replay_sql"]
+C_HARNESSES = ["oom", "interrupt", "compat", "replay_adjjson", "replay_sql", "replay_graph6"]
 
 
 def c_cases():
