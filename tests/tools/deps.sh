@@ -24,6 +24,9 @@ rm -rf "$probe"
 command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
 command -v sqlite-utils >/dev/null 2>&1 || need="$need sqlite-utils"
+# Cops and robbers: geng for the census tests and README, NetworkX for graph6.
+command -v nauty-geng >/dev/null 2>&1 || need="$need nauty"
+/usr/bin/python3 -c 'import networkx' >/dev/null 2>&1 || need="$need python3-networkx"
 if [ -n "$need" ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   echo "tests/tools/deps.sh: installing$need"
