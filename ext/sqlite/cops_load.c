@@ -25,6 +25,7 @@ SQLITE_EXTENSION_INIT3
 #define LOAD_MAX_ROWS 4096         /* more rows: the general path */
 
 void gg_cops_conn_clear(GGCopsConn *pCC){
+  gg_cops_batch_clear(pCC);
   sqlite3_finalize(pCC->pStmt);
   sqlite3_free(pCC->zTable);
   pCC->pStmt = 0;
@@ -51,6 +52,7 @@ static sqlite3_stmt *loadStmt(GGCopsConn *pCC, const char *zTable){
   }
   sqlite3_free(zSql);
   if( pCC->pStmt==0 ) gg_cops_conn_clear(pCC);
+  else gg_cops_batch_prepare(pCC, zTable);
   return pCC->pStmt;
 }
 
@@ -80,6 +82,22 @@ static int loadRows(sqlite3_stmt *p, int64_t *aL, uint32_t *pnL, uint8_t *aE){
   return rc==SQLITE_DONE ? nE : -1;
 }
 
+/* The rows of graph id from a batch (cops_batch.c), as loadRows. */
+static int batchRows(GGCopsConn *pCC, int64_t id, int64_t *aL, uint32_t *pnL,
+                     uint8_t *aE){
+  const int64_t *a;
+  int n = gg_cops_batch_rows(pCC, id, &a), i;
+  if( n<=0 || n>LOAD_MAX_ROWS ) return -1;
+  for(i=0; i<n; i++){
+    int x = loadLabel(aL, pnL, a[3*i+1]);
+    int y = x<0 ? -1 : loadLabel(aL, pnL, a[3*i+2]);
+    if( y<0 ) return -1;
+    aE[2*i] = (uint8_t)x;
+    aE[2*i+1] = (uint8_t)y;
+  }
+  return n;
+}
+
 int gg_cops_load_small(GGCopsConn *pCC, const GGGraphRef *pRef,
                        uint32_t *pn, uint64_t *aNbr){
   const char *zTable = pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE;
@@ -92,9 +110,16 @@ int gg_cops_load_small(GGCopsConn *pCC, const GGGraphRef *pRef,
   if( pCC->bBusy || (p = loadStmt(pCC, zTable))==0 ) return 0;
   if( gg_reentry_enter(zTable, &zErr) ){ sqlite3_free(zErr); return 0; }
   pCC->bBusy = 1;
-  sqlite3_bind_value(p, 1, pRef->pId);
-  nE = loadRows(p, aL, &nL, aE);
-  sqlite3_reset(p);
+  nE = -1;
+  if( sqlite3_value_type(pRef->pId)==SQLITE_INTEGER ){
+    nE = batchRows(pCC, sqlite3_value_int64(pRef->pId), aL, &nL, aE);
+  }
+  if( nE<=0 ){                          /* read the one graph */
+    nL = 0;
+    sqlite3_bind_value(p, 1, pRef->pId);
+    nE = loadRows(p, aL, &nL, aE);
+    sqlite3_reset(p);
+  }
   pCC->bBusy = 0;
   gg_reentry_leave();
   if( nE<=0 ) return 0;

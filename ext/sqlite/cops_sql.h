@@ -17,6 +17,16 @@ struct GGCopsConn {
   sqlite3_stmt *pStmt;      /* cached read of one edge table, or NULL */
   char *zTable;             /* the table pStmt reads */
   int bBusy;                /* pStmt is being stepped: a nested call must not */
+  sqlite3_stmt *pBatch;     /* zTable's rows of graph_id >= ?1 by graph_id */
+  int bBatchOff;            /* no batches from zTable (a view, no index, ...) */
+  int64_t *aBatch;          /* rows of the last batch: graph_id, src, dst */
+  int nBatch;               /* rows in aBatch */
+  int iBatchPos;            /* first row of the graph last asked for */
+  int64_t iBatchLo;         /* graphs with ids in [iBatchLo, iBatchHi] */
+  int64_t iBatchHi;         /*   have all their rows in aBatch */
+  sqlite3_int64 nChange;    /* sqlite3_total_changes() when it was read */
+  unsigned int iVersion;    /* main's data version then (other connections) */
+  int bTemp;                /* zTable is a temp table (no other writer) */
   void *pAnchor;            /* the connected cops_states table; its xDisconnect,
                             ** which sqlite3_close runs before its check for
                             ** unfinalized statements, finalizes pStmt */
@@ -29,6 +39,13 @@ struct GGCopsConn {
 ** that path reads again and reports it). (cops_load.c) */
 int gg_cops_load_small(GGCopsConn *pCC, const GGGraphRef *pRef,
                        uint32_t *pn, uint64_t *aNbr);
+/* The rows of integer graph id from a batch of consecutive graphs
+** (cops_batch.c): the count, *paRow pointing at triples (graph_id, src,
+** dst); -1 if batches cannot answer (then read the one graph). */
+int gg_cops_batch_rows(GGCopsConn *pCC, int64_t id, const int64_t **paRow);
+int gg_cops_batch_prepare(GGCopsConn *pCC, const char *zTable);
+void gg_cops_batch_clear(GGCopsConn *pCC);
+
 /* Finalize the cached statement (xDisconnect of the anchor, and errors). */
 void gg_cops_conn_clear(GGCopsConn *pCC);
 

@@ -328,3 +328,45 @@ def test_hidden_columns_and_a_clean_close():
            "SELECT cop_number(1), capture_time(2, 1), cop_number(1, 'edges');\n" % gg.EXT)
     p = subprocess.run(["sqlite3", "-batch", ":memory:"], input=sql, capture_output=True, text=True)
     assert (p.returncode, p.stdout, p.stderr) == (0, "1|1|1\n", ""), (p.returncode, p.stdout, p.stderr)
+
+
+def test_census_reads_see_every_change():
+    """cop_number over many graphs reads them in batches (cops_batch.c);
+    rows added, changed or removed between two calls of one running query,
+    by this connection, must show in the next answers; views, temp tables
+    and tables without an index answer the same as a fresh read."""
+    db = gg.connect()
+    db.execute("CREATE TABLE graphs(id INTEGER PRIMARY KEY)")
+    db.executemany("INSERT INTO graphs VALUES (?)", [(i,) for i in range(1, 301)])
+    path = [(0, 1), (1, 2), (2, 3)]
+    cycle = [(0, 1), (1, 2), (2, 3), (3, 0)]          # 2 cops, and 1 cannot win
+    for i in range(1, 301):
+        gg.store(db, i, path)
+    db.execute("CREATE INDEX edges_graph ON edges(graph_id)")
+    cur = db.execute("SELECT id, cop_number(id), capture_time(id, 1) FROM graphs ORDER BY id")
+    got = []
+    for i in range(1, 301):
+        got.append(cur.fetchone())
+        # graphs a few ids ahead: Python's cursor computes the next row early
+        if i == 10:     # graph 15, read in the same batch as 10, becomes a 4-cycle
+            db.execute("INSERT INTO edges VALUES (15, 3, 0)")
+        if i == 20:     # graph 25 becomes a triangle
+            db.execute("UPDATE edges SET dst = 0 WHERE graph_id = 25 AND src = 2")
+        if i == 30:     # graph 35 becomes a 4-cycle again, other rows
+            db.execute("DELETE FROM edges WHERE graph_id = 35")
+            db.executemany("INSERT INTO edges VALUES (35, ?, ?)", cycle)
+    want = [(i, 1, 2) for i in range(1, 301)]
+    want[14] = want[34] = (15, 2, None)
+    want[34] = (35, 2, None)
+    want[24] = (25, 1, 1)
+    assert got == want, [(g, w) for g, w in zip(got, want) if g != w]
+    db.execute("CREATE VIEW vedges AS SELECT graph_id, src, dst FROM edges")
+    db.execute("CREATE TEMP TABLE tedges AS SELECT * FROM edges")
+    db.execute("CREATE TABLE nedges AS SELECT * FROM edges")
+    for t in ("vedges", "tedges", "nedges"):
+        rows = db.execute("SELECT id, cop_number(id, ?) FROM graphs", (t,)).fetchall()
+        assert rows == db.execute("SELECT id, cop_number(id) FROM graphs").fetchall(), t
+    cur = db.execute("SELECT id, cop_number(id, 'tedges') FROM graphs ORDER BY id")
+    assert cur.fetchone() == (1, 1)
+    db.execute("INSERT INTO tedges VALUES (9, 3, 0)")
+    assert [cur.fetchone() for _ in range(2, 10)][-1] == (9, 2)
