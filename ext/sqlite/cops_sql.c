@@ -88,7 +88,10 @@ int gg_cops_call_init(GGCopsCall *pCall, GGConn *pConn, const char *zFunc,
   uint32_t k = 1;
   int rc;
   memset(pCall, 0, sizeof(*pCall));
-  if( !gg_graph_ref(&pCall->ref, zFunc, pId, pTable) ) return 0;
+  if( !gg_graph_ref(&pCall->ref, zFunc, pId, pTable) ){
+    pCall->ref.pId = 0;                 /* a NULL graph_id: no result, no rows */
+    return SQLITE_OK;
+  }
   if( pK && (rc = copsK(zFunc, pK, &k, pzErr))!=SQLITE_OK ) return rc;
   rc = gg_rules_arg(zFunc, pRules, aCopsKey, 1, &rules, pzErr);
   if( rc ) return rc;

@@ -235,7 +235,8 @@ def race_brute(rows, z):
 
 def cops_brute(rows, k, lazy=False):
     """Cops and robbers by plain value iteration over ORDERED cop tuples
-    (not multisets), written apart from the engine.  Returns
+    (not multisets), written apart from the engine; labels are integers
+    or texts.  Returns
     {(cops_tuple, robber, turn): plies or None}, turn 'cops' or 'robber';
     plies 0 at a capture, None when the robber escapes.  Starting from
     "never" everywhere, round i makes exact every position the cops win
@@ -243,8 +244,8 @@ def cops_brute(rows, k, lazy=False):
     delays)."""
     import itertools
     adj = adjacency(rows)
-    nodes = sorted(adj)
-    closed = {v: sorted(adj[v] | {v}) for v in nodes}
+    nodes = sqlite_order(adj)
+    closed = {v: sqlite_order(adj[v] | {v}) for v in nodes}
     tuples = list(itertools.product(nodes, repeat=k))
 
     def cop_moves(c):
@@ -280,7 +281,7 @@ def cops_capture_time(val, nodes, k):
     against the robber's best reply; None if the robber escapes."""
     import itertools
     best = None
-    for c in itertools.combinations_with_replacement(sorted(nodes), k):
+    for c in itertools.combinations_with_replacement(sqlite_order(nodes), k):
         worst = 0
         for r in nodes:
             p = val[(c, r, "cops")]

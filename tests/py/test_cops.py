@@ -1,10 +1,13 @@
 """Cops and robbers: cops_states against the brute force gg.cops_brute
 (value iteration over ordered cop tuples, so the multiset reduction is
 checked too) on every position of random graphs for k = 1, 2, 3, lazy and
-not; every move legal and optimal; capture_time and cop_number against the
-brute force; one cop wins exactly on dismantlable graphs (every connected
-graph on up to 7 nodes from nauty's geng, and random larger ones); known
-values from the literature; cops_play; errors verbatim."""
+not; every move legal and optimal; integer and text labels returned as
+given, in SQLite's order in the cops arrays, robber pins by label;
+capture_time and cop_number against the brute force; one cop wins exactly
+on dismantlable graphs (every connected graph on up to 7 nodes from
+nauty's geng, and random larger ones); known values from the literature;
+cops_play; errors verbatim (the shared rules parser's, the shared reading
+limit's); answers follow changes of the table between calls."""
 import itertools
 import json
 import random
@@ -37,10 +40,10 @@ def check_states(db, gid, rows, k, lazy):
     want = gg.cops_brute(rows, k, lazy)
     got = states(db, gid, k, json.dumps({"lazy": lazy}))
     adj = gg.adjacency(rows)
-    nodes = sorted(adj)
+    nodes = gg.sqlite_order(adj)
     assert len(got) == len(list(itertools.combinations_with_replacement(nodes, k))) * len(nodes) * 2
     for (c, r, t), (o, p, mv) in got.items():
-        assert list(c) == sorted(c), c
+        assert list(c) == gg.sqlite_order(c), c
         for perm in set(itertools.permutations(c)):
             assert want[(perm, r, t)] == p, ("graph %r k=%d lazy=%r position %r %r %r:"
                                              " got %r want %r" % (rows, k, lazy, c, r, t, p,
@@ -77,6 +80,20 @@ def relabel(rng, rows):
     return [(m[a], m[b]) for a, b in rows]
 
 
+# Text labels, some spelling integers of the graph ('1' and 1 are
+# different nodes), some needing JSON escapes in the cops arrays.
+TEXTS = ["a", "b", "Zed", "1", "2", "-3", "it's", 'say "hi"', "back\\slash", "tab\tnl\n",
+         "\u00e9t\u00e9", "\u2603", "", " "]
+
+
+def relabel_mixed(rng, rows):
+    """The same graph on a random mix of integer and text labels."""
+    old = sorted({x for e in rows for x in e})
+    pool = rng.sample(TEXTS, min(len(TEXTS), len(old) // 2 + 1)) + rng.sample(range(-5, 9), 10)
+    m = dict(zip(old, rng.sample(pool, len(old))))
+    return [(m[a], m[b]) for a, b in rows]
+
+
 def test_every_position_against_brute_force():
     """Random graphs (connected or not), k = 1, 2, 3, lazy and not."""
     rng = random.Random(13)
@@ -93,6 +110,51 @@ def test_every_position_against_brute_force():
             gg.store(db, gid, rows)
             for lazy in (False, True):
                 check_states(db, gid, rows, k, lazy)
+
+
+def test_text_and_mixed_labels():
+    """Every position on graphs with integer and text labels, k = 1, 2,
+    lazy and not; robber and move values keep their type; the cops
+    arrays are in SQLite's order (integers, then texts by bytes), texts
+    as JSON strings; pins on the robber find text labels, and '1' is not
+    1."""
+    rng = random.Random(1213)
+    db = gg.connect()
+    for gid in range(1, 41):
+        n = rng.randrange(1, 9)
+        rows = relabel_mixed(rng, random_connected(rng, n, rng.random() * 0.6) if gid % 3
+                             else (gg.random_edges(rng, n, 0.4) or [(0, 0)]))
+        gg.store(db, gid, rows)
+        k = 1 + gid % 2
+        check_states(db, gid, rows, k, gid % 4 == 0)
+        nodes = gg.sqlite_order(gg.adjacency(rows))
+        for r in rng.sample(nodes, min(3, len(nodes))):
+            got = db.execute("SELECT robber, turn FROM cops_states(?, ?) WHERE robber = ?"
+                             " AND turn = 'robber'", (gid, k, r)).fetchall()
+            assert len(got) == len(list(itertools.combinations_with_replacement(nodes, k)))
+            assert all(type(x) is type(r) and x == r for x, _ in got), (r, got)
+        twins = [x for x in nodes if isinstance(x, str) and x.lstrip("-").isdigit()
+                 and int(x) not in nodes]
+        for x in twins:                         # '1' is a node, 1 is not: no rows
+            assert db.execute("SELECT count(*) FROM cops_states(?, ?) WHERE robber = ?",
+                              (gid, k, int(x))).fetchone()[0] == 0
+        want = gg.cops_capture_time(gg.cops_brute(rows, k), nodes, k)
+        assert db.execute("SELECT capture_time(?, ?)", (gid, k)).fetchone()[0] == want, rows
+        line = db.execute("SELECT mover, to_node, robber FROM cops_play(?, ?)", (gid, k)).fetchall()
+        for mover, to, robber in line:
+            assert robber is None or robber in nodes, (rows, line)
+            if mover == "robber":
+                assert to in nodes and type(to) is type([x for x in nodes if x == to][0])
+            else:
+                assert all(c in nodes for c in json.loads(to))
+    gg.store(db, 99, [(1, "1"), ("1", "b"), ("b", 2)])    # a path: 1 - '1' - 'b' - 2
+    # SQLite's order: 1, 2, '1', 'b'; either cop may step onto the robber
+    got = db.execute("SELECT cops, robber, move, plies FROM cops_states(99, 2) WHERE robber = 'b'"
+                     " AND turn = 'cops' AND cops = '[2,\"1\"]'").fetchall()
+    assert got in ([('[2,"1"]', "b", '["1","b"]', 1)], [('[2,"1"]', "b", '[2,"b"]', 1)]), got
+    # graph6 numbers the nodes in that order: edges 0-2, 2-3, 1-3
+    assert db.execute("SELECT cop_number(99), capture_time(99, 1), graph6(99)").fetchone() == (1, 2, "CR")
+    assert db.execute("SELECT src, dst FROM graph6_edges('CR')").fetchall() == [(0, 2), (1, 3), (2, 3)]
 
 
 def test_capture_time_and_cop_number_against_brute_force():
@@ -267,27 +329,45 @@ def test_play_follows_the_states():
 ERRORS = [
     ("SELECT capture_time(1, 0)", "graphgame: capture_time: k must be an integer from 1 to 32, got 0"),
     ("SELECT capture_time(1, 'x')", "graphgame: capture_time: k must be an integer from 1 to 32, got 'x'"),
+    # the shared rules parser (rules.c, rules_sql.c)
     ("SELECT cop_number(1, 'edges', '{\"lazy\": 1}')",
-     "graphgame: cop_number: rule \"lazy\" must be true or false, got 1"),
+     "graphgame: cop_number: rules: \"lazy\" must be true or false"),
     ("SELECT cop_number(1, 'edges', '{\"lazy\": true, \"fast\": 2}')",
-     "graphgame: cop_number: unknown rule \"fast\" in rules (known: lazy)"),
+     "graphgame: cop_number: rules: unknown key \"fast\" (known keys: lazy)"),
+    ("SELECT cop_number(1, 'edges', '{\"lazy\": true, \"lazy\": false}')",
+     "graphgame: cop_number: rules: key \"lazy\" given twice"),
     ("SELECT cop_number(1, 'edges', '[1]')",
-     "graphgame: cop_number: rules must be a JSON object such as '{\"lazy\": true}', got '[1]'"),
+     "graphgame: cop_number: rules: must be a JSON object such as '{\"lazy\": ...}'"),
     ("SELECT cop_number(1, 'edges', '{\"lazy\": true')",
-     "graphgame: cop_number: rules must be a JSON object such as '{\"lazy\": true}', got '{\"lazy\": true'"),
+     "graphgame: cop_number: rules: malformed JSON at byte 14: expected , or }"),
     ("SELECT cop_number(1, 'edges', 3)",
-     "graphgame: cop_number: rules must be a JSON object such as '{\"lazy\": true}', got 3"),
+     "graphgame: cop_number: rules must be a JSON object (text), got 3"),
+    ("SELECT capture_time(1, 2, 'edges', '{\"hole\": 0}')",
+     "graphgame: capture_time: rules: unknown key \"hole\" (known keys: lazy)"),
+    ("SELECT * FROM cops_states(1, 1, 'edges', '{\"directed\": true}')",
+     "graphgame: cops_states: rules: unknown key \"directed\" (known keys: lazy)"),
+    ("SELECT * FROM cops_play(1, 1, 'edges', '{\"lazy\": null}')",
+     "graphgame: cops_play: rules: \"lazy\" must be true or false"),
     ("SELECT * FROM cops_states(1)",
      "graphgame: cops_states needs arguments: cops_states(graph_id, k [, edges [, rules]])"),
     ("SELECT * FROM cops_play(1, -1)",
      "graphgame: cops_play: k must be an integer from 1 to 32, got -1"),
-    ("SELECT capture_time(9, 1)", "graphgame: graph 9 has no rows in table \"edges\""),
+    # the shared reading (edges.c)
+    ("SELECT capture_time(9, 1)", "graphgame: capture_time: graph 9 has no rows in table \"edges\""),
+    ("SELECT cop_number(1, 'nope')", "graphgame: cop_number: no such table or view: \"nope\""
+     " (a WITH name cannot be read: use a view)"),
+    ("SELECT * FROM cops_play(4, 1)", "graphgame: cops_play: graph 4 in table \"edges\": src and"
+     " dst must be integer or text node labels, got src=0, dst=1.5"),
+    # the limit while reading (k = 4: 24 nodes fit, the 25th stops the read) ...
     ("SELECT * FROM cops_states(2, 4)",
-     "graphgame: cops_states: graph 2 in table \"edges\" has 30 nodes, and k = 4 cops need"
-     " 2455200 positions, over the limit of 1000000 (see graphgame_limit)"),
+     "graphgame: cops_states: graph 2 in table \"edges\" has at least 25 nodes and needs at"
+     " least 1023750 positions (2 turns x C(n+k-1, k) placements of k = 4 cops x n robber"
+     " nodes, n = 25), over the limit of 1000000 (see graphgame_limit)"),
+    # ... and for the next k of cop_number, once every row is read
     ("SELECT cop_number(3)",
-     "graphgame: cop_number: graph 3 in table \"edges\" has 10 nodes, and k = 3 cops need"
-     " 4400 positions, over the limit of 4000 (see graphgame_limit)"),
+     "graphgame: cop_number: graph 3 in table \"edges\" has 10 nodes and needs 4400 positions"
+     " (2 turns x C(n+k-1, k) placements of k = 3 cops x n robber nodes, n = 10), over the"
+     " limit of 4000 (see graphgame_limit)"),
 ]
 
 
@@ -298,6 +378,7 @@ def test_errors_verbatim():
     outer = [(i, (i + 1) % 5) for i in range(5)]
     inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
     gg.store(db, 3, outer + inner + [(i, i + 5) for i in range(5)])
+    gg.store(db, 4, [(0, 1.5)])
     for sql, msg in ERRORS:
         db.execute("SELECT graphgame_limit('max_positions', ?)",
                    (4000 if "cop_number(3)" in sql else 1000000,))
@@ -314,8 +395,8 @@ def test_errors_verbatim():
 def test_hidden_columns_and_a_clean_close():
     """The hidden columns read back the arguments as given; and the sqlite3
     CLI, which closes with sqlite3_close() (that refuses to close while a
-    statement is unfinalized), closes cleanly after the cached read of
-    cops_load.c was used."""
+    statement is unfinalized), closes cleanly after the cops functions
+    used the connection's kept reads (edges.c)."""
     db = gg.connect()
     gg.store(db, 4, [(0, 1), (1, 2)])
     row = db.execute("SELECT graph_id, k, edges, rules FROM cops_states(4, 1, 'edges', '{}')"
@@ -331,10 +412,12 @@ def test_hidden_columns_and_a_clean_close():
 
 
 def test_census_reads_see_every_change():
-    """cop_number over many graphs reads them in batches (cops_batch.c);
-    rows added, changed or removed between two calls of one running query,
-    by this connection, must show in the next answers; views, temp tables
-    and tables without an index answer the same as a fresh read."""
+    """Rows added, changed or removed between two calls of one running
+    query, by this connection, must show in the next answers; views, temp
+    tables and tables without an index answer the same as a fresh read;
+    a temp table made by CREATE TABLE AS (which counts no changes) that
+    shadows the table, and tables renamed into its place, are read as
+    they are (an earlier batched read answered from a stale copy then)."""
     db = gg.connect()
     db.execute("CREATE TABLE graphs(id INTEGER PRIMARY KEY)")
     db.executemany("INSERT INTO graphs VALUES (?)", [(i,) for i in range(1, 301)])
@@ -370,3 +453,16 @@ def test_census_reads_see_every_change():
     assert cur.fetchone() == (1, 1)
     db.execute("INSERT INTO tedges VALUES (9, 3, 0)")
     assert [cur.fetchone() for _ in range(2, 10)][-1] == (9, 2)
+    db = gg.connect()
+    gg.store(db, 1, [(0, 1), (1, 2), (2, 3)])                       # a path: 1 cop
+    gg.store(db, 2, [(0, 1), (1, 2), (2, 3), (3, 0)])               # a 4-cycle: 2 cops
+    db.execute("CREATE INDEX edges_graph ON edges(graph_id)")
+    assert db.execute("SELECT cop_number(1), cop_number(2)").fetchone() == (1, 2)
+    db.execute("CREATE TEMP TABLE edges AS SELECT graph_id, src, dst FROM main.edges"
+               " WHERE graph_id = 1 UNION ALL SELECT 2, 0, 1")
+    assert db.execute("SELECT cop_number(1), cop_number(2), capture_time(2, 1)").fetchone() == (1, 1, 1)
+    db.execute("DROP TABLE temp.edges")
+    assert db.execute("SELECT cop_number(1), cop_number(2)").fetchone() == (1, 2)
+    db.execute("ALTER TABLE edges RENAME TO old")
+    db.execute("CREATE TABLE edges AS SELECT * FROM old WHERE graph_id = 1 UNION ALL SELECT 2, 0, 1")
+    assert db.execute("SELECT cop_number(1), cop_number(2), graph6(2)").fetchone() == (1, 1, "A_")

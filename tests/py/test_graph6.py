@@ -1,8 +1,9 @@
 """graph6: graph6_edges against NetworkX's parser (when installed) and
 against a plain decoder written here from the format's definition
 (nauty's formats.txt); graph6() round trips through graph6_edges and
-through NetworkX; malformed strings give errors that say where,
-verbatim."""
+through NetworkX; other labels (texts, mixed) are numbered in SQLite's
+order; malformed strings give errors that say where, verbatim; reading
+errors are the shared ones, naming graph6."""
 import random
 import sqlite3
 
@@ -101,3 +102,42 @@ def test_malformed_strings_verbatim():
         db.execute("SELECT * FROM graph6_edges").fetchall()
     except sqlite3.Error as e:
         assert str(e) == "graphgame: graph6_edges needs an argument: graph6_edges(text)", str(e)
+
+
+def test_labels_numbered_in_sqlite_order():
+    """Node i of graph6() is the graph's i-th label in SQLite's order:
+    integers ascending, then texts by bytes; so graph6_edges gives the
+    graph back on 0..n-1 in that order."""
+    rng = random.Random(66)
+    db = gg.connect()
+    pool = list(range(-4, 6)) + ["a", "B", "10", "2", "\u00e9", "x y", ""]
+    for gid in range(1, 60):
+        labels = rng.sample(pool, rng.randrange(2, len(pool)))
+        rows = [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:] if rng.random() < 0.4]
+        rows.append((labels[0], labels[-1]))
+        gg.store(db, gid, rows)
+        nodes = gg.sqlite_order({x for r in rows for x in r})
+        num = {x: i for i, x in enumerate(nodes)}
+        s = db.execute("SELECT graph6(?)", (gid,)).fetchone()[0]
+        assert s == encode(len(nodes), [(num[a], num[b]) for a, b in rows]), (rows, s)
+    gg.store(db, 70, [("1", 1)])                 # '1' and 1: two nodes
+    assert db.execute("SELECT graph6(70)").fetchone()[0] == encode(2, [(0, 1)])
+
+
+def test_reading_errors_name_graph6():
+    db = gg.connect()
+    gg.store(db, 1, [(0, 1)])
+    gg.store(db, 2, [(0, None)])
+    for sql, msg in [
+            ("SELECT graph6(9)", 'graphgame: graph6: graph 9 has no rows in table "edges"'),
+            ("SELECT graph6(1, 'nope')", 'graphgame: graph6: no such table or view: "nope"'
+             " (a WITH name cannot be read: use a view)"),
+            ("SELECT graph6(2)", 'graphgame: graph6: graph 2 in table "edges": src and dst must'
+             " be integer or text node labels, got src=0, dst=NULL")]:
+        try:
+            db.execute(sql).fetchall()
+        except sqlite3.Error as e:
+            assert str(e) == msg, (sql, str(e))
+        else:
+            raise AssertionError("no error: " + sql)
+    assert db.execute("SELECT graph6(NULL), graph6(1, NULL)").fetchone() == (None, "A_")
