@@ -18,12 +18,26 @@ same run:
     race_game on the same subset: the ratio is what not solving every
     position buys.  The subset's answers must agree.
 
+Then race_states (every position) against catmouse on the same graphs
+(random connected, average degree 8, n = 1000, 3000 and 5000; a 55x55
+grid; a path of 3000 nodes with z at one end, the longest games), each in
+fresh processes, interleaved, medians of BENCH_REPEAT (3) runs: the time
+of the SQL call (reading the edges included, the same for both) and the
+rise of the process's peak resident memory, in bytes per position (both
+games have 2n^2 positions).
+
 Usage: bench/bench_race.py [seed]   (run by `make bench`)
+Environment: BENCH_ONLY=states (only the second part), BENCH_REPEAT.
 """
+import json
 import os
 import random
+import resource
 import sqlite3
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -148,7 +162,119 @@ def timed(db, sql, args=()):
     return time.perf_counter() - t, rows
 
 
+# ------------------------------------------- race_states against catmouse
+STATES_SQL = {
+    "race_states": "SELECT count(*) FROM race_states(1, 0) WHERE alice = 1 AND bob = 2"
+                   " AND turn = 'alice'",
+    "catmouse": "SELECT catmouse(1)",
+}
+
+
+def random_connected(n, deg, seed):
+    """A random tree on 0..n-1 (labels shuffled) plus uniform random extra
+    edges, n*deg/2 edges in all."""
+    rng = random.Random(seed)
+    perm = list(range(n))
+    rng.shuffle(perm)
+    edges = set()
+    for i in range(1, n):
+        u, v = perm[i], perm[rng.randrange(i)]
+        edges.add((min(u, v), max(u, v)))
+    while len(edges) < n * deg // 2:
+        u, v = rng.randrange(n), rng.randrange(n)
+        if u != v:
+            edges.add((min(u, v), max(u, v)))
+    return sorted(edges)
+
+
+def grid(side):
+    """A side x side grid on 0..side^2-1."""
+    return [(v, v + d) for v in range(side * side) for d in (1, side)
+            if (d == side and v + side < side * side) or (d == 1 and v % side + 1 < side)]
+
+
+def path(n):
+    """A path 0 - 1 - ... - n-1 with the cat and mouse's start nodes 1 and
+    2 swapped to the far end, so both games are long."""
+    lab = list(range(n))
+    lab[1], lab[n - 2] = lab[n - 2], lab[1]
+    lab[2], lab[n - 1] = lab[n - 1], lab[2]
+    return [(lab[v], lab[v + 1]) for v in range(n - 1)]
+
+
+def peak_bytes():
+    """This process's peak resident memory (VmHWM)."""
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def states_child(db_path, game):
+    """In a fresh process: time one game's SQL on graph 1, print JSON."""
+    db = sqlite3.connect(db_path, isolation_level=None)
+    db.enable_load_extension(True)
+    db.load_extension(EXT)
+    db.execute("SELECT graphgame_limit('max_positions', 2000000000)")
+    db.execute("SELECT count(*) FROM edges").fetchone()     # warm the page cache
+    before = peak_bytes()
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    t = time.perf_counter()
+    result = db.execute(STATES_SQL[game]).fetchall()
+    sec = time.perf_counter() - t
+    ru2 = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = ru2.ru_utime + ru2.ru_stime - ru.ru_utime - ru.ru_stime
+    print(json.dumps({"seconds": sec, "cpu": cpu, "peak": peak_bytes() - before,
+                      "result": result}))
+
+
+def states_run(db_path, game):
+    p = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", db_path, game],
+                       stdout=subprocess.PIPE, text=True, check=True)
+    return json.loads(p.stdout)
+
+
+def states_vs_catmouse():
+    repeat = int(os.environ.get("BENCH_REPEAT", "3"))
+    print("race_states against catmouse on the same graphs (random connected of average"
+          " degree 8, a grid, a path; z = hole = 0):\nmedians of %d fresh processes each, interleaved;"
+          " time of the SQL call, edges read included;\npeak = rise of peak resident"
+          " memory, bytes per position (2n^2 positions each)" % repeat)
+    head = "%-12s %11s %9s %9s %7s %9s %9s %8s %8s" % (
+        "graph", "positions", "race s", "cm s", "ratio", "race cpu", "cm cpu", "race B/p", "cm B/p")
+    print(head)
+    print("-" * len(head))
+    with tempfile.TemporaryDirectory(prefix="gg_bench_race") as tmp:
+        cases = [("n=%d" % n, random_connected(n, 8, n)) for n in (1000, 3000, 5000)]
+        cases += [("grid 55x55", grid(55)), ("path 3000", path(3000))]
+        for name, edges in cases:
+            n = len({v for e in edges for v in e})
+            db_path = os.path.join(tmp, "g%d.db" % len(edges))
+            db = sqlite3.connect(db_path, isolation_level=None)
+            db.execute("CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER)")
+            db.execute("BEGIN")
+            db.executemany("INSERT INTO edges VALUES (1,?,?)", edges)
+            db.execute("COMMIT")
+            db.close()
+            res = {"race_states": [], "catmouse": []}
+            for _ in range(repeat):
+                for game in res:
+                    res[game].append(states_run(db_path, game))
+            npos = 2 * n * n
+            med = {g: {k: statistics.median(r[k] for r in rs) for k in ("seconds", "cpu", "peak")}
+                   for g, rs in res.items()}
+            r, c = med["race_states"], med["catmouse"]
+            print("%-12s %11d %9.3f %9.3f %7.2f %9.3f %9.3f %8.2f %8.2f" % (
+                name, npos, r["seconds"], c["seconds"], r["seconds"] / c["seconds"], r["cpu"],
+                c["cpu"], r["peak"] / npos, c["peak"] / npos))
+    print("ratio = race_states / catmouse (the target: at most 2)")
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        return states_child(sys.argv[2], sys.argv[3])
+    if os.environ.get("BENCH_ONLY") == "states":
+        return states_vs_catmouse()
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 6963
     rng = random.Random(seed)
     db = connect()
@@ -205,6 +331,8 @@ def main():
     print("%-52s %8.3f s   (exhaustive / race_game = %.0f)" % (
         "  baseline: race_states (every position) on it", t_full, t_full / t_fast))
     print("  the subset's answers agree")
+    print()
+    states_vs_catmouse()
 
 
 if __name__ == "__main__":

@@ -1,384 +1,585 @@
 /*
-** race.c: the race to z (see race.h for the rules and the contract).
+** race.c: the fast race engine, every position (see race.h for the rules
+** and the contract); the same design as catmouse.c, for the race's rules.
 **
-** The exhaustive solver is a game for retro.c.  Position index:
-** (turn*n + alice)*n + bob.  An Alice-turn position with a player on z is
-** finished (both on z: a terminal draw, pre-set and never enqueued);
-** Bob-turn positions never are, since the turn is scored after Bob moves.
-** A mover on `from` with the other player on `other` may go to `from`
-** (stay) or to any neighbour w != from with w != other or w == z.
+** Value iteration by plies, 64 positions per machine word.  A position of
+** turn t (0 Alice, 1 Bob) has the mover (player t) on node x and the other
+** player on node y.  For each turn and player there is a bitset of the
+** positions of that turn won by that player, stored transposed: one row
+** per node of the player NOT to move, one bit per node of the mover.  A
+** position (x, y) of turn t has the children (x', y) of the other turn,
+** for x' among the mover's moves from x: x itself (staying) and the heads
+** of the arcs out of x; a move x -> x' != x is illegal for the one bit
+** y = x' unless x' is z (no stepping onto the other player).  So
 **
-** The fast solver (gg_race_game) keeps, for equal distances k, the nodes
-** A[j] that Alice can reach from x by stepping down to layer j (distance
-** j), and B[j] likewise for Bob from y.  Bottom-up for j = 1..k, with bit
-** matrices:
+**     the mover wins within k plies  iff  OR  over x' of row x' of
+**         "other turn, won by player t" has bit y   (within k-1 plies)
+**     the mover loses within k plies iff  AND over x' of row x' of
+**         "other turn, won by the other player" has bit y
 **
-**   W[j](u,v)   u in A[j], v in B[j], Alice to move: Alice wins.
-**               W[0](z,z) = 0 (both arrive together: a draw).
-**   E[j](u',v)  u' in A[j-1] (Alice just stepped there), v in B[j], Bob
-**               to move: Bob escapes, i.e. some down-neighbour v' of v
-**               with v' != u' (or v' = z) has W[j-1](u',v') = 0.
-**   W[j](u,v) = some down-neighbour u' of u has E[j](u',v) = 0.
+** with bit x' masked out of the OR (and set in the AND) for x' != x, z;
+** one word op settles 64 positions (x, y..y+63).  Ply k computes every
+** position first decided at ply k from the bitsets of ply k-1; its plies
+** are then exactly those of the FIFO retrograde solve (the nearest win,
+** the farthest loss).  Only words whose inputs changed are visited: the
+** last ply marks the changed words of each row (aDirty), and a row x is
+** a candidate when one of its moves leads to a changed row: x is x' or a
+** tail of an arc into x' (the reversed moves, aPre).
 **
-** Row u' of E is the OR, over the v' with W[j-1](u',v') = 0, of the set
-** of v in B[j] adjacent to v' (bit rows "Up"); row u of W is the OR of
-** the complements of the rows E(u') of u's down-neighbours.  The cost
-** per layer is about |A[j-1]|*|B[j-1]|*|B[j]|/64 word operations.
+** Ply 0: Alice's positions with Alice on z are won by her, those with
+** Bob on z lost; (z, z) is the arrival draw, marked decided and not won,
+** so it never counts as a won child.  Bob's positions are never finished.
+**
+** Every finished position is one of Alice's and every move changes the
+** turn, so Alice's positions are decided at even plies and Bob's at odd
+** ones: ply k is a pass over turn k % 2 alone, reading only the other
+** turn's bitsets.  So a position decided at ply k goes at once into its
+** own layout (row x, bit y: aDone, aWin, its plies) and into its turn's
+** transposed bitsets, with the changed words marked; no list of new
+** positions is kept (catmouse.c, where both turns move in each ply, needs
+** one).  The bitsets are stored in bands of 512 columns (8 words, a cache
+** line per row; GG_RACE_BIT) and the pass works one band at a time over
+** all rows.
+**
+** Threads split the bands: lane i owns the bands b with b % nLane == i.
+** A lane computes the words w of its bands; their new positions land in
+** the transposed rows 64w..64w+63, which are rows of the same band, so no
+** two lanes write the same memory in a ply.  Each worker thread runs one
+** lane (or all of them if a thread could not be started), with a barrier
+** after each ply.  The calling thread (worker 0) polls the GGStop about
+** every GG_STOP_EVERY words of work.
+**
+** Memory per position: plies/2 in 1 byte, or 2 bytes if some node is 254
+** or more steps from z (race.h; larger values go to a sorted side table,
+** aBig), 2 bits of result (decided, mover wins), and during the solve 2
+** bits of transposed bitsets.
+**
+** Nodes are numbered breadth first from z (rcOrder), so that the 64 nodes
+** of a word are at about the same distance from z and their positions
+** are decided in nearby plies: a word is visited in fewer plies.
 */
 #include <string.h>
+#include <stdlib.h>
+#include <pthread.h>
 #include "alloc.h"
+#include "barrier.h"
 #include "race.h"
 
-#define RACE_INF 0xffffffffu     /* distance of a node that cannot reach z */
+#define RC_MAX_THREAD 2
 
-/*
-** The exhaustive solver.
-*/
+/* One lane's share of one turn: what it found in its bands. */
+typedef struct RcPart RcPart;
+struct RcPart {
+  uint64_t nNew;       /* words with new positions in the last ply */
+  GGRaceBig *aBig;     /* positions whose plies are not in aPly */
+  uint64_t nBig;       /* entries in aBig */
+  uint64_t nBigAlloc;  /* entries that fit in aBig */
+  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty
+                       ** by the last ply of this turn */
+  uint32_t nDirtyRow;  /* entries in aDirtyRow */
+};
 
-static int racePlayer(void *pCtx, uint32_t pos){
-  GGRace *p = (GGRace*)pCtx;
-  return pos >= p->n*p->n ? GG_RACE_BOB : GG_RACE_ALICE;
+/* The solve's data for one turn. */
+typedef struct RcTurn RcTurn;
+struct RcTurn {
+  int t;               /* GG_RACE_ALICE or GG_RACE_BOB: who moves */
+  uint64_t *aDone;     /* decided positions: row x, bit y (into GGRace) */
+  uint64_t *aWinOwn;   /* won by the mover: row x, bit y (into GGRace) */
+  uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x */
+  uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
+  uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
+  RcPart aPart[RC_MAX_THREAD];  /* per lane */
+};
+
+/* One thread's scratch. */
+typedef struct RcWorker RcWorker;
+struct RcWorker {
+  int i;               /* 0: the calling thread */
+  struct RcSolve *s;   /* the solve */
+  uint8_t *aCand;      /* rows x to visit */
+  uint32_t *aCandRow;  /* those rows, ascending */
+  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
+  GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
+};
+
+/* The whole solve. */
+typedef struct RcSolve RcSolve;
+struct RcSolve {
+  GGRace *p;           /* the result being filled */
+  GGPoll setup;        /* polls the GGStop during the set-up (calling thread) */
+  uint32_t n;          /* nodes */
+  uint32_t z;          /* the goal */
+  uint32_t nW;         /* words per row: ceil(n/64) */
+  uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
+  uint32_t nWB;        /* bands: ceil(nW/8) */
+  uint32_t nPly;       /* last ply that decided something */
+  uint32_t *aOff;      /* moves from x: aMove[aOff[x]..aOff[x+1]-1], x first */
+  uint32_t *aMove;     /*   (staying, then the heads of arcs out of x) */
+  uint32_t *aPreOff;   /* moves into x: aPre[aPreOff[x]..], x first; the */
+  uint32_t *aPre;      /*   same arrays as aOff/aMove if undirected */
+  int nLane;           /* lanes, 1..RC_MAX_THREAD */
+  int nRun;            /* worker threads running the lanes, 1 or nLane */
+  int bStop;           /* set (atomically) to stop every worker */
+  int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
+  GGBarrier bar;       /* between the phases when nRun>1 */
+  RcTurn aTurn[2];     /* Alice's turn and Bob's */
+  RcWorker aWork[RC_MAX_THREAD];  /* the workers */
+};
+
+/* The lane that owns word w (and transposed rows 64w..64w+63). */
+#define RC_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
+
+static void rcSetStop(RcSolve *s, int rc){
+  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
+}
+static int rcStopped(RcSolve *s){
+  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
 }
 
-/* Nonzero if an Alice-turn position (a,b) is finished (scored). */
-static int raceFinished(const GGRace *p, uint32_t a, uint32_t b){
-  return a==p->z || b==p->z;
+/* Count the work of a visited row or word: 1 + the moves looked at; poll
+** the GGStop about every GG_STOP_EVERY of them, from the calling thread. */
+static int rcStep(RcSolve *s, RcWorker *wk, uint32_t nCost){
+  if( gg_poll(&wk->poll, 1 + nCost) ) rcSetStop(s, GG_INTERRUPT);
+  return wk->poll.nWork==0 && rcStopped(s);   /* looked at after each poll */
 }
 
-/* Nonzero if a mover may step from `from` to its neighbour `to` while the
-** other player stands on `other` (staying is always allowed). */
-static int raceLegal(const GGRace *p, uint32_t from, uint32_t to, uint32_t other){
-  return to==from || to!=other || to==p->z;
-}
-
-/* Positions reached by the mover's legal moves: Alice's (turn ALICE) or
-** Bob's; each destination once, staying first.  Written to aOut. */
-static uint32_t raceMoves(const GGRace *p, uint32_t a, uint32_t b, int turn,
-                          uint32_t *aOut){
-  const GGGraph *pG = p->pG;
-  uint32_t from = turn==GG_RACE_ALICE ? a : b;
-  uint32_t other = turn==GG_RACE_ALICE ? b : a, j, nOut = 0;
-  const uint32_t *aN = GG_NBR(pG, from);
-  if( aOut ){
-    aOut[nOut] = turn==GG_RACE_ALICE ? gg_race_pos(p->n, a, b, GG_RACE_BOB)
-                                     : gg_race_pos(p->n, a, b, GG_RACE_ALICE);
+/* Make room for one more entry in a growing array; 0 on success. */
+static int rcGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
+  if( n==*pnAlloc ){
+    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : 1024;
+    void *aNew = gg_malloc(nNew*sz);
+    if( aNew==0 ) return 1;
+    if( n ) memcpy(aNew, *pa, n*sz);
+    gg_free(*pa);
+    *pa = aNew;
+    *pnAlloc = nNew;
   }
-  nOut++;
-  for(j=0; j<GG_DEG(pG, from); j++){
-    uint32_t w = aN[j];
-    if( w==from || !raceLegal(p, from, w, other) ) continue;
-    if( aOut ){
-      aOut[nOut] = turn==GG_RACE_ALICE ? gg_race_pos(p->n, w, b, GG_RACE_BOB)
-                                       : gg_race_pos(p->n, a, w, GG_RACE_ALICE);
+  return 0;
+}
+
+/* Plies k for the positions of row x, word w, in bits b; 0, or nonzero
+** out of memory. */
+static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
+                    uint32_t w, uint64_t b, uint32_t k){
+  uint64_t iRow = GG_RACE_PLY(s->n, x, w*64);
+  uint32_t half = k>>1, mark = s->p->nPlyMark;
+  int bWide = s->p->nPlyByte==2;
+  uint8_t *a8 = gg_race_ply_at(s->p, me->t, x, w*64);
+  uint16_t *a16 = (uint16_t*)a8;
+  if( half<mark ){
+    if( bWide ) for(; b; b&=b-1) a16[__builtin_ctzll(b)] = (uint16_t)half;
+    else for(; b; b&=b-1) a8[__builtin_ctzll(b)] = (uint8_t)half;
+    return 0;
+  }
+  for(; b; b&=b-1){
+    uint32_t i = (uint32_t)__builtin_ctzll(b);
+    if( rcGrow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGRaceBig)) ){
+      return 1;
     }
-    nOut++;
+    if( bWide ) a16[i] = (uint16_t)mark; else a8[i] = (uint8_t)mark;
+    pt->aBig[pt->nBig].iPos = me->t*GG_RACE_PLY_SIZE(s->n, s->nWB) + iRow + i;
+    pt->aBig[pt->nBig].nPly = k;
+    pt->nBig++;
   }
-  return nOut;
+  return 0;
 }
 
-static uint32_t raceSucc(void *pCtx, uint32_t pos, uint32_t *aOut){
-  GGRace *p = (GGRace*)pCtx;
-  uint32_t n = p->n, b = pos % n, a = (pos / n) % n;
-  int turn = racePlayer(p, pos);
-  if( turn==GG_RACE_ALICE && raceFinished(p, a, b) ) return 0;
-  return raceMoves(p, a, b, turn, aOut);
-}
-
-/* Predecessors: the positions of the other turn from which the mover of
-** that turn reaches pos.  The move from `from` to `to` (the mover's node
-** in pos) is legal iff from == to or to != other or to == z, so either
-** every neighbour of `to` is a predecessor or none is. */
-static uint32_t racePred(void *pCtx, uint32_t pos, uint32_t *aOut){
-  GGRace *p = (GGRace*)pCtx;
-  const GGGraph *pG = p->pG;
-  uint32_t n = p->n, b = pos % n, a = (pos / n) % n, j, nOut = 0;
-  int turn = racePlayer(p, pos);
-  if( turn==GG_RACE_ALICE ){
-    /* Bob moved from b' to b; Bob-turn positions are never finished. */
-    aOut[nOut++] = gg_race_pos(n, a, b, GG_RACE_BOB);
-    if( b!=a || b==p->z ){
-      for(j=0; j<GG_DEG(pG, b); j++){
-        uint32_t w = GG_NBR(pG, b)[j];
-        if( w!=b ) aOut[nOut++] = gg_race_pos(n, a, w, GG_RACE_BOB);
+/* The new positions win|lose of row x, word w into the transposed
+** bitsets (rows y = 64w.., bit x) and their rows marked changed. */
+static void rcMark(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x, uint32_t w,
+                   uint64_t win, uint64_t lose){
+  uint32_t xw = x>>6, nDW = s->nDW, q;
+  uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
+  uint64_t iTile = GG_RACE_BIT(s->n, w*64, xw);    /* row y = w*64 */
+  for(q=0; q<2; q++){
+    uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
+    for(b = q==0 ? win : lose; b; b&=b-1){
+      uint32_t iy = (uint32_t)__builtin_ctzll(b), y = w*64 + iy;
+      aTile[iy*8] |= xbit;
+      me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
+      if( !me->aRowMark[y] ){
+        me->aRowMark[y] = 1;
+        pt->aDirtyRow[pt->nDirtyRow++] = y;
       }
     }
-  }else{
-    /* Alice moved from a' to a; (a', b) must not be finished. */
-    if( b==p->z ) return 0;
-    if( a!=p->z ) aOut[nOut++] = gg_race_pos(n, a, b, GG_RACE_ALICE);
-    if( a!=b || a==p->z ){
-      for(j=0; j<GG_DEG(pG, a); j++){
-        uint32_t w = GG_NBR(pG, a)[j];
-        if( w!=a && w!=p->z ) aOut[nOut++] = gg_race_pos(n, w, b, GG_RACE_ALICE);
+  }
+}
+
+/* Decide the positions win|lose of row x, word w at ply k: mark them,
+** write their plies, put them in the transposed bitsets (the part of w's
+** owner).  0, or nonzero out of memory. */
+static int rcDecide(RcSolve *s, RcTurn *me, uint32_t x, uint32_t w,
+                    uint64_t win, uint64_t lose, uint32_t k){
+  uint64_t i = GG_RACE_BIT(s->n, x, w);
+  RcPart *pt = &me->aPart[RC_OWNER(s, w)];
+  me->aDone[i] |= win | lose;
+  me->aWinOwn[i] |= win;
+  if( rcSetPly(s, me, pt, x, w, win|lose, k) ) return 1;
+  rcMark(s, me, pt, x, w, win, lose);
+  pt->nNew++;
+  return 0;
+}
+
+/* Unmark the rows of one part marked by its turn's last ply. */
+static void rcUnmark(RcSolve *s, RcTurn *me, RcPart *pt){
+  uint32_t i;
+  for(i=0; i<pt->nDirtyRow; i++){
+    uint32_t y = pt->aDirtyRow[i];
+    memset(me->aDirty + (uint64_t)y*s->nDW, 0, s->nDW*sizeof(uint64_t));
+    me->aRowMark[y] = 0;
+  }
+  pt->nDirtyRow = 0;
+  pt->nNew = 0;
+}
+
+/* Ply 0 for one turn: the bits past n marked decided; for Alice's turn
+** (x Alice, y Bob) the finished positions. */
+static int rcInitTurn(RcSolve *s, RcTurn *me){
+  uint32_t n = s->n, nW = s->nW, z = s->z, x, w;
+  uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
+  uint64_t all = ~0ULL, bz = 1ULL<<(z&63);
+  for(x=0; x<n; x++){
+    if( gg_poll(&s->setup, 1) ) return GG_INTERRUPT;
+    me->aDone[GG_RACE_BIT(n, x, nW-1)] |= pad;
+    if( me->t!=GG_RACE_ALICE ) continue;
+    if( x==z ){                             /* Alice is on z */
+      for(w=0; w<nW; w++){
+        uint64_t win = (w==nW-1 ? all & ~pad : all) & (w==z>>6 ? ~bz : all);
+        if( rcDecide(s, me, x, w, win, 0, 0) ) return GG_NOMEM;
+      }
+      me->aDone[GG_RACE_BIT(n, x, z>>6)] |= bz;   /* the arrival draw */
+    }else if( rcDecide(s, me, x, z>>6, 0, bz, 0) ){   /* Bob is on z */
+      return GG_NOMEM;
+    }
+  }
+  return GG_OK;
+}
+
+/* Candidate rows of the pass of turn me: x with a move to a row x'
+** changed in the other turn ot, and their candidate words (those changed
+** in some such x').  Returns their number (rows in wk->aCandRow). */
+static uint32_t rcCandidates(RcSolve *s, RcWorker *wk, const RcTurn *ot){
+  uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand = 0;
+  int q;
+  for(q=0; q<s->nLane; q++){
+    const RcPart *pt = &ot->aPart[q];
+    for(i=0; i<pt->nDirtyRow; i++){
+      uint32_t y = pt->aDirtyRow[i];
+      for(j=s->aPreOff[y]; j<s->aPreOff[y+1]; j++) wk->aCand[s->aPre[j]] = 1;
+    }
+  }
+  for(x=0; x<n; x++){
+    uint64_t *cw = wk->aCandWord + (uint64_t)nCand*nDW, any = 0;
+    uint32_t d;
+    if( !wk->aCand[x] ) continue;
+    wk->aCand[x] = 0;
+    if( rcStep(s, wk, (s->aOff[x+1] - s->aOff[x])*nDW) ) return 0;
+    for(d=0; d<nDW; d++) cw[d] = 0;
+    for(j=s->aOff[x]; j<s->aOff[x+1]; j++){
+      const uint64_t *a = ot->aDirty + (uint64_t)s->aMove[j]*nDW;
+      for(d=0; d<nDW; d++) cw[d] |= a[d];
+    }
+    for(d=0; d<nDW; d++) any |= cw[d];
+    if( any ) wk->aCandRow[nCand++] = x;
+  }
+  return nCand;
+}
+
+/* Word w of row x of turn me at ply k, from the other turn's transposed
+** bitsets: decide what is new.  0, or nonzero out of memory. */
+static int rcWord(RcSolve *s, RcTurn *me, const RcTurn *ot, uint32_t x,
+                  uint32_t w, uint32_t k){
+  const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
+  const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
+  const uint32_t *aMv = s->aMove + s->aOff[x];
+  uint32_t nMv = s->aOff[x+1] - s->aOff[x], n = s->n, j;
+  uint64_t open = ~me->aDone[GG_RACE_BIT(n, x, w)], win = 0, lose = ~0ULL;
+  for(j=0; j<nMv; j++){
+    uint32_t to = aMv[j];
+    uint64_t iWord = GG_RACE_BIT(n, to, w), mw = aWinMe[iWord], mo = aWinOt[iWord];
+    if( (to>>6)==w && to!=x && to!=s->z ){   /* may not step onto y = to */
+      uint64_t b = 1ULL<<(to&63);
+      mw &= ~b;
+      mo |= b;
+    }
+    win |= mw;
+    lose &= mo;
+  }
+  win &= open;
+  lose &= open & ~win;
+  return (win|lose) ? rcDecide(s, me, x, w, win, lose, k) : 0;
+}
+
+/* Ply k for turn me and one lane, run by worker wk: every position of
+** this turn in the lane's bands decided at ply k, from the other turn's
+** bitsets as of ply k-1. */
+static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane){
+  const RcTurn *ot = &s->aTurn[1-me->t];
+  uint32_t nDW = s->nDW, i, nCand, band;
+  rcUnmark(s, me, &me->aPart[lane]);
+  nCand = rcCandidates(s, wk, ot);
+  if( rcStopped(s) ) return;
+  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
+    for(i=0; i<nCand; i++){
+      uint32_t x = wk->aCandRow[i];
+      uint64_t bits = (wk->aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      for(; bits; bits&=bits-1){
+        uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
+        if( ~me->aDone[GG_RACE_BIT(s->n, x, w)]==0 ) continue;
+        if( rcStep(s, wk, s->aOff[x+1] - s->aOff[x]) ) return;
+        if( rcWord(s, me, ot, x, w, k) ){ rcSetStop(s, GG_NOMEM); return; }
       }
     }
   }
-  return nOut;
 }
 
-/* The state word of a position before the solve. */
-static uint32_t raceInitial(const GGRace *p, uint32_t a, uint32_t b, int turn){
-  if( turn==GG_RACE_ALICE && raceFinished(p, a, b) ){
-    if( a==p->z && b==p->z ) return GG_STATE(GG_V_DRAW, 0);
-    return GG_STATE(a==p->z ? GG_V_WIN0 : GG_V_WIN1, 0);
+static void rcBarrier(RcSolve *s){
+  if( s->nRun>1 ) gg_barrier_wait(&s->bar);
+}
+
+/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ...  Ply
+** k is turn k % 2's (Bob's first: Alice's ply 0 is set up). */
+static void rcRun(RcWorker *wk){
+  RcSolve *s = wk->s;
+  uint32_t k;
+  int q;
+  for(k=1; ; k++){
+    RcTurn *me = &s->aTurn[k&1];
+    uint64_t nNew = 0;
+    for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, me, k, q);
+    rcBarrier(s);
+    for(q=0; q<s->nLane; q++) nNew += me->aPart[q].nNew;
+    if( rcStopped(s) || nNew==0 ) break;
+    if( wk->i==0 ) s->nPly = k;
+    rcBarrier(s);     /* both decided on the same nNew and stop flag: a stop
+                      ** set in the next ply must not be seen here by one */
   }
-  return GG_STATE(GG_V_OPEN, raceMoves(p, a, b, turn, 0));   /* >= 1 */
 }
 
-int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
-  uint32_t n = pG->n, a, b, maxDeg = 0;
+static void *rcThread(void *pArg){
+  rcRun((RcWorker*)pArg);
+  return 0;
+}
+
+/* The moves as CSR into aOff/aMove (n+1 and n + arcs entries): for each
+** x, x itself, then the arcs' heads (in = 0) or tails (in = 1) but x. */
+static int rcMoves(RcSolve *s, int in, const uint32_t *aInv, uint32_t *aOff,
+                   uint32_t *aMove){
+  const GGGraph *pG = s->p->pG;
+  const uint32_t *aPerm = s->p->aPerm;
+  uint32_t x, j, nOut = 0;
+  for(x=0; x<s->n; x++){
+    uint32_t u = aInv[x], d = in ? GG_INDEG(pG, u) : GG_DEG(pG, u);
+    const uint32_t *a = in ? GG_INNBR(pG, u) : GG_NBR(pG, u);
+    aOff[x] = nOut;
+    aMove[nOut++] = x;
+    for(j=0; j<d; j++) if( a[j]!=u ) aMove[nOut++] = aPerm[a[j]];
+    if( gg_poll(&s->setup, 1 + d) ) return GG_INTERRUPT;
+  }
+  aOff[s->n] = nOut;
+  return GG_OK;
+}
+
+/* One allocation for the moves both ways (one way if undirected), in the
+** engine's numbering (aInv: its inverse). */
+static int rcMovesInit(RcSolve *s, const uint32_t *aInv){
+  const GGGraph *pG = s->p->pG;
+  uint64_t nOne = (uint64_t)s->n + 1 + s->n + pG->nArc;
   int rc;
+  s->aOff = gg_malloc((pG->bDirected ? 2 : 1)*nOne*sizeof(uint32_t));
+  if( s->aOff==0 ) return GG_NOMEM;
+  s->aMove = s->aOff + s->n + 1;
+  rc = rcMoves(s, 0, aInv, s->aOff, s->aMove);
+  if( rc || !pG->bDirected ){
+    s->aPreOff = s->aOff;
+    s->aPre = s->aMove;
+    return rc;
+  }
+  s->aPreOff = s->aOff + nOne;
+  s->aPre = s->aPreOff + s->n + 1;
+  return rcMoves(s, 1, aInv, s->aPreOff, s->aPre);
+}
+
+static void rcTurnFree(RcTurn *me){
+  int q;
+  gg_free(me->aWin[0]);                        /* the block of rcTurnInit */
+  for(q=0; q<RC_MAX_THREAD; q++) gg_free(me->aPart[q].aBig);
+  memset(me, 0, sizeof(*me));
+}
+
+/* One allocation for the arrays of a turn. */
+static int rcTurnInit(RcSolve *s, int t){
+  RcTurn *me = &s->aTurn[t];
+  GGRace *p = s->p;
+  uint64_t n = s->n, nBits = GG_RACE_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
+  uint64_t nU64 = 2*nBits + nDirty;              /* aWin[2], aDirty */
+  uint64_t nByte = nU64*8 + s->nLane*n*4 + n;    /* aDirtyRow, aRowMark */
+  uint32_t *a32;
+  int q;
+  memset(me, 0, sizeof(*me));
+  me->t = t;
+  me->aDone = p->aDone + t*nBits;
+  me->aWinOwn = p->aWin + t*nBits;
+  me->aWin[0] = gg_malloc(nByte);
+  if( me->aWin[0]==0 ) return GG_NOMEM;
+  memset(me->aWin[0], 0, nU64*8);
+  me->aWin[1] = me->aWin[0] + nBits;
+  me->aDirty = me->aWin[1] + nBits;
+  a32 = (uint32_t*)(me->aDirty + nDirty);
+  for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
+  me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
+  memset(me->aRowMark, 0, n);
+  return GG_OK;
+}
+
+/* One allocation for a worker's scratch. */
+static int rcWorkerInit(RcSolve *s, int i){
+  RcWorker *wk = &s->aWork[i];
+  uint64_t n = s->n;
+  uint8_t *a = gg_malloc(n*s->nDW*8 + n*4 + n);
+  if( a==0 ) return GG_NOMEM;
+  wk->i = i;
+  wk->s = s;
+  gg_poll_init(&wk->poll, i==0 ? s->setup.pStop : 0);   /* worker 0 asks */
+  wk->aCandWord = (uint64_t*)a;
+  wk->aCandRow = (uint32_t*)(wk->aCandWord + n*s->nDW);
+  wk->aCand = (uint8_t*)(wk->aCandRow + n);
+  memset(wk->aCand, 0, n);
+  return GG_OK;
+}
+
+static int rcBigCmp(const void *a, const void *b){
+  uint64_t x = ((const GGRaceBig*)a)->iPos, y = ((const GGRaceBig*)b)->iPos;
+  return (x>y) - (x<y);
+}
+
+/* Move every part's big plies into p->aBig, sorted. */
+static int rcBigMerge(RcSolve *s){
+  GGRace *p = s->p;
+  uint64_t nAll = 0;
+  int t, q;
+  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
+  if( nAll==0 ) return GG_OK;
+  p->aBig = gg_malloc(nAll*sizeof(GGRaceBig));
+  if( p->aBig==0 ) return GG_NOMEM;
+  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++){
+    const RcPart *pt = &s->aTurn[t].aPart[q];
+    if( pt->nBig ) memcpy(p->aBig+p->nBig, pt->aBig, pt->nBig*sizeof(GGRaceBig));
+    p->nBig += pt->nBig;
+  }
+  qsort(p->aBig, p->nBig, sizeof(GGRaceBig), rcBigCmp);
+  return GG_OK;
+}
+
+/* From one BFS to z: the engine's numbering, breadth first from z (so
+** the 64 nodes of a word have about the same distance, and their
+** positions are decided in nearby plies: fewer visits per word), the
+** nodes that cannot reach z last; aInv (n entries) gets its inverse.
+** And the width of the plies entries: one byte if no win can be longer
+** than 2*GG_RACE_PLY_BIG8 - 1 plies, by the longest finite distance. */
+static int rcOrder(RcSolve *s, uint32_t *aInv){
+  GGRace *p = s->p;
+  static const uint64_t mxNarrow = GG_RACE_PLY_NARROW;
+  uint32_t *aDist = gg_malloc(((uint64_t)s->n + 1)*sizeof(uint32_t)), dMax, v, i;
+  if( aDist==0 ) return GG_NOMEM;
+  dMax = gg_race_distances(p->pG, p->z, aDist, aInv);
+  for(i=0, v=0; v<s->n; v++) i += aDist[v]!=0xffffffffu;     /* reached */
+  for(v=0; v<s->n; v++) if( aDist[v]==0xffffffffu ) aInv[i++] = v;
+  for(i=0; i<s->n; i++) p->aPerm[aInv[i]] = i;
+  gg_free(aDist);
+  s->z = p->aPerm[p->z];                                    /* 0 */
+  p->nPlyByte = dMax<mxNarrow ? 1 : 2;
+  p->nPlyMark = p->nPlyByte==1 ? GG_RACE_PLY_BIG8 : GG_RACE_PLY_BIG;
+  return gg_poll(&s->setup, s->n + p->pG->nArc) ? GG_INTERRUPT : GG_OK;
+}
+
+/* The arrays of the result and of the solve, and ply 0. */
+static int rcSetup(RcSolve *s){
+  GGRace *p = s->p;
+  uint64_t n = s->n, nBitWords = 2*GG_RACE_BIT_SIZE(n, s->nWB);
+  int rc, t, i;
+  uint32_t *aInv = gg_malloc((n + 1)*sizeof(uint32_t));
+  p->aPerm = gg_malloc((n + 1)*sizeof(uint32_t));
+  if( aInv==0 || p->aPerm==0 ){ gg_free(aInv); return GG_NOMEM; }
+  rc = rcOrder(s, aInv);
+  if( rc==GG_OK ) rc = rcMovesInit(s, aInv);
+  gg_free(aInv);
+  if( rc ) return rc;
+  p->apPly = gg_malloc(2*(uint64_t)s->nWB*sizeof(uint8_t*));
+  if( p->apPly==0 ) return GG_NOMEM;
+  memset(p->apPly, 0, 2*(uint64_t)s->nWB*sizeof(uint8_t*));
+  for(i=0; i<2*(int)s->nWB; i++){
+    if( (p->apPly[i] = gg_malloc(n*512*p->nPlyByte))==0 ) return GG_NOMEM;
+  }
+  p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
+  if( p->aDone==0 ) return GG_NOMEM;
+  p->aWin = p->aDone + nBitWords;
+  memset(p->aDone, 0, 2*nBitWords*sizeof(uint64_t));
+  if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
+  for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
+  for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
+  for(t=0; t<2; t++) if( (rc = rcInitTurn(s, &s->aTurn[t]))!=GG_OK ) return rc;
+  return gg_poll_now(&s->setup) ? GG_INTERRUPT : GG_OK;
+}
+
+/* Run the plies: a thread per lane after the first; if that cannot be
+** started, this thread runs every lane. */
+static void rcSolveAll(RcSolve *s, int nThread){
+  pthread_t th;
+  if( s->nLane==2 && nThread>=0 && gg_barrier_init(&s->bar, 2)==0 ){
+    s->nRun = 2;
+    if( pthread_create(&th, 0, rcThread, &s->aWork[1]) ){
+      s->nRun = 1;
+      gg_barrier_destroy(&s->bar);
+    }
+  }
+  rcRun(&s->aWork[0]);
+  if( s->nRun==2 ){
+    pthread_join(th, 0);
+    gg_barrier_destroy(&s->bar);
+  }
+}
+
+int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                          const GGStop *pStop){
+  RcSolve s;
+  uint32_t n = pG->n;
+  int rc, i;
   memset(p, 0, sizeof(*p));
-  if( z>=n || GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
+  memset(&s, 0, sizeof(s));
+  if( z>=n ) return GG_NOTNODE;                 /* the goal is not a node */
+  if( GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
   p->pG = pG;
   p->n = n;
   p->z = z;
-  p->aState = gg_malloc(GG_RACE_NPOS(n)*sizeof(uint32_t) + 1);
-  if( p->aState==0 ) return GG_NOMEM;
-  for(a=0; a<n; a++){
-    if( GG_DEG(pG, a)>maxDeg ) maxDeg = GG_DEG(pG, a);
-    for(b=0; b<n; b++){
-      p->aState[gg_race_pos(n, a, b, GG_RACE_ALICE)] = raceInitial(p, a, b, GG_RACE_ALICE);
-      p->aState[gg_race_pos(n, a, b, GG_RACE_BOB)] = raceInitial(p, a, b, GG_RACE_BOB);
-    }
+  p->nWord = (n+63)/64;
+  s.p = p;
+  gg_poll_init(&s.setup, pStop);
+  s.n = n;
+  s.z = z;
+  s.nW = p->nWord;
+  s.nDW = (s.nW+63)/64;
+  s.nWB = (s.nW+7)/8;
+  p->nBand = s.nWB;
+  s.nLane = nThread<0 ? -nThread : nThread;
+  if( s.nLane<1 || s.nLane>RC_MAX_THREAD ) s.nLane = RC_MAX_THREAD;
+  if( (uint32_t)s.nLane>s.nWB ) s.nLane = (int)s.nWB;   /* a band each */
+  s.nRun = 1;
+  rc = rcSetup(&s);
+  if( rc==GG_OK ){
+    rcSolveAll(&s, nThread);
+    if( rcStopped(&s) ) rc = s.rc;
   }
-  p->game.nPos = (uint32_t)GG_RACE_NPOS(n);
-  p->game.nMaxMove = maxDeg + 1;          /* the neighbours and staying */
-  p->game.pCtx = p;
-  p->game.xPlayer = racePlayer;
-  p->game.xPred = racePred;
-  p->game.xSucc = raceSucc;
-  rc = gg_retro_solve(&p->game, p->aState, pStop);
+  if( rc==GG_OK ) rc = rcBigMerge(&s);
+  p->nPly = s.nPly;
+  for(i=0; i<RC_MAX_THREAD; i++) gg_free(s.aWork[i].aCandWord);
+  rcTurnFree(&s.aTurn[0]);
+  rcTurnFree(&s.aTurn[1]);
+  gg_free(s.aOff);
   if( rc ) gg_race_free(p);
   return rc;
 }
 
-void gg_race_free(GGRace *p){
-  gg_free(p->aState);
-  p->aState = 0;
-}
-
-void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
-                 uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
-  const GGGraph *pG = p->pG;
-  uint32_t w = p->aState[gg_race_pos(p->n, alice, bob, turn)];
-  uint32_t from = turn==GG_RACE_ALICE ? alice : bob;
-  uint32_t other = turn==GG_RACE_ALICE ? bob : alice, j;
-  *pValue = GG_VALUE(w);
-  *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
-  *pMove = -1;
-  if( turn==GG_RACE_ALICE && raceFinished(p, alice, bob) ) return;
-  for(j=0; j<=GG_DEG(pG, from); j++){
-    uint32_t to = j==0 ? from : GG_NBR(pG, from)[j-1], c;
-    if( j>0 && (to==from || !raceLegal(p, from, to, other)) ) continue;
-    c = p->aState[turn==GG_RACE_ALICE ? gg_race_pos(p->n, to, bob, GG_RACE_BOB)
-                                      : gg_race_pos(p->n, alice, to, GG_RACE_ALICE)];
-    if( gg_retro_is_best(w, c) ){ *pMove = to; return; }
-  }
-}
-
-/*
-** The fast solver.
-*/
-
-/* Breadth-first distances to z into aDist (RACE_INF: unreachable), using
-** aQueue (n entries) as the queue. */
-static void raceBfs(const GGGraph *pG, uint32_t z, uint32_t *aDist, uint32_t *aQueue){
-  uint32_t head = 0, tail = 0, i;
-  for(i=0; i<pG->n; i++) aDist[i] = RACE_INF;
-  aDist[z] = 0;
-  aQueue[tail++] = z;
-  while( head<tail ){
-    uint32_t u = aQueue[head++], j;
-    for(j=0; j<GG_DEG(pG, u); j++){
-      uint32_t w = GG_NBR(pG, u)[j];
-      if( aDist[w]==RACE_INF ){
-        aDist[w] = aDist[u] + 1;
-        aQueue[tail++] = w;
-      }
-    }
-  }
-}
-
-/* The nodes one player reaches by stepping down from `start` (layer k):
-** layer j is aList[aOff[j] .. aOff[j]+aCnt[j]-1], and aIdx[u] is u's
-** index within its layer (RACE_INF if u is in no layer). */
-typedef struct RaceLayers RaceLayers;
-struct RaceLayers {
-  uint32_t *aList;     /* nodes, layer k first */
-  uint32_t *aOff;      /* aOff[j]: start of layer j in aList */
-  uint32_t *aCnt;      /* aCnt[j]: nodes in layer j */
-  uint32_t *aIdx;      /* aIdx[u]: index of u within its layer */
-};
-
-static void raceLayersBuild(const GGGraph *pG, const uint32_t *aDist,
-                            uint32_t start, uint32_t k, RaceLayers *p){
-  uint32_t tail = 0, j, i, e;
-  for(i=0; i<pG->n; i++) p->aIdx[i] = RACE_INF;
-  p->aOff[k] = 0;
-  p->aCnt[k] = 1;
-  p->aIdx[start] = 0;
-  p->aList[tail++] = start;
-  for(j=k; j>0; j--){
-    p->aOff[j-1] = tail;
-    for(i=0; i<p->aCnt[j]; i++){
-      uint32_t u = p->aList[p->aOff[j]+i];
-      for(e=0; e<GG_DEG(pG, u); e++){
-        uint32_t w = GG_NBR(pG, u)[e];
-        if( aDist[w]==j-1 && p->aIdx[w]==RACE_INF ){
-          p->aIdx[w] = tail - p->aOff[j-1];
-          p->aList[tail++] = w;
-        }
-      }
-    }
-    p->aCnt[j-1] = tail - p->aOff[j-1];
-  }
-}
-
-#define RACE_WORDS(nBit) (((uint64_t)(nBit)+63)/64)
-#define RACE_MASK(nBit, i) \
-  ((uint64_t)(i)+1<RACE_WORDS(nBit) || ((nBit)&63)==0 ? ~(uint64_t)0 \
-   : (((uint64_t)1<<((nBit)&63))-1))
-
-static uint64_t *raceBits(uint64_t nWord){
-  uint64_t *a = gg_malloc(nWord*sizeof(uint64_t) + 1);
-  if( a ) memset(a, 0, nWord*sizeof(uint64_t));
-  return a;
-}
-
-/* One layer of the bottom-up solve: from pW0 = W[j-1] (rows A[j-1],
-** columns B[j-1]) compute *ppW1 = W[j] (rows A[j], columns B[j]). */
-static int raceLayerStep(const GGGraph *pG, const uint32_t *aDist,
-                         const RaceLayers *pA, const RaceLayers *pB, uint32_t j,
-                         const uint64_t *pW0, uint64_t **ppW1, GGPoll *pPoll){
-  uint32_t nA0 = pA->aCnt[j-1], nB0 = pB->aCnt[j-1];
-  uint32_t nA1 = pA->aCnt[j], nB1 = pB->aCnt[j], i, e;
-  uint64_t wB0 = RACE_WORDS(nB0), wB1 = RACE_WORDS(nB1), x;
-  int rc = GG_OK;
-  uint64_t *aUp = raceBits((uint64_t)nB0*wB1);
-  uint64_t *aEsc = raceBits((uint64_t)nA0*wB1);
-  uint64_t *aW = raceBits((uint64_t)nA1*wB1);
-  *ppW1 = 0;
-  if( aUp==0 || aEsc==0 || aW==0 ){
-    gg_free(aUp); gg_free(aEsc); gg_free(aW);
-    return GG_NOMEM;
-  }
-  /* Up(v'): the v in B[j] with v' as a down-neighbour. */
-  for(i=0; i<nB1; i++){
-    uint32_t v = pB->aList[pB->aOff[j]+i];
-    for(e=0; e<GG_DEG(pG, v); e++){
-      uint32_t w = GG_NBR(pG, v)[e];
-      if( aDist[w]==j-1 ) aUp[pB->aIdx[w]*wB1 + i/64] |= (uint64_t)1<<(i%64);
-    }
-  }
-  /* E(u', .) = OR of Up(v') over the v' != u' (unless v' is z) that are
-  ** not Alice wins. */
-  for(i=0; i<nA0; i++){
-    uint32_t u = pA->aList[pA->aOff[j-1]+i];
-    uint64_t skip = (j>1 && pB->aIdx[u]!=RACE_INF) ? pB->aIdx[u] : (uint64_t)-1;
-    uint64_t *pEsc = &aEsc[(uint64_t)i*wB1];
-    for(x=0; x<wB0; x++){
-      uint64_t m = ~pW0[(uint64_t)i*wB0 + x] & RACE_MASK(nB0, x);
-      if( skip/64==x ) m &= ~((uint64_t)1<<(skip%64));
-      while( m ){
-        uint64_t iv = x*64 + (uint64_t)__builtin_ctzll(m), y;
-        const uint64_t *pUp = &aUp[iv*wB1];
-        m &= m-1;
-        for(y=0; y<wB1; y++) pEsc[y] |= pUp[y];
-      }
-    }
-    if( gg_poll(pPoll, wB0 + (uint64_t)nB0*wB1) ){ rc = GG_INTERRUPT; goto done; }
-  }
-  /* W(u, .) = OR of the complements of E(u') over u's down-neighbours. */
-  for(i=0; i<nA1; i++){
-    uint32_t u = pA->aList[pA->aOff[j]+i];
-    if( gg_poll(pPoll, (uint64_t)GG_DEG(pG, u)*wB1) ){ rc = GG_INTERRUPT; goto done; }
-    uint64_t *pRow = &aW[(uint64_t)i*wB1];
-    for(e=0; e<GG_DEG(pG, u); e++){
-      uint32_t w = GG_NBR(pG, u)[e];
-      const uint64_t *pEsc;
-      if( aDist[w]!=j-1 ) continue;
-      pEsc = &aEsc[(uint64_t)pA->aIdx[w]*wB1];
-      for(x=0; x<wB1; x++) pRow[x] |= ~pEsc[x] & RACE_MASK(nB1, x);
-    }
-  }
-done:
-  gg_free(aUp);
-  gg_free(aEsc);
-  if( rc ){ gg_free(aW); aW = 0; }
-  *ppW1 = aW;
-  return rc;
-}
-
-/* Equal finite distances k >= 1: Alice wins (GG_V_WIN0) or it is a draw. */
-static int raceLayered(const GGGraph *pG, const uint32_t *aDist, uint32_t x,
-                       uint32_t y, uint32_t k, uint64_t mxPos,
-                       const GGStop *pStop, uint32_t *pValue, uint64_t *pnPos){
-  uint64_t n = pG->n, nPos = 0;
-  GGPoll poll;
-  uint32_t *aMem = gg_malloc((4*n + 6*((uint64_t)k+1))*sizeof(uint32_t));
-  uint64_t *pW = 0;
-  RaceLayers A, B;
-  uint32_t j;
-  int rc = GG_OK;
-  if( aMem==0 ) return GG_NOMEM;
-  A.aList = aMem;        A.aIdx = aMem + n;
-  B.aList = aMem + 2*n;  B.aIdx = aMem + 3*n;
-  A.aOff = aMem + 4*n;   A.aCnt = A.aOff + (k+1);
-  B.aOff = A.aCnt + (k+1);  B.aCnt = B.aOff + (k+1);
-  raceLayersBuild(pG, aDist, x, k, &A);
-  raceLayersBuild(pG, aDist, y, k, &B);
-  for(j=0; j<=k; j++){
-    nPos += (uint64_t)A.aCnt[j]*B.aCnt[j];                 /* Alice to move */
-    if( j>0 ) nPos += (uint64_t)A.aCnt[j-1]*B.aCnt[j];     /* Bob to move */
-  }
-  *pnPos = nPos;
-  if( nPos>mxPos ){ gg_free(aMem); return GG_TOOBIG; }
-  gg_poll_init(&poll, pStop);
-  pW = raceBits(1);                      /* W[0](z,z) = 0: a draw */
-  if( pW==0 ) rc = GG_NOMEM;
-  for(j=1; rc==GG_OK && j<=k; j++){
-    uint64_t *pNext = 0;
-    rc = raceLayerStep(pG, aDist, &A, &B, j, pW, &pNext, &poll);
-    gg_free(pW);
-    pW = pNext;
-  }
-  if( rc==GG_OK ) *pValue = (pW[0] & 1) ? GG_V_WIN0 : GG_V_DRAW;
-  gg_free(pW);
-  gg_free(aMem);
-  return rc;
-}
-
-int gg_race_game(const GGGraph *pG, uint32_t x, uint32_t y, uint32_t z,
-                 uint64_t mxPos, const GGStop *pStop, uint32_t *pValue,
-                 uint64_t *pnPos){
-  uint32_t *aDist, *aQueue, dx, dy;
-  int rc = GG_OK;
-  *pnPos = 0;
-  if( x==z || y==z ){                      /* scored at once */
-    *pValue = x!=z ? GG_V_WIN1 : y!=z ? GG_V_WIN0 : GG_V_DRAW;
-    return GG_OK;
-  }
-  aDist = gg_malloc((uint64_t)pG->n*sizeof(uint32_t));
-  aQueue = gg_malloc((uint64_t)pG->n*sizeof(uint32_t));
-  if( aDist==0 || aQueue==0 ){
-    gg_free(aDist);
-    gg_free(aQueue);
-    return GG_NOMEM;
-  }
-  raceBfs(pG, z, aDist, aQueue);
-  gg_free(aQueue);
-  dx = aDist[x];
-  dy = aDist[y];
-  if( dx<dy ){
-    *pValue = GG_V_WIN0;                   /* also: only Alice reaches z */
-  }else if( dy<dx ){
-    *pValue = GG_V_WIN1;
-  }else if( dx==RACE_INF ){
-    *pValue = GG_V_DRAW;                   /* nobody ever reaches z */
-  }else{
-    rc = raceLayered(pG, aDist, x, y, dx, mxPos, pStop, pValue, pnPos);
-  }
-  gg_free(aDist);
-  return rc;
+int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
+  return gg_race_solve_threads(p, pG, z, 0, pStop);
 }

@@ -218,7 +218,10 @@ static int rulesSkip(RulesIn *r, int eType, int nDepth){
   return rc;
 }
 
-static int rulesKindError(RulesIn *r, const GGRuleKey *k){
+/* The error for a value of the wrong kind for key k; the value is the
+** JSON text z[i0..i1), shown (shortened past 40 bytes) after "got". */
+static int rulesKindError(RulesIn *r, const GGRuleKey *k, uint64_t i0, uint64_t i1){
+  size_t n;
   int i;
   switch( k->eKind ){
     case GG_RULE_BOOL:
@@ -230,12 +233,17 @@ static int rulesKindError(RulesIn *r, const GGRuleKey *k){
       snprintf(r->zErr, GG_RULES_ERR, "\"%s\" must be a node label (an integer or a string)"
                " or an array of node labels", k->zKey); break;
     default: {
-      size_t n = (size_t)snprintf(r->zErr, GG_RULES_ERR, "\"%s\" must be", k->zKey);
+      n = (size_t)snprintf(r->zErr, GG_RULES_ERR, "\"%s\" must be", k->zKey);
       for(i=0; k->azWord[i] && n<GG_RULES_ERR; i++){
         n += (size_t)snprintf(r->zErr+n, GG_RULES_ERR-n, "%s\"%s\"",
                               i==0 ? " " : k->azWord[i+1] ? ", " : " or ", k->azWord[i]);
       }
     }
+  }
+  n = strlen(r->zErr);
+  if( n<GG_RULES_ERR && i1>i0 ){
+    snprintf(r->zErr+n, GG_RULES_ERR-n, ", got %.*s%s", i1-i0>40 ? 40 : (int)(i1-i0),
+             r->z+i0, i1-i0>40 ? "..." : "");
   }
   return -1;
 }
@@ -249,6 +257,9 @@ static void rulesAddLabel(RulesIn *r, const RulesVal *v){
 static int rulesKeyValue(RulesIn *r, const GGRuleKey *k, GGRuleVal *pOut){
   RulesVal v;
   int i, rc, bFirst = 1;
+  uint64_t i0, e0;
+  rulesWs(r);
+  i0 = r->i;
   if( rulesValue(r, &v) ) return -1;
   pOut->bSet = 1;
   pOut->aLabel = r->p->aLabel + r->p->nLabel;
@@ -274,19 +285,21 @@ static int rulesKeyValue(RulesIn *r, const GGRuleKey *k, GGRuleVal *pOut){
       }
       if( v.eType!=RV_ARRAY || k->eKind!=GG_RULE_LABELS ) break;
       while( rulesMore(r, ']', &bFirst, &rc) ){
+        rulesWs(r);
+        e0 = r->i;
         if( rulesValue(r, &v) ) return -1;
         if( v.eType==RV_ARRAY || v.eType==RV_OBJ ){
           if( rulesSkip(r, v.eType, 1) ) return -1;
-          return rulesKindError(r, k);
+          return rulesKindError(r, k, e0, r->i);
         }
-        if( v.eType!=RV_INT && v.eType!=RV_STR ) return rulesKindError(r, k);
+        if( v.eType!=RV_INT && v.eType!=RV_STR ) return rulesKindError(r, k, e0, r->i);
         rulesAddLabel(r, &v);
         pOut->nLabel++;
       }
       return rc;
   }
   if( (v.eType==RV_ARRAY || v.eType==RV_OBJ) && rulesSkip(r, v.eType, 1) ) return -1;
-  return rulesKindError(r, k);
+  return rulesKindError(r, k, i0, r->i);
 }
 
 static int rulesUnknown(RulesIn *r, const RulesVal *pKey, const GGRuleKey *aKey, int nKey){

@@ -15,7 +15,8 @@
 ** u -- u), or every arc (u -> v) with the rules' "directed".  The rules
 ** are catmouse()'s; with "turn": "cat" the picture is of the cat to
 ** move.  A NULL graph id or cat gives NULL; a cat on a hole is an error.
-** (Integer ids are DOT numerals; text ids are quoted.)
+** (Integer ids are DOT numerals; text ids are quoted, a text that spells
+** a numeral inside apostrophes as well: "'1'".)
 */
 #include <string.h>
 #include "glue.h"
@@ -35,14 +36,31 @@ static void dotQuoted(sqlite3_str *pOut, const char *z, uint32_t n){
   }
 }
 
-/* Node u as a DOT id: an integer as a numeral, a text quoted and escaped. */
+/* Nonzero if the n bytes of z read as a DOT numeral, [-](.digits |
+** digits[.digits]), which DOT would take for the same node as the number. */
+static int dotNumeral(const char *z, uint32_t n){
+  uint32_t i = 0, nDigit = 0, nDot = 0;
+  if( i<n && z[i]=='-' ) i++;
+  for(; i<n; i++){
+    if( z[i]>='0' && z[i]<='9' ) nDigit++;
+    else if( z[i]=='.' && nDot==0 ) nDot++;
+    else return 0;
+  }
+  return nDigit>0;
+}
+
+/* Node u as a DOT id: an integer as a numeral; a text quoted and escaped,
+** and, if it spells a numeral, inside apostrophes too ("'1'"), so that the
+** text '1' and the integer 1 stay two nodes. */
 static void dotNode(sqlite3_str *pOut, const GGGraph *pG, uint32_t u){
   GGLabel L;
+  int bNum;
   gg_graph_label(pG, u, &L);
   if( L.eType==GG_KEY_INT ){ sqlite3_str_appendf(pOut, "%lld", L.iVal); return; }
-  sqlite3_str_appendchar(pOut, 1, '"');
+  bNum = dotNumeral(L.z, L.nz);
+  sqlite3_str_appendall(pOut, bNum ? "\"'" : "\"");
   dotQuoted(pOut, L.z, L.nz);
-  sqlite3_str_appendchar(pOut, 1, '"');
+  sqlite3_str_appendall(pOut, bNum ? "'\"" : "\"");
 }
 
 /* The DOT text of a solved game, the cat on dense id cat, turn to move. */
@@ -122,6 +140,12 @@ void gg_fn_catmouse_dot(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   rc = gg_call_init(&call, pConn, pDef, "catmouse_dot", argv[0], argc>2 ? argv[2] : 0,
                     argc>3 ? argv[3] : 0, &zErr);
   if( rc || call.ref.pId==0 ) goto done;
+  if( call.rules.aVal[2].bSet ){      /* the cat is the argument (key 2 of catmouse's) */
+    zErr = gg_errmsg("catmouse_dot: the cat is its second argument; the rules may not"
+                     " name it too");
+    rc = gg_error_rc(SQLITE_ERROR, zErr);
+    goto done;
+  }
   k = gg_value_label(argv[1], &catL);
   if( k<=0 ){
     zErr = k<0 ? 0 : gg_err_label_arg("catmouse_dot", "cat", argv[1]);

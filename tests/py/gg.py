@@ -204,13 +204,28 @@ def race_moves(adj, z, a, b, t):
     return out
 
 
-def race_brute(rows, z):
+def race_adjacency(rows, directed=False):
+    """Node -> set of the nodes a race player may step to from it: the
+    neighbours, or with directed=True the heads of the arcs src -> dst
+    out of it.  Every node of a row is a node."""
+    if not directed:
+        return adjacency(rows)
+    adj = {}
+    for a, b in rows:
+        adj.setdefault(a, set()).add(b)
+        adj.setdefault(b, set())
+    return adj
+
+
+def race_brute(rows, z, directed=False):
     """{(alice, bob, turn): (outcome, plies)} for the race to z (HDU 6963)
     by value iteration; turn is 'alice' or 'bob', outcome 1 Alice wins,
-    2 draw, 3 Bob wins, plies None for a draw.  An Alice-turn position
-    with a player on z is finished (scored at the end of the last turn,
-    or at the start); Bob-turn positions never are."""
-    adj = adjacency(rows)
+    2 draw, 3 Bob wins, plies None for a draw, except 0 for the arrival
+    draw (both on z, Alice to move).  An Alice-turn position with a
+    player on z is finished (scored at the end of the last turn, or at
+    the start); Bob-turn positions never are.  With directed=True the
+    rows are arcs, followed from src to dst only."""
+    adj = race_adjacency(rows, directed)
     nodes = sorted(adj)
     positions = [(a, b, t) for a in nodes for b in nodes for t in (0, 1)]
 
@@ -229,7 +244,8 @@ def race_brute(rows, z):
     out = {}
     for (a, b, t) in positions:
         w = best.get((a, b, t))
-        out[(a, b, ("alice", "bob")[t])] = ((1, 3)[w[0]], w[1]) if w else (2, None)
+        arrived = t == 0 and a == b == z        # the arrival draw: finished
+        out[(a, b, ("alice", "bob")[t])] = ((1, 3)[w[0]], w[1]) if w else (2, 0 if arrived else None)
     return out
 
 

@@ -15,9 +15,10 @@ from run import EXT, SQLITE3, cli_env
 
 ROOT = gg.ROOT
 STR = r'"((?:[^"\\]|\\.)*)"'           # a DOT string: \" and \\ inside
+ID = r'(-?[0-9]+|"(?:[^"\\]|\\.)*")'  # a DOT id: a numeral, or a string
 NODE = re.compile(r'^  %s \[label="((?:[^"\\]|\\.)*)\\n([^"\\]*)"(.*), fillcolor="(#[0-9a-f]{6})"\];$'
-                  % STR)
-EDGE = re.compile(r"^  %s -- %s;$" % (STR, STR))
+                  % ID)
+EDGE = re.compile(r"^  %s -- %s;$" % (ID, ID))
 FILL = {1: "#8fd18f", 2: "#f4a3a3", 0: "#d9d9d9"}
 
 
@@ -26,9 +27,17 @@ def undot(s):
 
 
 def dot_id(label):
-    """A label as catmouse_dot writes it (the tests' graphs have no type
-    twins such as 1 and '1': their DOT text would be the same)."""
-    return str(label)
+    """A label as catmouse_dot writes it, read back: an integer as its
+    numeral, a text as itself, a text that spells a numeral inside
+    apostrophes (so that 1 and '1' stay two nodes)."""
+    if isinstance(label, int):
+        return str(label)
+    return "'%s'" % label if re.fullmatch(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)", label) else label
+
+
+def ident(s):
+    """A DOT id as text: a numeral as it is, a string unquoted."""
+    return undot(s[1:-1]) if s.startswith('"') else s
 
 
 def parse(dot):
@@ -39,13 +48,14 @@ def parse(dot):
     for line in lines[1:-1]:
         m = NODE.match(line)
         if m:
-            assert m.group(1) == m.group(2)
-            assert undot(m.group(1)) not in nodes
-            nodes[undot(m.group(1))] = (m.group(3), m.group(4), m.group(5))
+            key, text = ident(m.group(1)), undot(m.group(2))
+            assert key in (text, "'%s'" % text), line     # the id is the label
+            assert key not in nodes
+            nodes[key] = (m.group(3), m.group(4), m.group(5))
             continue
         m = EDGE.match(line)
         if m:
-            edges.append((undot(m.group(1)), undot(m.group(2))))
+            edges.append((ident(m.group(1)), ident(m.group(2))))
             continue
         assert line.startswith(("  label=", "  node [", "  fontname=")), line
     return nodes, edges

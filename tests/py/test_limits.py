@@ -81,7 +81,7 @@ def test_hard_heap_limit_is_respected():
     connection solves the same graph correctly."""
     db = gg.connect()
     rng = random.Random(5)
-    n = 1200                     # 2.9e6 positions: ~23 MB of states and queue
+    n = 2500                     # 1.25e7 positions: 15 MB or more at 1.2 bytes each
     rows = [(rng.randrange(n), rng.randrange(n)) for _ in range(3 * n)] + [(0, 1), (1, 2)]
     gg.store(db, 1, rows)
     small = [(0, 1), (0, 3), (2, 3)]

@@ -1,9 +1,11 @@
 """The race to z (HDU 6963): race_states against the reference brute force
 (gg.race_brute, value iteration) for every position, every move checked
 legal and optimal, and race_game (the fast outcome) against race_states'
-row (x, y, 'alice') for every start of every graph.  Also the C
-cross-check tests/engine/race_check.c (fast engine against exhaustive engine on
-thousands of graphs, no SQLite)."""
+row (x, y, 'alice') for every start of every graph; directed graphs the
+same way through the engines alone (race_check dump: the SQL layer does
+not take directed graphs yet).  Also the C cross-checks of
+tests/engine/race_check.c (the word-parallel engine and race_game against
+the queue solver on thousands of graphs, no SQLite)."""
 import os
 import random
 import sqlite3
@@ -46,7 +48,7 @@ def check_graph(db, gid, rows, z, table="edges"):
         finished = t == "alice" and (a == z or b == z)
         if finished:
             assert mv is None and o in OUTCOMES, (rows, z, (a, b, t), mv)
-            assert p == (None if o == 2 else 0), (rows, z, (a, b, t), p)
+            assert p == 0, (rows, z, (a, b, t), p)      # the arrival draw too
             continue
         legal = dict(gg.race_moves(adj, z, a, b, 0 if t == "alice" else 1))
         assert mv in legal, ("illegal move", rows, z, (a, b, t), mv)
@@ -160,16 +162,145 @@ def test_sparse_labels_and_other_tables():
         check_graph(db, gid, mapped, z, "my_edges")
 
 
-def test_fast_engine_against_exhaustive_engine_in_c():
-    """tests/engine/race_check.c: gg_race_game against gg_race_solve on 4000
-    random and layered graphs (up to 25 nodes), every z and every start."""
+ASAN = bool(os.environ.get("GG_PRELOAD"))   # make asan: sanitize the engines too
+
+
+def race_check_exe(tmp, defines=()):
+    """Build tests/engine/race_check.c into tmp (with -D defines); its path."""
     flags = ["-O2"]
-    if os.environ.get("GG_PRELOAD"):        # make asan: sanitize the engines too
+    if ASAN:
         flags = ["-O1", "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+    flags += ["-D" + d for d in defines]
+    exe = os.path.join(tmp, "race_check" + "".join("_" + d.split("=")[0] for d in defines))
+    gg.engine_prog("tests/engine/race_check.c", exe, flags)
+    return exe
+
+
+def engine_dump(exe, graphs):
+    """Every position of each (rows, z, directed) of graphs, solved by the
+    engines without SQLite (race_check dump): a list of dicts like
+    states() and, for the starts, race_game's outcome."""
+    lines = []
+    for rows, z, directed in graphs:
+        lines.append(" ".join(str(v) for v in [int(directed), z, len(rows)] + [x for r in rows for x in r]))
+    p = subprocess.run([exe, "dump"], input="\n".join(lines) + "\n", capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    code = {1: 1, 2: 3, 3: 2}               # GG_V_WIN0, WIN1, DRAW -> outcome
+    out, cur = [], ({}, {})
+    for line in p.stdout.splitlines():
+        if line == "end":
+            out.append(cur)
+            cur = ({}, {})
+            continue
+        f = [int(x) for x in line.split()]
+        a, b, t = f[0], f[1], ("alice", "bob")[f[2]]
+        cur[0][(a, b, t)] = (code[f[3]], None if f[4] < 0 else f[4], None if f[5] < 0 else f[5])   # labels here are >= 0
+        if len(f) > 6:
+            cur[1][(a, b)] = code[f[6]]
+    assert len(out) == len(graphs)
+    return out
+
+
+def check_positions(rows, z, directed, got, fast):
+    """Like check_graph, on positions from engine_dump."""
+    want = gg.race_brute(rows, z, directed)
+    adj = gg.race_adjacency(rows, directed)
+    assert set(got) == set(want)
+    for (a, b, t), (o, p, mv) in got.items():
+        where = (rows, z, directed, (a, b, t))
+        assert (o, p) == want[(a, b, t)], (where, (o, p), want[(a, b, t)])
+        if t == "alice" and (a == z or b == z):
+            assert mv is None and p == 0, where
+            continue
+        legal = dict(gg.race_moves(adj, z, a, b, 0 if t == "alice" else 1))
+        assert mv in legal, ("illegal move", where, mv)
+        child = want[legal[mv][:2] + (("alice", "bob")[legal[mv][2]],)]
+        assert child[0] == o, ("move changes the outcome", where, mv)
+        if o != 2:
+            assert child[1] == p - 1, ("move not optimal", where, mv, child)
+    for (x, y), r in fast.items():
+        assert r == got[(x, y, "alice")][0], ("race_game differs", rows, z, directed, x, y)
+
+
+def test_directed_graphs_every_position():
+    """Directed arcs (issue 12): 600 random graphs, directed (each edge an
+    arc in a random direction, sometimes both) and undirected, G(n,p) and
+    layered, through the engines (race_check dump): every position of
+    gg_race_solve against the brute force, every move legal along the
+    arcs and optimal, and gg_race_game against the start rows."""
+    rng = random.Random(1212)
+    graphs = []
+    for i in range(600):
+        n = rng.randint(2, 9)
+        rows = layered_edges(rng, n) if i % 2 else (gg.random_edges(rng, n, rng.choice([0.2, 0.35, 0.6]), 0.15, 0.2) or [(0, 1)])
+        directed = i % 3 != 0
+        if directed:
+            rows = [r[::-1] if rng.random() < 0.5 else r for r in rows]
+        nodes = sorted(gg.race_adjacency(rows, directed))
+        graphs.append((rows, rng.choice(nodes) if i % 4 else nodes[0], directed))
+    seen = {1: 0, 2: 0, 3: 0}
     with tempfile.TemporaryDirectory() as tmp:
-        exe = os.path.join(tmp, "race_check")
-        gg.engine_prog("tests/engine/race_check.c", exe, flags)
-        p = subprocess.run([exe, "4000", "7"], capture_output=True, text=True, timeout=300)
+        dumps = engine_dump(race_check_exe(tmp), graphs)
+    for (rows, z, directed), (got, fast) in zip(graphs, dumps):
+        check_positions(rows, z, directed, got, fast)
+        for r in fast.values():
+            seen[r] += 1
+    assert min(seen.values()) > 1000, seen
+
+
+def test_arrival_draw_is_finished():
+    """Both players on z, Alice to move: a finished position with 0 plies
+    and no move; a Bob-turn position that can only reach it is a draw
+    with no plies; race_play ends on it."""
+    db = gg.connect()
+    gg.store(db, 1, [(0, 1), (1, 2)])
+    assert db.execute("SELECT outcome, plies, move FROM race_states(1, 0)"
+                      " WHERE alice = 0 AND bob = 0 AND turn = 'alice'").fetchall() == [(2, 0, None)]
+    assert db.execute("SELECT outcome, plies, move FROM race_states(1, 0)"
+                      " WHERE alice = 0 AND bob = 1 AND turn = 'bob'").fetchall() == [(2, None, 0)]
+    assert db.execute("SELECT ply, mover, alice, bob, outcome, plies, repeats FROM race_play(1, 1, 1, 0)"
+                      ).fetchall() == [(1, "alice", 0, 1, 2, None, None), (2, "bob", 0, 0, 2, 0, None)]
+
+
+def test_word_parallel_engine_on_large_graphs_in_c():
+    """tests/engine/race_check.c big: gg_race_solve (word-parallel) against
+    gg_race_ref_solve (the queue solver) at every position, on graphs of
+    up to 1,100 nodes, and four of up to 3,000 (random, grids, long paths
+    and cycles, trees;
+    directed and not), with one thread, two, and the split of two run by
+    one thread; then an interrupt.  Again with plies from 6 on kept in
+    the side table (GG_RACE_PLY_BIG=3 for two-byte entries of plies/2,
+    GG_RACE_PLY_BIG8=3 for one-byte ones), as plies past 131,069 (or 509)
+    are on real graphs: long wins stay exact; and with the entries' width
+    forced to one byte (GG_RACE_PLY_NARROW huge: paths then need the side
+    table) and to two (GG_RACE_PLY_NARROW=0)."""
+    big = ["GG_RACE_PLY_BIG=3", "GG_RACE_PLY_BIG8=3"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for defines, args in (((), ["big", "15", "8" if ASAN else "18", "1100"]),
+                              ((), ["big", "31", "2" if ASAN else "4", "3000"]),
+                              (big, ["big", "16", "6" if ASAN else "12", "600"]),
+                              (big, ["500", "5"]),
+                              (["GG_RACE_PLY_NARROW=1000000", "GG_RACE_PLY_BIG8=5"],
+                               ["big", "17", "6" if ASAN else "12", "500"]),
+                              (["GG_RACE_PLY_NARROW=0"], ["big", "18", "6" if ASAN else "12", "500"])):
+            p = subprocess.run([race_check_exe(tmp, defines)] + args, capture_output=True,
+                               text=True, timeout=600)
+            assert p.returncode == 0, (defines, args, p.stdout + p.stderr)
+            if args[0] == "big":
+                words = p.stdout.split()
+                assert words[0] == "ok" and int(words[1]) > 10**6, p.stdout
+                assert int(words[-2]) > (100 if not defines else 20), p.stdout   # long wins met
+
+
+def test_fast_engine_against_exhaustive_engine_in_c():
+    """tests/engine/race_check.c: gg_race_game against gg_race_ref_solve on
+    4000 random and layered graphs (up to 25 nodes), half of them
+    directed, every z and every start; and gg_race_solve against
+    gg_race_ref_solve at every position of them."""
+    with tempfile.TemporaryDirectory() as tmp:
+        p = subprocess.run([race_check_exe(tmp), "4000", "7"], capture_output=True, text=True,
+                           timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "4000 graphs" in p.stdout, p.stdout
     # the equal-distance game was exercised, with both outcomes
@@ -221,3 +352,41 @@ def test_interrupt_stops_a_long_layered_game():
         done.set()
         th.join()
     assert db.execute("SELECT race_game(1, 1, 2, 0)").fetchone()[0] == 2
+
+
+def test_interrupt_stops_race_states():
+    """sqlite3_interrupt() stops race_states' solve (n = 6000, 7.2e7
+    positions, about half a second uninterrupted) soon after it is called:
+    the error names the game and the graph, and the connection stays
+    usable."""
+    import threading
+    n = 6000
+    rng = random.Random(2)
+    rows = [(v, rng.randrange(v)) for v in range(1, n)] + [
+        (rng.randrange(n), rng.randrange(n)) for _ in range(3 * n)]
+    db = gg.connect()
+    db.execute("SELECT graphgame_limit('max_positions', 100000000)")
+    gg.store(db, 1, rows)
+    db.execute("SELECT count(*) FROM edges").fetchone()
+    when = []
+
+    def pester():
+        time.sleep(0.1)
+        when.append(time.perf_counter())
+        db.interrupt()
+
+    th = threading.Thread(target=pester)
+    th.start()
+    try:
+        db.execute("SELECT count(*) FROM race_states(1, 0) WHERE alice = 1").fetchone()
+        raise AssertionError("race_states was not interrupted")
+    except sqlite3.OperationalError as e:
+        late = time.perf_counter() - when[0]
+        assert str(e) in ('graphgame: race: interrupted while solving graph 1 in table "edges"',
+                          'graphgame: race_states: interrupted while solving graph 1 in table "edges"'), e
+    finally:
+        th.join()
+    assert late < 0.25, late                # well within: polled every ~65,536 steps
+    gg.store(db, 2, [(0, 1), (1, 2)])
+    assert db.execute("SELECT outcome FROM race_states(2, 0) WHERE alice = 2 AND bob = 1"
+                      " AND turn = 'alice'").fetchone()[0] == 3

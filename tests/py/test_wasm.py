@@ -76,8 +76,10 @@ SELECT catmouse(1, 'big');
 """
     p = _wasm(script)
     assert p.stdout.splitlines() == ["30000000"], p.stdout
-    assert p.stderr.strip() == ('Error: near line 4: graphgame: catmouse: graph 1 in table "big" has 4900'
-                                ' nodes and needs 48020000 positions, over the limit of 30000000'
+    # reading stops once the nodes pass the limit: 3873 nodes need 30000258
+    assert p.stderr.strip() == ('Error: near line 4: graphgame: catmouse: graph 1 in table "big" has at'
+                                ' least 3873 nodes and needs at least 30000258 positions (2 turns x n'
+                                ' mouse nodes x n cat nodes, n = 3873), over the limit of 30000000'
                                 ' (see graphgame_limit)'), p.stderr
     # Past the memory a tab gets (1 GB here): an error, and the connection goes on.
     script = """

@@ -64,9 +64,9 @@ SELECT race_game(5, 1, 1, 0), turn, outcome, move FROM race_states(5, 0) WHERE a
 SELECT race_game(1, 0, 4, 0), race_game(1, 4, 0, 0), race_game(1, 0, 0, 0);
 -- => 1|3|2
 
--- case: finished rows have 0 plies (NULL for the draw) and no move
+-- case: finished rows have 0 plies (the arrival draw too) and no move
 SELECT alice, bob, outcome, quote(plies), quote(move) FROM race_states(1, 0) WHERE turn = 'alice' AND (alice = 0 OR bob = 0) AND alice IN (0, 4) AND bob IN (0, 4);
--- => 0|0|2|NULL|NULL
+-- => 0|0|2|0|NULL
 -- => 0|4|1|0|NULL
 -- => 4|0|3|0|NULL
 

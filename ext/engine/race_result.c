@@ -1,0 +1,78 @@
+/*
+** race_result.c: reading a race solved by race.c (gg_race_solve): one
+** position's value, plies and best move (gg_race_get), and freeing it.
+** The layout of the result is described in race.h (GGRace).  Also the
+** choice of the best move from the children's state words, shared with
+** the reference (gg_race_best_move).
+*/
+#include "alloc.h"
+#include "race.h"
+
+void gg_race_free(GGRace *p){
+  uint32_t i;
+  gg_free(p->aPerm);
+  p->aPerm = 0;
+  for(i=0; p->apPly && i<2*p->nBand; i++) gg_free(p->apPly[i]);
+  gg_free(p->apPly);
+  gg_free(p->aDone);              /* aWin is in the same block */
+  gg_free(p->aBig);
+  p->apPly = 0;
+  p->aDone = 0;
+  p->aWin = 0;
+  p->aBig = 0;
+  p->nBig = 0;
+}
+
+/* The plies of the decided position (x, y) of turn t. */
+static uint32_t rresPlies(const GGRace *p, int t, uint32_t x, uint32_t y){
+  const uint8_t *a = gg_race_ply_at(p, t, x, y);
+  uint64_t lo = 0, hi = p->nBig;
+  uint64_t iPos = t*GG_RACE_PLY_SIZE(p->n, p->nBand) + GG_RACE_PLY(p->n, x, y);
+  uint32_t half = p->nPlyByte==2 ? *(const uint16_t*)a : *a;
+  if( half<p->nPlyMark ) return 2*half + (uint32_t)t;
+  while( lo<hi ){
+    uint64_t mid = lo + (hi-lo)/2;
+    if( p->aBig[mid].iPos<iPos ) lo = mid+1; else hi = mid;
+  }
+  return p->aBig[lo].nPly;     /* always there: written with the marker */
+}
+
+/* The state word (retro.h) of a position (dense ids), for
+** gg_race_best_move(). */
+static uint32_t rresWord(const void *pCtx, uint32_t a, uint32_t b, int t){
+  const GGRace *p = (const GGRace*)pCtx;
+  uint32_t x = p->aPerm[t==GG_RACE_ALICE ? a : b], y = p->aPerm[t==GG_RACE_ALICE ? b : a];
+  uint64_t iWord = t*GG_RACE_BIT_SIZE(p->n, p->nBand) + GG_RACE_BIT(p->n, x, y>>6);
+  uint64_t bit = 1ULL<<(y&63);
+  if( (p->aDone[iWord] & bit)==0 || (t==GG_RACE_ALICE && a==p->z && b==p->z) ){
+    return GG_STATE(GG_V_DRAW, 0);
+  }
+  return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t,
+                  rresPlies(p, t, x, y));
+}
+
+void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
+                 uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
+  uint32_t w = rresWord(p, alice, bob, turn);
+  *pValue = GG_VALUE(w);
+  *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
+  if( turn==GG_RACE_ALICE && (alice==p->z || bob==p->z) ) *pPlies = 0;  /* finished */
+  *pMove = gg_race_best_move(p->pG, p->z, alice, bob, turn, w, rresWord, p);
+}
+
+int64_t gg_race_best_move(const GGGraph *pG, uint32_t z, uint32_t alice,
+                          uint32_t bob, int turn, uint32_t w,
+                          uint32_t (*xWord)(const void*, uint32_t, uint32_t, int),
+                          const void *pCtx){
+  uint32_t from = turn==GG_RACE_ALICE ? alice : bob;
+  uint32_t other = turn==GG_RACE_ALICE ? bob : alice, j;
+  if( turn==GG_RACE_ALICE && (alice==z || bob==z) ) return -1;   /* finished */
+  for(j=0; j<=GG_DEG(pG, from); j++){
+    uint32_t to = j==0 ? from : GG_NBR(pG, from)[j-1], c;
+    if( j>0 && (to==from || (to==other && to!=z)) ) continue;
+    c = turn==GG_RACE_ALICE ? xWord(pCtx, to, bob, GG_RACE_BOB)
+                            : xWord(pCtx, alice, to, GG_RACE_ALICE);
+    if( gg_retro_is_best(w, c) ) return to;
+  }
+  return -1;
+}
