@@ -331,7 +331,7 @@ ERRORS = [
     ("SELECT capture_time(1, 'x')", "graphgame: capture_time: k must be an integer from 1 to 32, got 'x'"),
     # the shared rules parser (rules.c, rules_sql.c)
     ("SELECT cop_number(1, 'edges', '{\"lazy\": 1}')",
-     "graphgame: cop_number: rules: \"lazy\" must be true or false"),
+     "graphgame: cop_number: rules: \"lazy\" must be true or false, got 1"),
     ("SELECT cop_number(1, 'edges', '{\"lazy\": true, \"fast\": 2}')",
      "graphgame: cop_number: rules: unknown key \"fast\" (known keys: lazy)"),
     ("SELECT cop_number(1, 'edges', '{\"lazy\": true, \"lazy\": false}')",
@@ -347,7 +347,7 @@ ERRORS = [
     ("SELECT * FROM cops_states(1, 1, 'edges', '{\"directed\": true}')",
      "graphgame: cops_states: rules: unknown key \"directed\" (known keys: lazy)"),
     ("SELECT * FROM cops_play(1, 1, 'edges', '{\"lazy\": null}')",
-     "graphgame: cops_play: rules: \"lazy\" must be true or false"),
+     "graphgame: cops_play: rules: \"lazy\" must be true or false, got null"),
     ("SELECT * FROM cops_states(1)",
      "graphgame: cops_states needs arguments: cops_states(graph_id, k [, edges [, rules]])"),
     ("SELECT * FROM cops_play(1, -1)",
