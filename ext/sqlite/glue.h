@@ -105,6 +105,7 @@ struct GGConn {
   GGStmt aStmt[GG_STMT_ENTRIES];         /* kept reads, most recent first */
   sqlite3_stmt *pProbe;                  /* kept interrupt probe (interrupt.c) */
   int bAnchored;                         /* the anchor table is connected */
+  uint64_t *aCopsScratch;                /* gg_cops_small()'s, on first use (cops_sql.c) */
 };
 
 /* The kept reads (edges.c).  sqlite3_close() refuses a connection with
@@ -259,11 +260,18 @@ void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);             /* graphga
 void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
 void gg_fn_catmouse_bounded(sqlite3_context*, int, sqlite3_value**);  /* catmouse_bounded_sql.c */
 void gg_fn_catmouse_dot(sqlite3_context*, int, sqlite3_value**);      /* catmouse_dot_sql.c */
+void gg_fn_cop_number(sqlite3_context*, int, sqlite3_value**);        /* cops_sql.c */
+void gg_fn_capture_time(sqlite3_context*, int, sqlite3_value**);
+void gg_fn_graph6(sqlite3_context*, int, sqlite3_value**);            /* graph6_sql.c */
 
 /* Other tables, registered by graphgame.c: the graph generators
-** (graph_generators_sql.c) and game_solve (game_solve_sql.c). */
+** (graph_generators_sql.c), game_solve (game_solve_sql.c), the cops
+** tables and graph6_edges. */
 int gg_register_generators(sqlite3 *db, GGConn *pConn);
 int gg_register_game_solve(sqlite3 *db, GGConn *pConn);
+/* cops_states and cops_play (cops_vtab.c); graph6_edges (graph6_sql.c). */
+int gg_register_cops(sqlite3 *db, GGConn *pConn);
+int gg_register_graph6(sqlite3 *db, GGConn *pConn);
 
 /* Messages several tables share (errors.c). */
 char *gg_err_label_arg(const char *zFunc, const char *zArg, sqlite3_value *pVal);

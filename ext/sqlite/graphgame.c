@@ -7,8 +7,9 @@
 ** Three tables below are the whole public surface (README.md is its
 ** manual): aGame[], one line per game, registers its scalar function,
 ** its <game>_states table and its <game>_play table; aFunc[] the other
-** functions; aTable[] the other tables (the graph generators and
-** game_solve).
+** functions (cop_number, capture_time and graph6 among them); aTable[]
+** the other tables (the graph generators, game_solve, cops_states and
+** cops_play, graph6_edges).
 ** Each connection gets one GGConn (limits and the cache of solved games),
 ** freed when the connection closes.
 **
@@ -100,6 +101,14 @@ static const struct {
   { "catmouse_dot",     2, GG_READS, gg_fn_catmouse_dot },
   { "catmouse_dot",     3, GG_READS, gg_fn_catmouse_dot },
   { "catmouse_dot",     4, GG_READS, gg_fn_catmouse_dot },
+  { "cop_number",       1, GG_READS, gg_fn_cop_number },
+  { "cop_number",       2, GG_READS, gg_fn_cop_number },
+  { "cop_number",       3, GG_READS, gg_fn_cop_number },
+  { "capture_time",     2, GG_READS, gg_fn_capture_time },
+  { "capture_time",     3, GG_READS, gg_fn_capture_time },
+  { "capture_time",     4, GG_READS, gg_fn_capture_time },
+  { "graph6",           1, GG_READS, gg_fn_graph6 },
+  { "graph6",           2, GG_READS, gg_fn_graph6 },
 };
 
 /* The games: each line gives a scalar function (GG_READS, with
@@ -114,6 +123,8 @@ static const GGGameDef *const aGame[] = {
 static int (*const aTable[])(sqlite3*, GGConn*) = {
   gg_register_generators,
   gg_register_game_solve,
+  gg_register_cops,             /* cops_states, cops_play (cops_vtab.c) */
+  gg_register_graph6,           /* graph6_edges (graph6_sql.c) */
 };
 
 /* The scalar function and the two tables of one game. */
@@ -130,6 +141,7 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
 static void ggConnFree(void *p){
   gg_cache_clear((GGConn*)p);
   gg_stmt_clear((GGConn*)p);       /* (already done by the anchor's xDisconnect) */
+  sqlite3_free(((GGConn*)p)->aCopsScratch);
   sqlite3_free(p);
 }
 

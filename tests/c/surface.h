@@ -128,6 +128,33 @@ static const SurfSql aSurface[] = {
   { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
     " FROM game_solve('gpos', 'gmov')", 0 },
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
+  /* cops and robbers (cops_sql.c, cops_vtab.c): rules, text labels */
+  { "SELECT cop_number(:graph), cop_number(:graph, :edges),"
+    " cop_number(:graph, :edges, '{\"lazy\": true}')", 0 },
+  { "SELECT capture_time(:graph, 1), capture_time(:graph, 3, :edges, '{}'),"
+    " capture_time(:graph, 2, :edges, :json)", 0 },
+  { "SELECT cop_number(:graph, :edges, '{\"lazy\": 1}'),"
+    " capture_time(:graph, 2, :edges, '{\"hole\": 0}')", 0 },
+  { "SELECT cop_number(:graph, 'named'), capture_time(:graph, 2, 'named', '{\"lazy\": true}')", 0 },
+  { "SELECT count(*), sum(outcome), total(plies), total(length(move)), total(length(cops))"
+    " FROM cops_states(:graph, 2, :edges)", 0 },
+  { "SELECT * FROM cops_states(:graph, 1, :edges, '{\"lazy\": false}')"
+    " WHERE robber = 1 AND turn = 'robber'", 0 },
+  { "SELECT cops, robber, move, graph_id, k, edges, rules FROM cops_states(:graph, 2, 'named')"
+    " WHERE robber = 'Myriel'", 0 },
+  { "SELECT count(*), total(ply), total(length(to_node)), total(plies), total(repeats)"
+    " FROM cops_play(:graph, 1, :edges)", 0 },
+  { "SELECT group_concat(cops || robber || to_node) FROM cops_play(:graph, 2, 'named',"
+    " '{\"lazy\": true}')", 0 },
+  { "SELECT (cop_number(:graph, :edges) = 1) IS (capture_time(:graph, 1, :edges) IS NOT NULL)",
+    SURF_TRUE },
+  { "SELECT capture_time(:graph, 2, :edges) IS (SELECT max(plies) FROM cops_play(:graph, 2, :edges)"
+    " WHERE ply = 2) / 2 + (SELECT max(plies) FROM cops_play(:graph, 2, :edges) WHERE ply = 2) % 2",
+    SURF_TRUE },
+  /* graph6 (graph6_sql.c) */
+  { "SELECT graph6(:graph), graph6(:graph, :edges), graph6(:graph, 'named')", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM graph6_edges(graph6(:graph, :edges))", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM graph6_edges(:json)", 0 },
 };
 #define SURF_N ((int)(sizeof(aSurface)/sizeof(aSurface[0])))
 

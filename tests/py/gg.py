@@ -247,3 +247,64 @@ def race_brute(rows, z, directed=False):
         arrived = t == 0 and a == b == z        # the arrival draw: finished
         out[(a, b, ("alice", "bob")[t])] = ((1, 3)[w[0]], w[1]) if w else (2, 0 if arrived else None)
     return out
+
+
+def cops_brute(rows, k, lazy=False):
+    """Cops and robbers by plain value iteration over ORDERED cop tuples
+    (not multisets), written apart from the engine; labels are integers
+    or texts.  Returns
+    {(cops_tuple, robber, turn): plies or None}, turn 'cops' or 'robber';
+    plies 0 at a capture, None when the robber escapes.  Starting from
+    "never" everywhere, round i makes exact every position the cops win
+    within i plies (the least fixed point: the cops hurry, the robber
+    delays)."""
+    import itertools
+    adj = adjacency(rows)
+    nodes = sqlite_order(adj)
+    closed = {v: sqlite_order(adj[v] | {v}) for v in nodes}
+    tuples = list(itertools.product(nodes, repeat=k))
+
+    def cop_moves(c):
+        if lazy:
+            out = {c}
+            for i in range(k):
+                for v in closed[c[i]]:
+                    out.add(c[:i] + (v,) + c[i + 1:])
+            return out
+        return set(itertools.product(*[closed[x] for x in c]))
+
+    moves = {c: cop_moves(c) for c in tuples}
+    val = {(c, r, t): None for c in tuples for r in nodes for t in ("cops", "robber")}
+    while True:
+        new = {}
+        for (c, r, t) in val:
+            if r in c:
+                new[(c, r, t)] = 0
+            elif t == "cops":
+                vs = [val[(d, r, "robber")] for d in moves[c]]
+                vs = [x for x in vs if x is not None]
+                new[(c, r, t)] = min(vs) + 1 if vs else None
+            else:
+                vs = [val[(c, s, "cops")] for s in closed[r]]
+                new[(c, r, t)] = None if None in vs else max(vs) + 1
+        if new == val:
+            return val
+        val = new
+
+
+def cops_capture_time(val, nodes, k):
+    """Capture time (rounds) from a brute-force table: the cops' best start
+    against the robber's best reply; None if the robber escapes."""
+    import itertools
+    best = None
+    for c in itertools.combinations_with_replacement(sqlite_order(nodes), k):
+        worst = 0
+        for r in nodes:
+            p = val[(c, r, "cops")]
+            if p is None:
+                worst = None
+                break
+            worst = max(worst, (p + 1) // 2)
+        if worst is not None and (best is None or worst < best):
+            best = worst
+    return best

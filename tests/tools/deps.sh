@@ -31,6 +31,9 @@ command -v sqlite-utils >/dev/null 2>&1 || need="$need sqlite-utils"
 # The WebAssembly build and the playground's browser test (make wasm, test_web.py).
 command -v emcc >/dev/null 2>&1 || need="$need emscripten"
 [ -x /usr/bin/chromium ] || need="$need chromium"
+# Cops and robbers: geng for the census tests and README, NetworkX for graph6.
+command -v nauty-geng >/dev/null 2>&1 || need="$need nauty"
+/usr/bin/python3 -c 'import networkx' >/dev/null 2>&1 || need="$need python3-networkx"
 if [ -n "$need" ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   echo "tests/tools/deps.sh: installing$need"

@@ -1,0 +1,136 @@
+/*
+** graph6.c: graph6 strings, parsed and written (see graph6.h).
+**
+** Bit b of the edge data is x(i, j) with b = j*(j-1)/2 + i, i < j; it is
+** bit 5 - b%6 of edge byte b/6 (minus 63).  Parsing checks every byte
+** and the length once, so walking the edges needs no checks.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "graph6.h"
+
+#define G6_PREFIX ">>graph6<<"
+
+/* Bytes of edge data for n nodes. */
+static uint64_t g6DataBytes(uint64_t n){
+  return (n*(n-1)/2 + 5)/6;
+}
+
+uint64_t gg_graph6_size(uint64_t n){
+  if( n>GG_GRAPH6_MAXN ) return 0;
+  return (n<=62 ? 1 : 4) + g6DataBytes(n);
+}
+
+/* The size header at z[i..]: n, the header's length into *pnHead; or an
+** error message. */
+static int g6Size(const unsigned char *z, uint64_t nz, uint64_t i, uint32_t *pn,
+                  uint64_t *pnHead, char *zErr, int nErr){
+  uint32_t n = 0, j;
+  if( i>=nz ){
+    snprintf(zErr, nErr, "empty string: expected the size byte at byte %llu",
+             (unsigned long long)i);
+    return 1;
+  }
+  if( z[i]!=126 ){
+    *pn = z[i]-63;
+    *pnHead = 1;
+    return 0;
+  }
+  if( i+1<nz && z[i+1]==126 ){
+    snprintf(zErr, nErr, "bytes %llu-%llu are an 8-byte size header: graphs over %u"
+             " nodes are too large", (unsigned long long)i, (unsigned long long)i+1,
+             GG_GRAPH6_MAXN);
+    return 1;
+  }
+  if( i+4>nz ){
+    snprintf(zErr, nErr, "the 4-byte size header at byte %llu is cut short after"
+             " %llu bytes", (unsigned long long)i, (unsigned long long)(nz-i));
+    return 1;
+  }
+  for(j=1; j<4; j++) n = (n<<6) | (uint32_t)(z[i+j]-63);
+  if( n<63 ){
+    snprintf(zErr, nErr, "the 4-byte size header at byte %llu says %u nodes:"
+             " under 63 must use the 1-byte header", (unsigned long long)i, n);
+    return 1;
+  }
+  *pn = n;
+  *pnHead = 4;
+  return 0;
+}
+
+int gg_graph6_parse(GGGraph6 *p, const char *zIn, uint64_t nz, char *zErr, int nErr){
+  const unsigned char *z = (const unsigned char*)zIn;
+  uint64_t i = 0, nHead, nData, iLast;
+  memset(p, 0, sizeof(*p));
+  if( nz>=10 && memcmp(z, G6_PREFIX, 10)==0 ) i = 10;
+  if( nz>i && z[nz-1]=='\n' ) nz -= (nz>i+1 && z[nz-2]=='\r') ? 2 : 1;
+  for(iLast=i; iLast<nz; iLast++){
+    if( z[iLast]<63 || z[iLast]>126 ){
+      snprintf(zErr, nErr, "byte %llu is 0x%02x, not a graph6 character (63..126)",
+               (unsigned long long)iLast, z[iLast]);
+      return 1;
+    }
+  }
+  if( g6Size(z, nz, i, &p->n, &nHead, zErr, nErr) ) return 1;
+  nData = g6DataBytes(p->n);
+  if( nz-i-nHead!=nData ){
+    snprintf(zErr, nErr, "a graph of %u nodes needs %llu bytes of edges after the"
+             " size at byte %llu, got %llu", p->n, (unsigned long long)nData,
+             (unsigned long long)i, (unsigned long long)(nz-i-nHead));
+    return 1;
+  }
+  p->z = z;
+  p->iData = i+nHead;
+  p->nBit = (uint64_t)p->n*(p->n-1)/2;
+  if( nData>0 && ((z[nz-1]-63) & ((1u<<(nData*6-p->nBit))-1))!=0 ){
+    snprintf(zErr, nErr, "byte %llu, the last, has padding bits set (its low %u bits"
+             " must be 0)", (unsigned long long)(nz-1), (unsigned)(nData*6-p->nBit));
+    return 1;
+  }
+  return 0;
+}
+
+int gg_graph6_next(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t *pDst){
+  uint64_t b = *piBit;
+  while( b<p->nBit ){
+    unsigned x = p->z[p->iData + b/6] - 63u;
+    if( x==0 && b%6==0 ){ b += 6; continue; }    /* skip empty bytes */
+    if( (x>>(5-b%6)) & 1 ){
+      uint64_t j = 1, hi = p->n-1;                /* largest j with j(j-1)/2 <= b */
+      while( j<hi ){
+        uint64_t mid = j + (hi-j+1)/2;
+        if( mid*(mid-1)/2<=b ) j = mid; else hi = mid-1;
+      }
+      *pSrc = (uint32_t)(b - j*(j-1)/2);
+      *pDst = (uint32_t)j;
+      *piBit = b+1;
+      return 1;
+    }
+    b++;
+  }
+  *piBit = b;
+  return 0;
+}
+
+void gg_graph6_write(const GGGraph *pG, char *zOut){
+  unsigned char *z = (unsigned char*)zOut;
+  uint64_t n = pG->n, nData = g6DataBytes(n), i = 0, k;
+  uint32_t v, j;
+  if( n<=62 ){
+    z[i++] = (unsigned char)(n+63);
+  }else{
+    z[i++] = 126;
+    for(k=0; k<3; k++) z[i++] = (unsigned char)(((n>>(12-6*k)) & 63) + 63);
+  }
+  memset(z+i, 0, nData);
+  for(v=0; v<n; v++){
+    const uint32_t *a = GG_NBR(pG, v);
+    for(j=0; j<GG_DEG(pG, v); j++){
+      uint64_t u = a[j], b;
+      if( u>=v ) continue;                        /* bit x(u, v), u < v */
+      b = (uint64_t)v*(v-1)/2 + u;
+      z[i + b/6] |= (unsigned char)(1u<<(5-b%6));
+    }
+  }
+  for(k=0; k<nData; k++) z[i+k] += 63;
+}

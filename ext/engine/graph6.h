@@ -1,0 +1,49 @@
+/*
+** graph6.h: nauty's graph6 format (the output of geng, read and written
+** by NetworkX and Sage), parsed and written.  Plain C, no SQLite.
+**
+** A graph6 string is a size N(n) and then the upper triangle of the
+** adjacency matrix, column by column (x(0,1), x(0,2), x(1,2), x(0,3),
+** ...), six bits per byte, each byte plus 63, the last one padded with
+** zero bits.  N(n) is one byte n+63 for n <= 62, or 126 and three bytes
+** of 6 bits for n <= 258047 (the 4-byte header).  An optional ">>graph6<<"
+** prefix and one trailing newline ("\n" or "\r\n") are accepted; the
+** 8-byte header (n > 258047) is refused as too large.
+**
+** gg_graph6_parse() checks a whole string and says where it is wrong;
+** gg_graph6_next() then walks its edges (src < dst, 0-based, in the
+** string's order: by dst, then src).  gg_graph6_write() writes a GGGraph
+** (node i = dense id i, loops dropped).
+*/
+#ifndef GG_GRAPH6_H
+#define GG_GRAPH6_H
+#include "graph.h"
+
+#define GG_GRAPH6_MAXN 258047u    /* largest n of the 4-byte header */
+
+typedef struct GGGraph6 GGGraph6;
+struct GGGraph6 {
+  const unsigned char *z;   /* the string (not owned) */
+  uint64_t iData;           /* offset of the first edge byte */
+  uint32_t n;               /* nodes */
+  uint64_t nBit;            /* n*(n-1)/2 */
+};
+
+/* Parse z (nz bytes).  0 on success; otherwise nonzero and zErr (nErr
+** bytes) gets a message saying where, e.g. "byte 3 is 0x20, not a graph6
+** character (63..126)". */
+int gg_graph6_parse(GGGraph6 *p, const char *z, uint64_t nz, char *zErr, int nErr);
+
+/* The next edge at or after bit *piBit: 1 and *pSrc < *pDst, *piBit moved
+** past it; 0 when there are no more.  Start with *piBit = 0. */
+int gg_graph6_next(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t *pDst);
+
+/* Bytes of the graph6 string of a graph of n nodes (no terminator), or
+** 0 if n > GG_GRAPH6_MAXN. */
+uint64_t gg_graph6_size(uint64_t n);
+
+/* Write pG (undirected; n <= GG_GRAPH6_MAXN) as graph6 into z, which
+** holds gg_graph6_size(pG->n) bytes. */
+void gg_graph6_write(const GGGraph *pG, char *z);
+
+#endif

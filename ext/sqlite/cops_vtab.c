@@ -1,0 +1,433 @@
+/*
+** cops_vtab.c: cops and robbers as tables.
+**
+**   SELECT * FROM cops_states(7, 2);                      -- 2 cops
+**   SELECT * FROM cops_states(7, 2, 'edges', '{"lazy": true}')
+**     WHERE robber = 5 AND turn = 'cops';
+**   SELECT * FROM cops_play(7, 2);
+**
+** cops_states(graph_id, k [, edges [, rules]]): one row per position after
+** the starts are chosen, C(n+k-1, k) * n * 2 rows:
+**
+**   cops      the cops' nodes, a JSON array of their labels in SQLite's
+**             order (integers ascending, then texts; texts as strings)
+**   robber    the robber's node, its label as given (an integer or a text)
+**   turn      who moves: 'cops' or 'robber'
+**   outcome   1 the cops win, 0 the robber escapes
+**   plies     moves left under optimal play (a cops' move and a robber's
+**             move count one each); 0 at a capture; NULL if he escapes
+**   move      the mover's optimal next nodes: a JSON array for the cops,
+**             a label for the robber; NULL at a capture
+**   graph_id, k, edges, rules   hidden: the arguments, as given
+**
+** Equality constraints on robber (an integer or a text label; an
+** integral real means the integer) and turn pick the rows directly.
+**
+** cops_play(graph_id, k [, edges [, rules]]): the optimal line, one row
+** per move, in the columns of the other _play tables: ply, mover ('cops'
+** or 'robber'), from_node, to_node, cops, robber, outcome, plies,
+** repeats.  The first two rows are the starts (from_node NULL): the cops'
+** best start (the soonest capture; all cops on the first node if they
+** cannot win), then the robber's best reply (the latest capture or an
+** escape).  A won line ends at the capture; an escaping line at the first
+** repeated position, whose earlier ply is in `repeats`.
+**
+** Both solve the whole game on each query (the engine keeps 2 bytes per
+** cop configuration and robber node), within the position limit; the
+** graph is read through edges.c, as for the other games.  rules: as for
+** cop_number (cops_sql.c), the key "lazy".
+*/
+#include <string.h>
+#include "cops_sql.h"
+SQLITE_EXTENSION_INIT3
+
+#define CV_NARG 4                  /* hidden: graph_id, k, edges, rules */
+
+/* cops_states columns */
+#define CS_COPS 0
+#define CS_ROBBER 1
+#define CS_TURN 2
+#define CS_OUTCOME 3
+#define CS_PLIES 4
+#define CS_MOVE 5
+#define CS_ARG 6
+#define CS_SCHEMA "CREATE TABLE x(cops TEXT, robber, turn TEXT," \
+  " outcome INTEGER, plies INTEGER, move, graph_id HIDDEN, k HIDDEN," \
+  " edges HIDDEN, rules HIDDEN)"
+
+/* cops_play columns */
+#define CP_PLY 0
+#define CP_MOVER 1
+#define CP_FROM 2
+#define CP_TO 3
+#define CP_COPS 4
+#define CP_ROBBER 5
+#define CP_OUTCOME 6
+#define CP_PLIES 7
+#define CP_REPEATS 8
+#define CP_ARG 9
+#define CP_SCHEMA "CREATE TABLE x(ply INTEGER, mover TEXT, from_node, to_node," \
+  " cops TEXT, robber, outcome INTEGER, plies INTEGER, repeats INTEGER," \
+  " graph_id HIDDEN, k HIDDEN, edges HIDDEN, rules HIDDEN)"
+
+static const char *const azTurn[2] = { "cops", "robber" };
+
+/* One of the two tables. */
+typedef struct CvVtab CvVtab;
+struct CvVtab {
+  sqlite3_vtab base;          /* base class, must be first */
+  GGConn *pConn;              /* the connection's context */
+  int bPlay;                  /* cops_play, else cops_states */
+};
+
+/* One move of the line. */
+typedef struct CvRow CvRow;
+struct CvRow {
+  int mover;                  /* GG_COPS_TURN_* */
+  int64_t from, to;           /* conf or node before/after; from -1 at a start */
+  uint64_t conf;              /* cops after the move */
+  int64_t r;                  /* robber after the move, -1 before his start */
+  int64_t plies;              /* left after the move, -1: escape */
+  int64_t repeats;            /* ply of the earlier occurrence, or -1 */
+};
+
+typedef struct CvCursor CvCursor;
+struct CvCursor {
+  sqlite3_vtab_cursor base;   /* base class, must be first */
+  int bSolved;                /* g and cops hold a solve */
+  GGGraph g;                  /* the board */
+  GGCops cops;                /* the solved game */
+  sqlite3_value *apArg[CV_NARG];   /* the arguments, read back as given */
+  uint64_t conf;              /* states: current configuration */
+  uint32_t r, rLo, rHi;       /* states: robber node and its range */
+  uint32_t t, tLo, tHi;       /* states: turn and its range */
+  CvRow *aRow;                /* play: the line */
+  int64_t nRow, iRow;         /* play: rows, current row */
+  int bEof;                   /* past the last row */
+};
+
+static int cvConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
+                     sqlite3_vtab **ppVtab, char **pzErr){
+  CvVtab *pNew;
+  int bPlay = strcmp(argv[0], "cops_play")==0;
+  int rc = sqlite3_declare_vtab(db, bPlay ? CP_SCHEMA : CS_SCHEMA);
+  (void)argc; (void)pzErr;
+  if( rc ) return rc;
+  pNew = sqlite3_malloc64(sizeof(*pNew));
+  if( pNew==0 ) return SQLITE_NOMEM;
+  memset(pNew, 0, sizeof(*pNew));
+  pNew->pConn = (GGConn*)pAux;
+  pNew->bPlay = bPlay;
+  *ppVtab = &pNew->base;      /* not INNOCUOUS: it reads tables (graphgame.c) */
+  return SQLITE_OK;
+}
+
+static int cvOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
+  CvCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  pCur->bEof = 1;
+  *ppCur = &pCur->base;
+  return SQLITE_OK;
+}
+
+static void cvReset(CvCursor *pCur){
+  int i;
+  if( pCur->bSolved ){
+    gg_cops_free(&pCur->cops);
+    gg_graph_free(&pCur->g);
+  }
+  for(i=0; i<CV_NARG; i++){ sqlite3_value_free(pCur->apArg[i]); pCur->apArg[i] = 0; }
+  sqlite3_free(pCur->aRow);
+  pCur->aRow = 0;
+  pCur->nRow = pCur->iRow = 0;
+  pCur->bSolved = 0;
+  pCur->bEof = 1;
+}
+
+static int cvClose(sqlite3_vtab_cursor *cur){
+  cvReset((CvCursor*)cur);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+static int cvError(CvVtab *pTab, int rc, char *zMsg){
+  sqlite3_free(pTab->base.zErrMsg);
+  pTab->base.zErrMsg = zMsg;
+  return gg_error_rc(rc, zMsg);
+}
+
+/* Append a row to the line.  SQLITE_OK or SQLITE_NOMEM. */
+static int cvAppend(CvCursor *pCur, const CvRow *pRow){
+  if( (pCur->nRow & (pCur->nRow-1))==0 ){       /* 0, 1, 2, 4, ...: grow */
+    int64_t nNew = pCur->nRow ? 2*pCur->nRow : 1;
+    CvRow *aNew = sqlite3_realloc64(pCur->aRow, (uint64_t)nNew*sizeof(CvRow));
+    if( aNew==0 ) return SQLITE_NOMEM;
+    pCur->aRow = aNew;
+  }
+  pCur->aRow[pCur->nRow++] = *pRow;
+  return SQLITE_OK;
+}
+
+/* The robber's best start against conf: the latest capture or an escape. */
+static uint32_t cvRobberStart(const GGCops *p, uint64_t conf){
+  uint32_t r, best = 0;
+  int64_t mx = -2;
+  for(r=0; r<p->n; r++){
+    int64_t q = gg_cops_plies(p, conf, r, GG_COPS_TURN_COPS);
+    if( q<0 ) return r;
+    if( q>mx ){ mx = q; best = r; }
+  }
+  return best;
+}
+
+/* The ply of an earlier row with the same position, or -1. */
+static int64_t cvRepeats(const CvCursor *pCur, const CvRow *pRow){
+  int64_t i;
+  for(i=1; i<pCur->nRow; i++){
+    const CvRow *q = &pCur->aRow[i];
+    if( q->conf==pRow->conf && q->r==pRow->r && q->mover==pRow->mover ) return i+1;
+  }
+  return -1;
+}
+
+/* Build the line from the cops' best start. */
+static int cvLine(CvCursor *pCur){
+  const GGCops *p = &pCur->cops;
+  CvRow row;
+  int rc;
+  uint64_t conf = p->captureTime>=0 ? p->bestConf : 0;
+  uint32_t r = cvRobberStart(p, conf);
+  int64_t q = gg_cops_plies(p, conf, r, GG_COPS_TURN_COPS);
+  row.mover = GG_COPS_TURN_COPS; row.from = -1; row.to = (int64_t)conf;
+  row.conf = conf; row.r = -1; row.plies = q<0 ? -1 : q+1; row.repeats = -1;
+  rc = cvAppend(pCur, &row);
+  row.mover = GG_COPS_TURN_ROBBER; row.to = r; row.r = r; row.plies = q;
+  if( rc==SQLITE_OK ) rc = cvAppend(pCur, &row);
+  while( rc==SQLITE_OK && row.plies!=0 && row.repeats<0 ){
+    int turn = 1-row.mover;
+    uint64_t next;
+    if( gg_cops_best(p, row.conf, (uint32_t)row.r, turn, &next)!=0 ) return SQLITE_NOMEM;
+    row.mover = turn;
+    row.from = turn==GG_COPS_TURN_COPS ? (int64_t)row.conf : row.r;
+    row.to = (int64_t)next;
+    if( turn==GG_COPS_TURN_COPS ) row.conf = next; else row.r = (int64_t)next;
+    row.plies = gg_cops_plies(p, row.conf, (uint32_t)row.r, 1-turn);
+    row.repeats = row.plies<0 ? cvRepeats(pCur, &row) : -1;
+    rc = cvAppend(pCur, &row);
+  }
+  return rc;
+}
+
+/* Pin the robber (a label, as states.c pins a player: an integral real
+** means the integer, text is text) or the turn; 0 if no row matches. */
+static int cvPin(CvCursor *pCur, int iCol, sqlite3_value *pVal){
+  if( iCol==CS_ROBBER ){
+    GGLabel L;
+    int64_t id;
+    if( sqlite3_value_type(pVal)==SQLITE_FLOAT ){
+      double r = sqlite3_value_double(pVal);
+      if( !(r>=-9223372036854775808.0 && r<9223372036854775808.0)
+       || (double)(sqlite3_int64)r!=r ) return 0;
+      L = GG_LABEL_INT((sqlite3_int64)r);
+    }else if( gg_value_label(pVal, &L)<=0 ){
+      return 0;
+    }
+    id = gg_graph_find_label(&pCur->g, &L);
+    if( id<0 ) return 0;
+    pCur->rLo = pCur->rHi = (uint32_t)id;
+  }else{
+    const char *z = (const char*)sqlite3_value_text(pVal);
+    int t;
+    for(t=0; t<2 && !(z && strcmp(z, azTurn[t])==0); t++){}
+    if( t==2 || sqlite3_value_type(pVal)!=SQLITE_TEXT ) return 0;
+    pCur->tLo = pCur->tHi = (uint32_t)t;
+  }
+  return 1;
+}
+
+/* Check the arguments, load and solve: SQLITE_OK or an error. */
+static int cvSolve(CvCursor *pCur, CvVtab *pTab){
+  const char *zFunc = pTab->bPlay ? "cops_play" : "cops_states";
+  GGCopsCall call;
+  char *zErr = 0;
+  int rc;
+  if( pCur->apArg[0]==0 || pCur->apArg[1]==0 ){
+    return cvError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id, k"
+                   " [, edges [, rules]])", zFunc, zFunc));
+  }
+  rc = gg_cops_call_init(&call, pTab->pConn, zFunc, pCur->apArg[0], pCur->apArg[1],
+                         pCur->apArg[2], pCur->apArg[3], &zErr);
+  if( rc==SQLITE_OK && call.ref.pId==0 ) return SQLITE_DONE;    /* NULL graph_id */
+  if( rc==SQLITE_OK ) rc = gg_cops_load_solve(pTab->pConn, &call, &pCur->g, &pCur->cops, &zErr);
+  if( rc ) return cvError(pTab, rc, zErr);
+  pCur->bSolved = 1;
+  return SQLITE_OK;
+}
+
+static int cvFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                    int argc, sqlite3_value **argv){
+  CvCursor *pCur = (CvCursor*)cur;
+  CvVtab *pTab = (CvVtab*)cur->pVtab;
+  sqlite3_value *apPin[2] = {0, 0};
+  int i, j = 0, nPin = pTab->bPlay ? 0 : 2, rc, bRows = 1;
+  (void)idxStr; (void)argc;
+  cvReset(pCur);
+  for(i=0; i<nPin; i++) if( idxNum & (1<<i) ) apPin[i] = argv[j++];
+  for(i=0; i<CV_NARG; i++){
+    if( (idxNum & (1<<(nPin+i))) && (pCur->apArg[i] = sqlite3_value_dup(argv[j++]))==0 ){
+      return SQLITE_NOMEM;
+    }
+  }
+  rc = cvSolve(pCur, pTab);
+  if( rc==SQLITE_DONE ) return SQLITE_OK;         /* NULL graph_id: no rows */
+  if( rc ) return rc;
+  if( pTab->bPlay ){
+    rc = cvLine(pCur);
+    pCur->bEof = pCur->nRow==0;
+    return rc;
+  }
+  pCur->conf = 0; pCur->rLo = 0; pCur->rHi = pCur->g.n-1; pCur->tLo = 0; pCur->tHi = 1;
+  if( apPin[0] && !cvPin(pCur, CS_ROBBER, apPin[0]) ) bRows = 0;
+  if( apPin[1] && !cvPin(pCur, CS_TURN, apPin[1]) ) bRows = 0;
+  pCur->r = pCur->rLo;
+  pCur->t = pCur->tLo;
+  pCur->bEof = !bRows;
+  return SQLITE_OK;
+}
+
+static int cvNext(sqlite3_vtab_cursor *cur){
+  CvCursor *pCur = (CvCursor*)cur;
+  if( ((CvVtab*)cur->pVtab)->bPlay ){
+    pCur->bEof = ++pCur->iRow>=pCur->nRow;
+  }else if( ++pCur->t>pCur->tHi ){
+    pCur->t = pCur->tLo;
+    if( ++pCur->r>pCur->rHi ){
+      pCur->r = pCur->rLo;
+      pCur->bEof = ++pCur->conf>=pCur->cops.nConf;
+    }
+  }
+  return SQLITE_OK;
+}
+
+static int cvEof(sqlite3_vtab_cursor *cur){
+  return ((CvCursor*)cur)->bEof;
+}
+
+/* Result: configuration conf as a JSON array. */
+static void cvResultConf(sqlite3_context *ctx, const CvCursor *pCur, uint64_t conf){
+  char *z = gg_cops_json(&pCur->cops, &pCur->g, conf);
+  if( z==0 ){ sqlite3_result_error_nomem(ctx); return; }
+  sqlite3_result_text(ctx, z, -1, sqlite3_free);
+}
+
+static void cvStatesColumn(CvCursor *pCur, sqlite3_context *ctx, int iCol){
+  const GGCops *p = &pCur->cops;
+  int64_t plies;
+  uint64_t next;
+  switch( iCol ){
+    case CS_COPS:    cvResultConf(ctx, pCur, pCur->conf); break;
+    case CS_ROBBER:  gg_result_label(ctx, &pCur->g, pCur->r); break;
+    case CS_TURN:    sqlite3_result_text(ctx, azTurn[pCur->t], -1, SQLITE_STATIC); break;
+    case CS_OUTCOME:
+    case CS_PLIES:
+      plies = gg_cops_plies(p, pCur->conf, pCur->r, (int)pCur->t);
+      if( iCol==CS_OUTCOME ) sqlite3_result_int(ctx, plies>=0);
+      else if( plies>=0 ) sqlite3_result_int64(ctx, plies);
+      break;
+    case CS_MOVE:
+      switch( gg_cops_best(p, pCur->conf, pCur->r, (int)pCur->t, &next) ){
+        case 0:
+          if( pCur->t==GG_COPS_TURN_COPS ) cvResultConf(ctx, pCur, next);
+          else gg_result_label(ctx, &pCur->g, (uint32_t)next);
+          break;
+        case -1: break;                                 /* a capture */
+        default: sqlite3_result_error_nomem(ctx); break;
+      }
+      break;
+    default:
+      if( pCur->apArg[iCol-CS_ARG] ) sqlite3_result_value(ctx, pCur->apArg[iCol-CS_ARG]);
+      break;
+  }
+}
+
+/* A node or configuration of the line: the robber's label or the cops' JSON. */
+static void cvResultWhere(sqlite3_context *ctx, const CvCursor *pCur, int mover, int64_t v){
+  if( v<0 ) return;
+  if( mover==GG_COPS_TURN_COPS ) cvResultConf(ctx, pCur, (uint64_t)v);
+  else gg_result_label(ctx, &pCur->g, (uint32_t)v);
+}
+
+static void cvPlayColumn(CvCursor *pCur, sqlite3_context *ctx, int iCol){
+  const CvRow *r = &pCur->aRow[pCur->iRow];
+  switch( iCol ){
+    case CP_PLY:     sqlite3_result_int64(ctx, pCur->iRow+1); break;
+    case CP_MOVER:   sqlite3_result_text(ctx, azTurn[r->mover], -1, SQLITE_STATIC); break;
+    case CP_FROM:    cvResultWhere(ctx, pCur, r->mover, r->from); break;
+    case CP_TO:      cvResultWhere(ctx, pCur, r->mover, r->to); break;
+    case CP_COPS:    cvResultConf(ctx, pCur, r->conf); break;
+    case CP_ROBBER:  if( r->r>=0 ) gg_result_label(ctx, &pCur->g, (uint32_t)r->r); break;
+    case CP_OUTCOME: sqlite3_result_int(ctx, r->plies>=0); break;
+    case CP_PLIES:   if( r->plies>=0 ) sqlite3_result_int64(ctx, r->plies); break;
+    case CP_REPEATS: if( r->repeats>=0 ) sqlite3_result_int64(ctx, r->repeats); break;
+    default:
+      if( pCur->apArg[iCol-CP_ARG] ) sqlite3_result_value(ctx, pCur->apArg[iCol-CP_ARG]);
+      break;
+  }
+}
+
+static int cvColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
+  CvCursor *pCur = (CvCursor*)cur;
+  if( ((CvVtab*)cur->pVtab)->bPlay ) cvPlayColumn(pCur, ctx, iCol);
+  else cvStatesColumn(pCur, ctx, iCol);
+  return SQLITE_OK;
+}
+
+static int cvRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  CvCursor *pCur = (CvCursor*)cur;
+  if( ((CvVtab*)cur->pVtab)->bPlay ) *pRowid = pCur->iRow+1;
+  else *pRowid = (sqlite_int64)((pCur->conf*pCur->g.n + pCur->r)*2 + pCur->t + 1);
+  return SQLITE_OK;
+}
+
+/* Pins (robber, turn; states only) and the hidden arguments; graph_id and
+** k are required, so a plan without them is made very expensive. */
+static int cvBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
+  CvVtab *pTab = (CvVtab*)pVtab;
+  int aCol[6], nPin = pTab->bPlay ? 0 : 2, i, idxNum, rc, bArgs;
+  int iArg = pTab->bPlay ? CP_ARG : CS_ARG;
+  aCol[0] = CS_ROBBER; aCol[1] = CS_TURN;
+  for(i=0; i<CV_NARG; i++) aCol[nPin+i] = iArg+i;
+  rc = gg_vtab_slots(pInfo, aCol, nPin+CV_NARG, nPin, &idxNum);
+  if( rc ) return rc;
+  bArgs = ((idxNum>>nPin) & 3)==3;
+  pInfo->estimatedCost = bArgs ? 1e6 / (1 + 100*(idxNum & 3 & (nPin ? 3 : 0))) : 1e12;
+  pInfo->estimatedRows = bArgs ? 100000 : 1000000000;
+  return SQLITE_OK;
+}
+
+static sqlite3_module cvModule = {
+  0,               /* iVersion */
+  0,               /* xCreate: eponymous only */
+  cvConnect,       /* xConnect */
+  cvBestIndex,     /* xBestIndex */
+  gg_vtab_disconnect,  /* xDisconnect */
+  0,               /* xDestroy */
+  cvOpen,          /* xOpen */
+  cvClose,         /* xClose */
+  cvFilter,        /* xFilter */
+  cvNext,          /* xNext */
+  cvEof,           /* xEof */
+  cvColumn,        /* xColumn */
+  cvRowid,         /* xRowid */
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
+};
+
+/* cops_states and cops_play, with the connection's GGConn as user data
+** (cop_number and capture_time are in graphgame.c's aFunc[]). */
+int gg_register_cops(sqlite3 *db, GGConn *pConn){
+  int rc = sqlite3_create_module_v2(db, "cops_states", &cvModule, pConn, 0);
+  if( rc==SQLITE_OK ) rc = sqlite3_create_module_v2(db, "cops_play", &cvModule, pConn, 0);
+  return rc;
+}
