@@ -400,21 +400,33 @@ static uint32_t cmWord(const GGCatMouse *p, uint32_t xd, uint32_t yd, int t){
   return GG_STATE(GG_V_DRAW, 0);
 }
 
+/* A position being read, for the best-move scan's child callback. */
+typedef struct CmGet CmGet;
+struct CmGet {
+  const GGCatMouse *p;  /* the solved game */
+  uint32_t mouse, cat;  /* the position */
+  int turn;             /* who moves */
+};
+
+/* The state word after the mover goes to `to` (board.h); the cat may not
+** enter a hole. */
+static uint32_t cmChild(const void *pCtx, uint32_t to){
+  const CmGet *g = (const CmGet*)pCtx;
+  if( g->turn==GG_CM_CAT ){
+    return g->p->aHole[to] ? GG_BOARD_NOMOVE : cmWord(g->p, g->mouse, to, GG_CM_MOUSE);
+  }
+  return cmWord(g->p, g->cat, to, GG_CM_CAT);
+}
+
 void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
                uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
-  const GGGraph *pG = p->pG;
   uint32_t w = turn==GG_CM_MOUSE ? cmWord(p, mouse, cat, GG_CM_MOUSE)
                                  : cmWord(p, cat, mouse, GG_CM_CAT);
-  uint32_t from = turn==GG_CM_MOUSE ? mouse : cat, j;
+  CmGet g;
   *pValue = GG_VALUE(w);
   *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
   *pMove = -1;
   if( p->aHole[mouse] || mouse==cat || p->aHole[cat] ) return;   /* finished */
-  for(j=0; j<GG_DEG(pG, from); j++){
-    uint32_t to = GG_NBR(pG, from)[j], c;
-    if( turn==GG_CM_CAT && p->aHole[to] ) continue;
-    c = turn==GG_CM_MOUSE ? cmWord(p, cat, to, GG_CM_CAT)
-                          : cmWord(p, mouse, to, GG_CM_MOUSE);
-    if( gg_retro_is_best(w, c) ){ *pMove = to; return; }
-  }
+  g.p = p; g.mouse = mouse; g.cat = cat; g.turn = turn;
+  *pMove = gg_board_best(p->pG, turn==GG_CM_MOUSE ? mouse : cat, 0, w, cmChild, &g);
 }

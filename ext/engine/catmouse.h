@@ -38,8 +38,7 @@
 */
 #ifndef GG_CATMOUSE_H
 #define GG_CATMOUSE_H
-#include "graph.h"
-#include "retro.h"
+#include "board.h"
 
 #define GG_CM_MOUSE 0           /* turn: the mouse moves */
 #define GG_CM_CAT   1           /* turn: the cat moves */
@@ -96,7 +95,7 @@ struct GGCatMouse {
 #define GG_CM_CODE_BIG  255
 
 /* Positions needed for a graph of n nodes. */
-#define GG_CM_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
+#define GG_CM_NPOS GG_BOARD_NPOS
 
 /* Bytes gg_cm_solve() needs at its peak for n nodes and nArc arcs (big
 ** plies not counted). */
@@ -130,9 +129,7 @@ void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
                uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
 
 /* The reference: position index of gg_cm_ref_solve()'s state words. */
-static inline uint32_t gg_cm_pos(uint32_t n, uint32_t mouse, uint32_t cat, int turn){
-  return ((uint32_t)turn*n + mouse)*n + cat;
-}
+#define gg_cm_pos gg_board_pos
 
 /* The reference solve (catmouse_ref.c): *paState gets GG_CM_NPOS(n)
 ** state words (gg_free them), draws and non-positions as GG_V_DRAW. */

@@ -24,7 +24,7 @@ struct CmRef {
 
 static int cmrefPlayer(void *pCtx, uint32_t pos){
   CmRef *p = (CmRef*)pCtx;
-  return pos >= p->n*p->n ? GG_CM_CAT : GG_CM_MOUSE;
+  return gg_board_turn(p->n, pos) ? GG_CM_CAT : GG_CM_MOUSE;
 }
 
 /* Positions built by varying the mover's node over its out-arcs (bIn:

@@ -380,6 +380,12 @@ static int graphLabelsEqual(const GGKeyMap *a, const GGKeyMap *b){
       && (a->nText==0 || memcmp(a->zText, b->zText, a->nText)==0);
 }
 
+int gg_edges_equal(const GGEdgeList *a, const GGEdgeList *b){
+  return a->nEdge==b->nEdge && a->bDirected==b->bDirected
+      && graphLabelsEqual(&a->labels, &b->labels)
+      && (a->nEdge==0 || memcmp(a->a, b->a, a->nEdge*2*sizeof(uint32_t))==0);
+}
+
 int gg_graph_equal(const GGGraph *a, const GGGraph *b){
   return a->n==b->n && a->nArc==b->nArc && a->hash==b->hash
       && a->bDirected==b->bDirected

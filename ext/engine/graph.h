@@ -67,6 +67,10 @@ int gg_edges_add_labels(GGEdgeList *p, const GGLabel *pSrc, const GGLabel *pDst)
 /* Make a label a node even if no edge touches it. */
 int gg_edges_node(GGEdgeList *p, const GGLabel *pL);
 void gg_edges_free(GGEdgeList *p);
+/* Nonzero if two edge lists are the same rows in the same order (same
+** labels first seen in the same order, same pairs, same direction): then
+** they build the same graph. */
+int gg_edges_equal(const GGEdgeList *a, const GGEdgeList *b);
 
 /* Build *pG from the edges and the nExtra integer labels in aExtra, which
 ** become nodes too.  GG_OK, GG_NOMEM or GG_TOOBIG (2^32-2 nodes or arcs).

@@ -47,14 +47,13 @@
 */
 #ifndef GG_RACE_H
 #define GG_RACE_H
-#include "graph.h"
-#include "retro.h"
+#include "board.h"
 
 #define GG_RACE_ALICE 0         /* turn: Alice moves */
 #define GG_RACE_BOB   1         /* turn: Bob moves (mid-turn, after Alice) */
 
 /* Positions needed for a graph of n nodes. */
-#define GG_RACE_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
+#define GG_RACE_NPOS GG_BOARD_NPOS
 
 /* Plies that do not fit their entries, by position index. */
 typedef struct GGRaceBig GGRaceBig;
@@ -143,9 +142,7 @@ void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
                  uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
 
 /* The reference: position index of gg_race_ref_solve()'s state words. */
-static inline uint32_t gg_race_pos(uint32_t n, uint32_t alice, uint32_t bob, int turn){
-  return ((uint32_t)turn*n + alice)*n + bob;
-}
+#define gg_race_pos gg_board_pos
 
 /* The reference solve (race_ref.c): *paState gets GG_RACE_NPOS(n) state
 ** words (retro.h; gg_free them), undecided positions as GG_V_DRAW.

@@ -29,7 +29,7 @@ struct RaceRef {
 
 static int racePlayer(void *pCtx, uint32_t pos){
   RaceRef *p = (RaceRef*)pCtx;
-  return pos >= p->n*p->n ? GG_RACE_BOB : GG_RACE_ALICE;
+  return gg_board_turn(p->n, pos) ? GG_RACE_BOB : GG_RACE_ALICE;
 }
 
 /* Nonzero if an Alice-turn position (a,b) is finished (scored). */

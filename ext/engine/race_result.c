@@ -60,19 +60,32 @@ void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
   *pMove = gg_race_best_move(p->pG, p->z, alice, bob, turn, w, rresWord, p);
 }
 
+/* A position being read, for the best-move scan's child callback. */
+typedef struct RresMove RresMove;
+struct RresMove {
+  uint32_t z, alice, bob;  /* the goal and the position */
+  int turn;                /* who moves */
+  uint32_t (*xWord)(const void*, uint32_t, uint32_t, int);  /* the solve's words */
+  const void *pCtx;        /* their first argument */
+};
+
+/* The state word after the mover goes to `to` (board.h): staying is always
+** allowed; a step onto the other player only if it is z. */
+static uint32_t rresChild(const void *pCtx, uint32_t to){
+  const RresMove *m = (const RresMove*)pCtx;
+  uint32_t from = m->turn==GG_RACE_ALICE ? m->alice : m->bob;
+  uint32_t other = m->turn==GG_RACE_ALICE ? m->bob : m->alice;
+  if( to!=from && to==other && to!=m->z ) return GG_BOARD_NOMOVE;
+  return m->turn==GG_RACE_ALICE ? m->xWord(m->pCtx, to, m->bob, GG_RACE_BOB)
+                                : m->xWord(m->pCtx, m->alice, to, GG_RACE_ALICE);
+}
+
 int64_t gg_race_best_move(const GGGraph *pG, uint32_t z, uint32_t alice,
                           uint32_t bob, int turn, uint32_t w,
                           uint32_t (*xWord)(const void*, uint32_t, uint32_t, int),
                           const void *pCtx){
-  uint32_t from = turn==GG_RACE_ALICE ? alice : bob;
-  uint32_t other = turn==GG_RACE_ALICE ? bob : alice, j;
+  RresMove m;
   if( turn==GG_RACE_ALICE && (alice==z || bob==z) ) return -1;   /* finished */
-  for(j=0; j<=GG_DEG(pG, from); j++){
-    uint32_t to = j==0 ? from : GG_NBR(pG, from)[j-1], c;
-    if( j>0 && (to==from || (to==other && to!=z)) ) continue;
-    c = turn==GG_RACE_ALICE ? xWord(pCtx, to, bob, GG_RACE_BOB)
-                            : xWord(pCtx, alice, to, GG_RACE_ALICE);
-    if( gg_retro_is_best(w, c) ) return to;
-  }
-  return -1;
+  m.z = z; m.alice = alice; m.bob = bob; m.turn = turn; m.xWord = xWord; m.pCtx = pCtx;
+  return gg_board_best(pG, turn==GG_RACE_ALICE ? alice : bob, 1, w, rresChild, &m);
 }

@@ -17,6 +17,7 @@ void gg_solved_release(GGSolved *p){
   if( p==0 || --p->nRef>0 ) return;
   if( p->pState ) p->pDef->xFree(p->pState);
   gg_graph_free(&p->g);
+  gg_edges_free(&p->rows);
   sqlite3_free(p);
 }
 
@@ -108,6 +109,10 @@ static GGSolved *cacheNew(const GGGameDef *pDef, GGGraph *pG, const uint32_t *aP
   return p;
 }
 
+static int cacheSolve(GGConn*, const GGGameDef*, const char*, GGGraph*, GGEdgeList*,
+                      const uint32_t*, uint32_t, const char*, const GGGraphRef*,
+                      GGSolved**, char**);
+
 /* The message when a solve runs out of memory: what it needed, and which
 ** limit stopped it (SQLite's heap limits, else the machine's memory).  NULL
 ** if even the message cannot be had. */
@@ -136,6 +141,19 @@ static char *cacheNoMem(const char *zFunc, const char *zWhat, uint64_t nByte){
 int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
              const uint32_t *aParam, uint32_t nParam, const char *zWhat0,
              const GGGraphRef *pRef, GGSolved **ppOut, char **pzErr){
+  return cacheSolve(pConn, pDef, zFunc, pG, 0, aParam, nParam, zWhat0, pRef, ppOut, pzErr);
+}
+
+int gg_solve_rows(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
+                  GGEdgeList *pRows, const uint32_t *aParam, uint32_t nParam,
+                  const GGGraphRef *pRef, GGSolved **ppOut, char **pzErr){
+  return cacheSolve(pConn, pDef, zFunc, pG, pRows, aParam, nParam, 0, pRef, ppOut, pzErr);
+}
+
+static int cacheSolve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
+                      GGEdgeList *pRows, const uint32_t *aParam, uint32_t nParam,
+                      const char *zWhat0, const GGGraphRef *pRef, GGSolved **ppOut,
+                      char **pzErr){
   char *zWhat = 0;
   uint64_t nPos = pDef->xPositions(pG->n);
   GGSolved *p;
@@ -144,7 +162,12 @@ int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *p
   int rc, i;
   *ppOut = 0;
   p = cacheNew(pDef, pG, aParam, nParam);
-  if( p==0 ) return SQLITE_NOMEM;
+  if( p==0 ){ if( pRows ) gg_edges_free(pRows); return SQLITE_NOMEM; }
+  if( pRows ){                  /* kept for hits without a build (no index needed) */
+    gg_keymap_unindex(&pRows->labels);
+    p->rows = *pRows;
+    memset(pRows, 0, sizeof(*pRows));
+  }
   i = cacheFind(pConn, pDef, &p->g, p->aParam, p->nParam);
   if( i>=0 ){
     gg_solved_release(p);
@@ -242,19 +265,61 @@ int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef, const char
   return SQLITE_OK;
 }
 
+/* The cached game of the same rows (as read, roles added) and role 0,
+** with the call's roles resolved against its graph; -1 if none. */
+static int cacheFindRows(GGConn *pConn, GGCall *pCall, const GGEdgeList *pE){
+  int i;
+  for(i=0; i<GG_CACHE_ENTRIES; i++){
+    GGSolved *p = pConn->aCache[i];
+    uint32_t j, k, n = 0;
+    if( p==0 || p->pDef!=pCall->pDef || p->rows.nEdge==0 || !gg_edges_equal(&p->rows, pE) ){
+      continue;
+    }
+    gg_roles_free(pCall->aRole, pCall->nRole);
+    if( gg_roles_resolve(&p->g, pCall->aRole, pCall->nRole) ) return -1;
+    for(j=0; j<pCall->aRole[0].nId; j++){          /* role 0 as a set, against aParam */
+      uint32_t x = pCall->aRole[0].aId[j];
+      for(k=0; k<p->nParam && p->aParam[k]!=x; k++){}
+      if( k==p->nParam ) break;
+      for(k=0; k<j && pCall->aRole[0].aId[k]!=x; k++){}
+      if( k==j ) n++;
+    }
+    if( j==pCall->aRole[0].nId && n==p->nParam ) return i;
+  }
+  return -1;
+}
+
 int gg_call_solve(GGCall *pCall, GGConn *pConn, const GGLabel *aArg, int bStart,
                   GGSolved **ppOut, char **pzErr){
   const GGGameDef *pDef = pCall->pDef;
+  GGEdgeList e;
   GGGraph g;
-  int rc;
+  int rc, i;
   *ppOut = 0;
   pCall->nRole = pDef->xRoles(&pCall->rules, aArg, bStart, pCall->aRole, &pCall->iTurn);
-  rc = gg_load_graph_roles(pConn->db, &pCall->ref, pCall->aRole, pCall->nRole, &g, pzErr);
+  rc = gg_read_edges(pConn->db, &pCall->ref, &e, pzErr);
   if( rc ) return rc;
+  rc = gg_roles_add(&pCall->ref, pCall->aRole, pCall->nRole, &e, pzErr);
+  if( rc ){ gg_edges_free(&e); return rc; }
+  i = cacheFindRows(pConn, pCall, &e);
+  if( i>=0 ){                   /* the same rows as a solved game: no build */
+    GGSolved *p = pConn->aCache[i];
+    gg_edges_free(&e);
+    cachePut(pConn, p, i);
+    p->nRef++;
+    *ppOut = p;
+    return SQLITE_OK;
+  }
+  rc = gg_build_graph(pConn->db, &pCall->ref, &e, &g, pzErr);
+  if( rc==SQLITE_OK ){
+    gg_roles_free(pCall->aRole, pCall->nRole);
+    rc = gg_roles_resolve(&g, pCall->aRole, pCall->nRole);
+    if( rc ) gg_graph_free(&g);
+  }
+  if( rc ){ gg_edges_free(&e); return gg_error_rc(rc, *pzErr); }
   /* the graph is named only for a message (gg_solve) */
-  rc = gg_solve(pConn, pDef, pCall->ref.zFunc, &g, pCall->aRole[0].aId, pCall->aRole[0].nId,
-                0, &pCall->ref, ppOut, pzErr);
-  return rc;
+  return gg_solve_rows(pConn, pDef, pCall->ref.zFunc, &g, &e, pCall->aRole[0].aId,
+                       pCall->aRole[0].nId, &pCall->ref, ppOut, pzErr);
 }
 
 void gg_call_free(GGCall *pCall){

@@ -82,6 +82,8 @@ struct GGSolved {
   uint32_t *aParam;       /* role 0's dense ids (the holes, z), sorted */
   uint32_t nParam;        /* how many */
   GGGraph g;              /* the board, owned */
+  GGEdgeList rows;        /* the rows it was built from, owned (nEdge 0 if not
+                          ** kept): an unchanged read finds it without a build */
   void *pState;           /* pDef->xSolve's result */
   uint64_t nPos;          /* positions solved */
   int nRef;               /* holders: the cache and open cursors */
@@ -149,6 +151,11 @@ int gg_build_graph(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, GGGraph 
                    char **pzErr);
 int gg_load_graph_roles(sqlite3 *db, const GGGraphRef *pRef, GGRole *aRole, int nRole,
                         GGGraph *pG, char **pzErr);
+/* The two halves of that: make the roles' labels nodes of the rows read,
+** or say why not; and, once a graph is built, their dense ids. */
+int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList *pE,
+                 char **pzErr);
+int gg_roles_resolve(const GGGraph *pG, GGRole *aRole, int nRole);
 /* The same from edges already read (consumed). */
 int gg_graph_with_roles(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE,
                         GGRole *aRole, int nRole, GGGraph *pG, char **pzErr);
@@ -211,6 +218,11 @@ void gg_interrupt_done(GGInterrupt *p);
 int gg_solve(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
              const uint32_t *aParam, uint32_t nParam, const char *zWhat,
              const GGGraphRef *pRef, GGSolved **ppOut, char **pzErr);
+/* The same, keeping pRows (the rows pG was built from; consumed) with the
+** solved game for gg_call_solve's cache hits. */
+int gg_solve_rows(GGConn *pConn, const GGGameDef *pDef, const char *zFunc, GGGraph *pG,
+                  GGEdgeList *pRows, const uint32_t *aParam, uint32_t nParam,
+                  const GGGraphRef *pRef, GGSolved **ppOut, char **pzErr);
 void gg_solved_release(GGSolved *p);
 
 /* One call of a game (cache.c): the graph, the rules and the roles, read,

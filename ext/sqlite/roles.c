@@ -98,8 +98,8 @@ static int rolesMissing(const GGGraphRef *pRef, const GGRole *pRole, const GGLab
 }
 
 /* Make the roles' labels nodes of pE, or say why they cannot be. */
-static int rolesAdd(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList *pE,
-                    char **pzErr){
+int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList *pE,
+                 char **pzErr){
   int i;
   uint32_t j;
   for(i=0; i<nRole; i++){
@@ -125,7 +125,7 @@ static int rolesAdd(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList
 }
 
 /* The dense ids of the roles in the built graph. */
-static int rolesResolve(const GGGraph *pG, GGRole *aRole, int nRole){
+int gg_roles_resolve(const GGGraph *pG, GGRole *aRole, int nRole){
   int i;
   uint32_t j;
   for(i=0; i<nRole; i++){
@@ -151,10 +151,10 @@ int gg_graph_with_roles(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE,
                         GGRole *aRole, int nRole, GGGraph *pG, char **pzErr){
   int rc;
   memset(pG, 0, sizeof(*pG));
-  rc = rolesAdd(pRef, aRole, nRole, pE, pzErr);
+  rc = gg_roles_add(pRef, aRole, nRole, pE, pzErr);
   if( rc==SQLITE_OK ) rc = gg_build_graph(db, pRef, pE, pG, pzErr);
   gg_edges_free(pE);
-  if( rc==SQLITE_OK ) rc = rolesResolve(pG, aRole, nRole);
+  if( rc==SQLITE_OK ) rc = gg_roles_resolve(pG, aRole, nRole);
   if( rc ){
     gg_roles_free(aRole, nRole);
     gg_graph_free(pG);
