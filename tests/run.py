@@ -25,7 +25,7 @@ CLI error lines ("Runtime error near line 3: msg") are compared as
 default dist/graphgame), GG_PRELOAD (LD_PRELOAD for the CLI, used by
 `make asan`), SQLITE3 (the CLI, default sqlite3), GG_ONLY (run only cases
 whose file or name contains this text, or one of the texts separated by
-`|`), GG_CTESTS=0 (skip the C
+`|`), GG_TIMES=1 (print the slowest cases at the end), GG_CTESTS=0 (skip the C
 harnesses, as `make asan` does: they have their own sanitizer builds).
 """
 import glob
@@ -34,6 +34,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import traceback
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -167,9 +168,11 @@ def c_cases():
 
 def main():
     passed = failed = 0
+    times = []                  # GG_TIMES=1: the slowest cases, at the end
     for name, fn in list(sql_cases()) + list(py_cases()) + list(c_cases()):
         if not wanted(name):
             continue
+        t0 = time.time()
         try:
             fn()
         except Exception as e:  # a failed case, whatever the cause
@@ -179,7 +182,11 @@ def main():
         else:
             passed += 1
             print("ok   %s" % name)
+        times.append((time.time() - t0, name))
         sys.stdout.flush()
+    if os.environ.get("GG_TIMES"):
+        for t, name in sorted(times, reverse=True)[:15]:
+            print("# %6.1f s  %s" % (t, name))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 
