@@ -130,22 +130,20 @@ static uint64_t *graphRadixSort(uint64_t *a, uint64_t *t, uint64_t n, GGPoll *pP
   return a;
 }
 
-/* The arc keys a[0..n-1] of a graph of at most 64 nodes sorted into t:
-** a counting sort by source (key >> shift), then an insertion sort of each
-** source's few arcs.  Returns t. */
-static uint64_t *graphSortSmall(const uint64_t *a, uint64_t *t, uint64_t n, uint32_t nNode,
+/* The arc keys a[0..*pn-1] of a graph of at most 64 nodes, sorted and
+** without repeats, into t (*pn set to their number): a 64 x 64 bit matrix,
+** read row by row.  Linear in the arcs, however many repeat.  Returns t. */
+static uint64_t *graphSortSmall(const uint64_t *a, uint64_t *t, uint64_t *pn, uint32_t nNode,
                                 int shift){
-  uint64_t aAt[65], aStart[65], i;
+  uint64_t aRow[64], i, n = 0;
   uint32_t u;
-  memset(aAt, 0, sizeof(aAt));
-  for(i=0; i<n; i++) aAt[(a[i]>>shift)+1]++;
-  for(u=0; u<nNode; u++) aAt[u+1] += aAt[u];
-  memcpy(aStart, aAt, sizeof(aAt));
-  for(i=0; i<n; i++){
-    uint64_t x = a[i], lo = aAt[x>>shift]++, first = aStart[x>>shift];
-    while( lo>first && t[lo-1]>x ){ t[lo] = t[lo-1]; lo--; }
-    t[lo] = x;
+  memset(aRow, 0, sizeof(aRow));
+  for(i=0; i<*pn; i++) aRow[a[i]>>shift] |= (uint64_t)1 << (a[i] & (((uint64_t)1<<shift)-1));
+  for(u=0; u<nNode; u++){
+    uint64_t m;
+    for(m=aRow[u]; m; m&=m-1) t[n++] = ((uint64_t)u<<shift) | (uint64_t)__builtin_ctzll(m);
   }
+  *pn = n;
   return t;
 }
 
@@ -308,7 +306,7 @@ static int graphArcs(GGGraph *pG, const GGEdgeList *pE, const uint32_t *aRank,
     aArc[nArc++] = (u<<(nBit/2)) | v;
     if( u!=v && !pE->bDirected ) aArc[nArc++] = (v<<(nBit/2)) | u;
   }
-  aSorted = pG->n<=64 ? graphSortSmall(aArc, aTmp, nArc, pG->n, nBit/2)
+  aSorted = pG->n<=64 ? graphSortSmall(aArc, aTmp, &nArc, pG->n, nBit/2)
                       : graphRadixSort(aArc, aTmp, nArc, pPoll);
   if( aSorted==0 ){ rc = GG_INTERRUPT; goto done; }
   for(i=0; i<nArc; i++){

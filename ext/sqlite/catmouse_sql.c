@@ -21,6 +21,7 @@
 ** ext/engine/catmouse.c; the rules are in README.md.
 */
 #include <string.h>
+#include <pthread.h>
 #include "glue.h"
 #include "catmouse.h"
 #include "adjjson.h"
@@ -71,6 +72,29 @@ static int cmsqlRoles(const GGRules *pRules, const GGLabel *aArg, int bStart, GG
   return nRole;
 }
 
+/* An interrupted solve of many positions is freed on a thread of its own:
+** giving gigabytes of touched pages back takes a quarter of a second at
+** n = 40,000, and sqlite3_interrupt() must return within 100 ms.  (Where
+** no thread can be started, as in the WebAssembly build, it is freed here.) */
+#define CM_FREE_LATER (200*1000*1000)     /* positions */
+static void *cmsqlFreeThread(void *pArg){
+  gg_cm_free((GGCatMouse*)pArg);
+  sqlite3_free(pArg);
+  return 0;
+}
+static void cmsqlFreeFailed(GGCatMouse *p, uint32_t n, int rc){
+  pthread_attr_t attr;
+  pthread_t th;
+  if( rc==GG_INTERRUPT && GG_CM_NPOS(n)>=CM_FREE_LATER && pthread_attr_init(&attr)==0 ){
+    int bStarted;
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    bStarted = pthread_create(&th, &attr, cmsqlFreeThread, p)==0;
+    pthread_attr_destroy(&attr);
+    if( bStarted ) return;
+  }
+  cmsqlFreeThread(p);
+}
+
 static int cmsqlSolve(void **ppState, const GGGraph *pG, const uint32_t *aParam,
                       uint32_t nParam, const GGStop *pStop){
   GGCatMouse *p = sqlite3_malloc64(sizeof(*p));
@@ -83,7 +107,7 @@ static int cmsqlSolve(void **ppState, const GGGraph *pG, const uint32_t *aParam,
   for(i=0; i<nParam; i++) aHole[aParam[i]] = 1;
   rc = gg_cm_solve(p, pG, aHole, pStop);
   sqlite3_free(aHole);
-  if( rc ){ gg_cm_free(p); sqlite3_free(p); return rc; }
+  if( rc ){ cmsqlFreeFailed(p, pG->n, rc); return rc; }
   *ppState = p;
   return GG_OK;
 }
