@@ -166,20 +166,13 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   return cmArcs(s, aInv, 0, t==GG_CM_CAT, me->aOff, me->aMove);
 }
 
-/* One allocation for a worker's scratch. */
+/* A worker's scratch (wordply.h). */
 static int cmWorkerInit(CmSolve *s, int i){
   CmWorker *wk = &s->aWork[i];
-  uint64_t n = s->n;
-  uint8_t *a = gg_malloc(n*s->nDW*8 + n*4 + n);
-  if( a==0 ) return GG_NOMEM;
   wk->i = i;
   wk->s = s;
   gg_poll_init(&wk->poll, i==0 ? s->setup.pStop : 0);   /* worker 0 asks */
-  wk->aCandWord = (uint64_t*)a;
-  wk->aCandRow = (uint32_t*)(wk->aCandWord + n*s->nDW);
-  wk->aCand = (uint8_t*)(wk->aCandRow + n);
-  memset(wk->aCand, 0, n);
-  return GG_OK;
+  return gg_cand_init(&wk->cand, s->n, s->nDW);
 }
 
 static int cmBigCmp(const void *a, const void *b){
@@ -303,7 +296,7 @@ static int cmRunAll(CmSolve *s, int nThread){
 
 static void cmSolveFree(CmSolve *s){
   int i;
-  for(i=0; i<CM_MAX_THREAD; i++) gg_free(s->aWork[i].aCandWord);
+  for(i=0; i<CM_MAX_THREAD; i++) gg_cand_free(&s->aWork[i].cand);
   cmTurnFree(&s->aTurn[0]);
   cmTurnFree(&s->aTurn[1]);
   gg_free(s->aDoneAll);
@@ -341,7 +334,9 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   p->nPly = s.nPly;
   gg_free(aInv);
   cmSolveFree(&s);
-  if( rc ) gg_cm_free(p);
+  /* On failure the result's blocks stay for the caller's gg_cm_free(),
+  ** which it calls in every case: giving gigabytes back takes a while, and
+  ** the SQL layer does it on a thread of its own after an interrupt. */
   return rc;
 }
 

@@ -7,6 +7,7 @@
 #define GG_CATMOUSE_INT_H
 #include "barrier.h"
 #include "catmouse.h"
+#include "wordply.h"
 
 #define CM_MAX_THREAD 2
 
@@ -43,9 +44,7 @@ typedef struct CmWorker CmWorker;
 struct CmWorker {
   int i;               /* 0: the calling thread */
   CmSolve *s;          /* the solve */
-  uint8_t *aCand;      /* rows x to visit */
-  uint32_t *aCandRow;  /* those rows, ascending */
-  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
+  GGCand cand;         /* rows to visit and their words (wordply.h) */
   GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
 };
 

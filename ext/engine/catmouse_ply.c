@@ -159,33 +159,28 @@ int cm_init_turn(CmSolve *s, CmTurn *me){
   return GG_OK;
 }
 
+/* xStep of gg_cand_rows(): the worker's poll (wordply.h). */
+typedef struct CmStepCtx CmStepCtx;
+struct CmStepCtx { CmSolve *s; CmWorker *wk; };
+static int cmCandStep(void *pCtx, uint32_t nCost){
+  CmStepCtx *c = (CmStepCtx*)pCtx;
+  return cmStep(c->s, c->wk, nCost);
+}
+
 /* Candidate rows of this ply for turn me: x with a move to a row changed
 ** in the last ply, and their candidate words.  Returns their count. */
 static uint32_t cmCandidates(CmSolve *s, CmWorker *wk, CmTurn *me, CmTurn *ot){
-  uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand = 0;
+  GGDirty aDirty[CM_MAX_THREAD];
+  CmStepCtx c;
   int q;
   for(q=0; q<s->nLane; q++){
-    const CmPart *pt = &ot->aPart[q];
-    for(i=0; i<pt->nDirtyRow; i++){
-      uint32_t y = pt->aDirtyRow[i];
-      for(j=s->aPredOff[y]; j<s->aPredOff[y+1]; j++) wk->aCand[s->aPred[j]] = 1;
-    }
+    aDirty[q].aRow = ot->aPart[q].aDirtyRow;
+    aDirty[q].nRow = ot->aPart[q].nDirtyRow;
   }
-  for(x=0; x<n; x++){
-    uint64_t *cw = wk->aCandWord + (uint64_t)nCand*nDW, any = 0;
-    uint32_t d;
-    if( !wk->aCand[x] ) continue;
-    wk->aCand[x] = 0;
-    if( cmStep(s, wk, (me->aOff[x+1] - me->aOff[x])*nDW) ) return 0;
-    for(d=0; d<nDW; d++) cw[d] = 0;
-    for(j=me->aOff[x]; j<me->aOff[x+1]; j++){
-      const uint64_t *a = ot->aDirty + (uint64_t)me->aMove[j]*nDW;
-      for(d=0; d<nDW; d++) cw[d] |= a[d];
-    }
-    for(d=0; d<nDW; d++) any |= cw[d];
-    if( any ) wk->aCandRow[nCand++] = x;
-  }
-  return nCand;
+  c.s = s;
+  c.wk = wk;
+  return gg_cand_rows(&wk->cand, s->n, s->nDW, aDirty, s->nLane, s->aPredOff, s->aPred,
+                      me->aOff, me->aMove, ot->aDirty, cmCandStep, &c);
 }
 
 /* The pass of ply k for turn me and one lane, run by worker wk: every
@@ -204,9 +199,9 @@ static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane){
     for(i=0; i<nCand; i++){
       const uint32_t *aMv;
       uint32_t nMv;
-      uint64_t bits = (wk->aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      uint64_t bits = (wk->cand.aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
       if( bits==0 ) continue;
-      x = wk->aCandRow[i];
+      x = wk->cand.aCandRow[i];
       aMv = me->aMove + me->aOff[x];
       nMv = me->aOff[x+1] - me->aOff[x];
       for(; bits; bits&=bits-1){

@@ -64,6 +64,7 @@
 #include "alloc.h"
 #include "barrier.h"
 #include "race.h"
+#include "wordply.h"
 
 #define RC_MAX_THREAD 2
 
@@ -96,9 +97,7 @@ typedef struct RcWorker RcWorker;
 struct RcWorker {
   int i;               /* 0: the calling thread */
   struct RcSolve *s;   /* the solve */
-  uint8_t *aCand;      /* rows x to visit */
-  uint32_t *aCandRow;  /* those rows, ascending */
-  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
+  GGCand cand;         /* rows to visit and their words (wordply.h) */
   GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
 };
 
@@ -255,34 +254,29 @@ static int rcInitTurn(RcSolve *s, RcTurn *me){
   return GG_OK;
 }
 
+/* xStep of gg_cand_rows(): the worker's poll (wordply.h). */
+typedef struct RcStepCtx RcStepCtx;
+struct RcStepCtx { RcSolve *s; RcWorker *wk; };
+static int rcCandStep(void *pCtx, uint32_t nCost){
+  RcStepCtx *c = (RcStepCtx*)pCtx;
+  return rcStep(c->s, c->wk, nCost);
+}
+
 /* Candidate rows of the pass of turn me: x with a move to a row x'
 ** changed in the other turn ot, and their candidate words (those changed
-** in some such x').  Returns their number (rows in wk->aCandRow). */
+** in some such x').  Returns their number (rows in wk->cand.aCandRow). */
 static uint32_t rcCandidates(RcSolve *s, RcWorker *wk, const RcTurn *ot){
-  uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand = 0;
+  GGDirty aDirty[RC_MAX_THREAD];
+  RcStepCtx c;
   int q;
   for(q=0; q<s->nLane; q++){
-    const RcPart *pt = &ot->aPart[q];
-    for(i=0; i<pt->nDirtyRow; i++){
-      uint32_t y = pt->aDirtyRow[i];
-      for(j=s->aPreOff[y]; j<s->aPreOff[y+1]; j++) wk->aCand[s->aPre[j]] = 1;
-    }
+    aDirty[q].aRow = ot->aPart[q].aDirtyRow;
+    aDirty[q].nRow = ot->aPart[q].nDirtyRow;
   }
-  for(x=0; x<n; x++){
-    uint64_t *cw = wk->aCandWord + (uint64_t)nCand*nDW, any = 0;
-    uint32_t d;
-    if( !wk->aCand[x] ) continue;
-    wk->aCand[x] = 0;
-    if( rcStep(s, wk, (s->aOff[x+1] - s->aOff[x])*nDW) ) return 0;
-    for(d=0; d<nDW; d++) cw[d] = 0;
-    for(j=s->aOff[x]; j<s->aOff[x+1]; j++){
-      const uint64_t *a = ot->aDirty + (uint64_t)s->aMove[j]*nDW;
-      for(d=0; d<nDW; d++) cw[d] |= a[d];
-    }
-    for(d=0; d<nDW; d++) any |= cw[d];
-    if( any ) wk->aCandRow[nCand++] = x;
-  }
-  return nCand;
+  c.s = s;
+  c.wk = wk;
+  return gg_cand_rows(&wk->cand, s->n, s->nDW, aDirty, s->nLane, s->aPreOff, s->aPre,
+                      s->aOff, s->aMove, ot->aDirty, rcCandStep, &c);
 }
 
 /* Word w of row x of turn me at ply k, from the other turn's transposed
@@ -321,8 +315,8 @@ static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane){
   if( rcStopped(s) ) return;
   for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
     for(i=0; i<nCand; i++){
-      uint32_t x = wk->aCandRow[i];
-      uint64_t bits = (wk->aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      uint32_t x = wk->cand.aCandRow[i];
+      uint64_t bits = (wk->cand.aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
       for(; bits; bits&=bits-1){
         uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
         if( ~me->aDone[GG_RACE_BIT(s->n, x, w)]==0 ) continue;
@@ -432,20 +426,13 @@ static int rcTurnInit(RcSolve *s, int t){
   return GG_OK;
 }
 
-/* One allocation for a worker's scratch. */
+/* A worker's scratch (wordply.h). */
 static int rcWorkerInit(RcSolve *s, int i){
   RcWorker *wk = &s->aWork[i];
-  uint64_t n = s->n;
-  uint8_t *a = gg_malloc(n*s->nDW*8 + n*4 + n);
-  if( a==0 ) return GG_NOMEM;
   wk->i = i;
   wk->s = s;
   gg_poll_init(&wk->poll, i==0 ? s->setup.pStop : 0);   /* worker 0 asks */
-  wk->aCandWord = (uint64_t*)a;
-  wk->aCandRow = (uint32_t*)(wk->aCandWord + n*s->nDW);
-  wk->aCand = (uint8_t*)(wk->aCandRow + n);
-  memset(wk->aCand, 0, n);
-  return GG_OK;
+  return gg_cand_init(&wk->cand, s->n, s->nDW);
 }
 
 static int rcBigCmp(const void *a, const void *b){
@@ -572,7 +559,7 @@ int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
   }
   if( rc==GG_OK ) rc = rcBigMerge(&s);
   p->nPly = s.nPly;
-  for(i=0; i<RC_MAX_THREAD; i++) gg_free(s.aWork[i].aCandWord);
+  for(i=0; i<RC_MAX_THREAD; i++) gg_cand_free(&s.aWork[i].cand);
   rcTurnFree(&s.aTurn[0]);
   rcTurnFree(&s.aTurn[1]);
   gg_free(s.aOff);

@@ -1,0 +1,51 @@
+/*
+** wordply.c: the candidate rows of a ply, for the word-parallel engines
+** (see wordply.h).
+*/
+#include <string.h>
+#include "alloc.h"
+#include "wordply.h"
+
+int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW){
+  uint8_t *a = gg_malloc((uint64_t)n*nDW*8 + (uint64_t)n*4 + n + 1);
+  if( a==0 ) return GG_NOMEM;
+  p->aCandWord = (uint64_t*)a;
+  p->aCandRow = (uint32_t*)(p->aCandWord + (uint64_t)n*nDW);
+  p->aCand = (uint8_t*)(p->aCandRow + n);
+  memset(p->aCand, 0, n);
+  return GG_OK;
+}
+
+void gg_cand_free(GGCand *p){
+  gg_free(p->aCandWord);
+  memset(p, 0, sizeof(*p));
+}
+
+uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty, int nLane,
+                      const uint32_t *aPredOff, const uint32_t *aPred,
+                      const uint32_t *aOff, const uint32_t *aMove, const uint64_t *aDirtyBits,
+                      int (*xStep)(void *pCtx, uint32_t nCost), void *pCtx){
+  uint32_t i, x, j, nCand = 0;
+  int q;
+  for(q=0; q<nLane; q++){
+    for(i=0; i<aDirty[q].nRow; i++){
+      uint32_t y = aDirty[q].aRow[i];
+      for(j=aPredOff[y]; j<aPredOff[y+1]; j++) p->aCand[aPred[j]] = 1;
+    }
+  }
+  for(x=0; x<n; x++){
+    uint64_t *cw = p->aCandWord + (uint64_t)nCand*nDW, any = 0;
+    uint32_t d;
+    if( !p->aCand[x] ) continue;
+    p->aCand[x] = 0;
+    if( xStep(pCtx, (aOff[x+1] - aOff[x])*nDW) ) return 0;
+    for(d=0; d<nDW; d++) cw[d] = 0;
+    for(j=aOff[x]; j<aOff[x+1]; j++){
+      const uint64_t *a = aDirtyBits + (uint64_t)aMove[j]*nDW;
+      for(d=0; d<nDW; d++) cw[d] |= a[d];
+    }
+    for(d=0; d<nDW; d++) any |= cw[d];
+    if( any ) p->aCandRow[nCand++] = x;
+  }
+  return nCand;
+}

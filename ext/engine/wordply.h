@@ -1,0 +1,44 @@
+/*
+** wordply.h: what the word-parallel engines share (cat and mouse in
+** catmouse_ply.c, the race in race.c).  Plain C.
+**
+** Both solve by plies, 64 positions a machine word, and visit at each ply
+** only the rows with a move into a row that changed at the last one.  A
+** GGCand is one worker's scratch for that: a mark per row, the marked rows
+** in order, and for each the words of its changed successors.
+*/
+#ifndef GG_WORDPLY_H
+#define GG_WORDPLY_H
+#include "common.h"
+
+typedef struct GGCand GGCand;
+struct GGCand {
+  uint8_t *aCand;      /* aCand[x]: row x is to be visited */
+  uint32_t *aCandRow;  /* those rows, ascending */
+  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
+};
+
+/* The rows of one lane that changed in the other turn's last ply. */
+typedef struct GGDirty GGDirty;
+struct GGDirty {
+  const uint32_t *aRow;  /* the rows */
+  uint32_t nRow;         /* how many */
+};
+
+/* One allocation for n rows of nDW words.  GG_OK or GG_NOMEM. */
+int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW);
+void gg_cand_free(GGCand *p);
+
+/* The candidate rows of a ply: every x with a move (aOff/aMove) into a
+** row y that changed (the nLane lists of aDirty: each changed row's
+** predecessors aPred[aPredOff[y]..] are marked), with, for each, the OR of
+** its successors' changed-word bits (aDirtyBits, nDW words a row); rows
+** whose OR is empty are dropped.  xStep(pCtx, nCost) is told the work of
+** each row and stops the scan when it returns nonzero (then 0 is
+** returned).  Returns the number of candidate rows, in p->aCandRow. */
+uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty, int nLane,
+                      const uint32_t *aPredOff, const uint32_t *aPred,
+                      const uint32_t *aOff, const uint32_t *aMove, const uint64_t *aDirtyBits,
+                      int (*xStep)(void *pCtx, uint32_t nCost), void *pCtx);
+
+#endif
