@@ -290,7 +290,8 @@ def test_word_parallel_engine_on_large_graphs_in_c():
             if args[0] == "big":
                 words = p.stdout.split()
                 assert words[0] == "ok" and int(words[1]) > 10**6, p.stdout
-                assert int(words[-2]) > (100 if not defines else 20), p.stdout   # long wins met
+                if not ASAN:        # (fewer graphs under the sanitizers: not every family)
+                    assert int(words[-2]) > (100 if not defines else 20), p.stdout   # long wins met
 
 
 def test_fast_engine_against_exhaustive_engine_in_c():

@@ -48,8 +48,15 @@ const stateOf = native.prepare("SELECT outcome, plies, move FROM catmouse_states
 async function main() {
   const server = await serve(path.resolve(webDir));
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "gg-chromium-"));
+  // The browser gets no sanitizer runtime (make asan preloads it for this
+  // process, whose better-sqlite3 loads the sanitized extension).
+  const env = { ...process.env };
+  delete env.LD_PRELOAD;
+  delete env.ASAN_OPTIONS;
+  delete env.UBSAN_OPTIONS;
   const browser = await puppeteer.launch({
     executablePath: "/usr/bin/chromium",
+    env,
     headless: true,
     userDataDir: profile,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
