@@ -1,13 +1,15 @@
 /*
-** game_solve.c: an explicit game (see game_solve.h) as a GGGame for retro.c.
+** game_solve.c: building an explicit game (see game_solve.h); the solve
+** and the answers are game_solve_run.c.
 **
-** Building is two counting sorts after one gather, each linear in the
-** moves: the moves as given go to successor lists by source (their
-** blocks are freed as they are used; moves usually come grouped by source,
-** so this pass writes almost in order), those are turned into predecessor
-** lists sorted by source (so repeats are neighbours and are dropped in
-** place), and those into sorted successor lists that reuse the first
-** array's memory.  Only the two transposes scatter over the whole arrays.
+** Building is linear in the moves: the moves as given go to successor
+** lists by source (their blocks are freed as they are used; moves usually
+** come grouped by source, so this pass writes almost in order); each list
+** loses its repeats where it lies (a short list by an insertion sort, a
+** long one against a mark per position); and one counting-sort transpose
+** makes the predecessor lists, ascending by source.  Only the transpose
+** scatters over the whole arrays, and it prefetches the counters and the
+** places it will write a few moves ahead.
 */
 #include <string.h>
 #include "alloc.h"
@@ -43,24 +45,6 @@ void gg_movelist_free(GGMoveList *p){
   memset(p, 0, sizeof(*p));
 }
 
-static int exPlayer(void *pCtx, uint32_t pos){
-  return GG_EX_PLAYER(((GGExplicit*)pCtx)->aKind[pos]);
-}
-
-static uint32_t exPred(void *pCtx, uint32_t pos, uint32_t *aOut){
-  GGExplicit *p = (GGExplicit*)pCtx;
-  uint32_t n = p->aPredOff[pos+1] - p->aPredOff[pos];
-  memcpy(aOut, p->aPred + p->aPredOff[pos], n*sizeof(uint32_t));
-  return n;
-}
-
-static uint32_t exSucc(void *pCtx, uint32_t pos, uint32_t *aOut){
-  GGExplicit *p = (GGExplicit*)pCtx;
-  uint32_t n = p->aSuccOff[pos+1] - p->aSuccOff[pos];
-  memcpy(aOut, p->aSucc + p->aSuccOff[pos], n*sizeof(uint32_t));
-  return n;
-}
-
 /* aOff[1..n] holds counts: make aOff[i] the start of list i. */
 static void exPrefix(uint32_t *aOff, uint32_t n){
   uint32_t i;
@@ -76,32 +60,90 @@ static void exUnshift(uint32_t *aOff, uint32_t n){
   aOff[0] = 0;
 }
 
-/* Lists by source -> lists by target, both CSR over n positions, nArc
-** entries.  aOutOff has n+1 entries; the output lists come out ascending. */
+/* How far ahead (in moves) the transpose prefetches. */
+#define EX_SCATTER_AHEAD 16
+
+/* Count the entries of each target list into aOutOff[t+1]. */
+static void exCountTargets(uint32_t n, uint32_t nArc, const uint32_t *aIn,
+                           uint32_t *aOutOff){
+  uint32_t j;
+  memset(aOutOff, 0, ((uint64_t)n+1)*sizeof(uint32_t));
+  for(j=0; j<nArc; j++){
+    if( (uint64_t)j+EX_SCATTER_AHEAD<nArc ) GG_PREFETCH(&aOutOff[aIn[j+EX_SCATTER_AHEAD]+1]);
+    aOutOff[aIn[j]+1]++;
+  }
+}
+
+/* Lists by source -> lists by target, both CSR over n positions.  aOutOff
+** has n+1 entries; the output lists come out ascending. */
 static void exTranspose(uint32_t n, const uint32_t *aInOff, const uint32_t *aIn,
                         uint32_t *aOutOff, uint32_t *aOut){
-  uint32_t i, j, nArc = aInOff[n];
-  memset(aOutOff, 0, ((uint64_t)n+1)*sizeof(uint32_t));
-  for(j=0; j<nArc; j++) aOutOff[aIn[j]+1]++;
+  uint32_t i = 0, j, nArc = aInOff[n];
+  const uint32_t d = EX_SCATTER_AHEAD;
+  exCountTargets(n, nArc, aIn, aOutOff);
   exPrefix(aOutOff, n);
-  for(i=0; i<n; i++){
-    for(j=aInOff[i]; j<aInOff[i+1]; j++) aOut[aOutOff[aIn[j]]++] = i;
+  for(j=0; j<nArc; j++){
+    while( aInOff[i+1]<=j ) i++;                /* the source of entry j */
+    if( (uint64_t)j+2*d<nArc ) GG_PREFETCH(&aOutOff[aIn[j+2*d]]);
+    if( (uint64_t)j+d<nArc ) GG_PREFETCH(&aOut[aOutOff[aIn[j+d]]]);
+    aOut[aOutOff[aIn[j]]++] = i;
   }
   exUnshift(aOutOff, n);
 }
 
-/* Drop repeats from each (sorted) list in place, fixing the offsets. */
-static void exDedup(uint32_t n, uint32_t *aOff, uint32_t *a){
-  uint32_t i, j, w = 0, start = 0;
-  for(i=0; i<n; i++){
-    uint32_t end = aOff[i+1], first = w;
-    aOff[i] = w;
+/* Lists up to this long lose their repeats by sorting; longer ones by a
+** mark per position (linear, whatever the length). */
+#define EX_SORT_MAX 32
+
+/* Sort a[0..n-1] ascending (n is at most EX_SORT_MAX). */
+static void exSortShort(uint32_t *a, uint32_t n){
+  uint32_t i, j;
+  for(i=1; i<n; i++){
+    uint32_t x = a[i];
+    for(j=i; j>0 && a[j-1]>x; j--) a[j] = a[j-1];
+    a[j] = x;
+  }
+}
+
+/* Copy list a[start..end-1] of position i, without repeats, to a[*pw...]
+** (*pw <= start).  aMark: for long lists, the list that last saw each
+** target (i+1), allocated on first need. */
+static int exDedupList(GGExplicit *p, uint32_t *a, uint32_t i, uint32_t start,
+                       uint32_t end, uint32_t **paMark, uint32_t *pw){
+  uint32_t j, w = *pw, first = w;
+  if( end-start<=EX_SORT_MAX ){
+    exSortShort(a+start, end-start);
     for(j=start; j<end; j++){
       if( w==first || a[w-1]!=a[j] ) a[w++] = a[j];
     }
+  }else{
+    if( *paMark==0 ){
+      *paMark = gg_malloc(((uint64_t)p->nPos+1)*sizeof(uint32_t));
+      if( *paMark==0 ) return GG_NOMEM;
+      memset(*paMark, 0, ((uint64_t)p->nPos+1)*sizeof(uint32_t));
+    }
+    for(j=start; j<end; j++){
+      uint32_t t = a[j];
+      if( (*paMark)[t]!=i+1 ){ (*paMark)[t] = i+1; a[w++] = t; }
+    }
+  }
+  *pw = w;
+  return GG_OK;
+}
+
+/* Drop repeats from each successor list in place, fixing the offsets. */
+static int exDedupSucc(GGExplicit *p, uint32_t *a){
+  uint32_t i, w = 0, start = 0, *aMark = 0;
+  int rc = GG_OK;
+  for(i=0; i<p->nPos && rc==GG_OK; i++){
+    uint32_t end = p->aSuccOff[i+1];
+    p->aSuccOff[i] = w;
+    rc = exDedupList(p, a, i, start, end, &aMark, &w);
     start = end;
   }
-  aOff[n] = w;
+  p->aSuccOff[p->nPos] = w;
+  gg_free(aMark);
+  return rc;
 }
 
 /* The moves out of positions that go on, as successor lists (in input
@@ -136,7 +178,6 @@ static int exGather(GGExplicit *p, GGMoveList *pM, uint32_t **paSucc){
 
 int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
                       GGMoveList *pMoves){
-  uint32_t *aSucc0 = 0, i;
   int rc = GG_NOMEM;
   memset(p, 0, sizeof(*p));
   p->nPos = nPos;
@@ -145,83 +186,18 @@ int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
   p->aPredOff = gg_malloc(((uint64_t)nPos+1)*sizeof(uint32_t));
   p->aSuccOff = gg_malloc(((uint64_t)nPos+1)*sizeof(uint32_t));
   if( aKind==0 || p->aPredOff==0 || p->aSuccOff==0 ) goto fail;
-  if( exGather(p, pMoves, &aSucc0) ) goto fail;
+  if( exGather(p, pMoves, &p->aSucc) ) goto fail;
   gg_movelist_free(pMoves);
-  p->aPred = gg_malloc(((uint64_t)p->aSuccOff[nPos]+1)*sizeof(uint32_t));
-  if( p->aPred==0 ) goto fail;
-  exTranspose(nPos, p->aSuccOff, aSucc0, p->aPredOff, p->aPred);
-  exDedup(nPos, p->aPredOff, p->aPred);
-  p->aSucc = aSucc0;               /* the unsorted lists' room is enough */
-  aSucc0 = 0;
-  exTranspose(nPos, p->aPredOff, p->aPred, p->aSuccOff, p->aSucc);
+  if( exDedupSucc(p, p->aSucc) ) goto fail;
   p->nMove = p->aSuccOff[nPos];
-  for(i=0; i<nPos; i++){
-    uint32_t nIn = p->aPredOff[i+1]-p->aPredOff[i];
-    uint32_t nOut = p->aSuccOff[i+1]-p->aSuccOff[i];
-    if( nIn>p->game.nMaxMove ) p->game.nMaxMove = nIn;
-    if( nOut>p->game.nMaxMove ) p->game.nMaxMove = nOut;
-  }
-  p->game.nPos = nPos;
-  p->game.pCtx = p;
-  p->game.xPlayer = exPlayer;
-  p->game.xPred = exPred;
-  p->game.xSucc = exSucc;
+  p->aPred = gg_malloc((p->nMove+1)*sizeof(uint32_t));
+  if( p->aPred==0 ) goto fail;
+  exTranspose(nPos, p->aSuccOff, p->aSucc, p->aPredOff, p->aPred);
   return GG_OK;
 fail:
-  gg_free(aSucc0);
   gg_movelist_free(pMoves);
   gg_explicit_free(p);
   return rc;
-}
-
-/* The state word of position i before the solve. */
-static uint32_t exInitial(const GGExplicit *p, uint32_t i){
-  uint8_t k = p->aKind[i];
-  uint32_t mine = GG_EX_PLAYER(k) ? GG_V_WIN1 : GG_V_WIN0;
-  uint32_t theirs = GG_EX_PLAYER(k) ? GG_V_WIN0 : GG_V_WIN1;
-  uint32_t nOut = p->aSuccOff[i+1] - p->aSuccOff[i];
-  switch( GG_EX_RESULT(k) ){
-    case GG_EX_WIN:  return GG_STATE(mine, 0);
-    case GG_EX_LOSS: return GG_STATE(theirs, 0);
-    case GG_EX_DRAW: return GG_STATE(GG_V_DRAW, 0);
-    default:         return nOut ? GG_STATE(GG_V_OPEN, nOut) : GG_STATE(theirs, 0);
-  }
-}
-
-int gg_explicit_solve(GGExplicit *p, const GGStop *pStop){
-  uint32_t i;
-  int rc = GG_OK;
-  gg_free(p->aState);
-  p->aState = gg_malloc(((uint64_t)p->nPos+1)*sizeof(uint32_t));
-  if( p->aState==0 ) return GG_NOMEM;
-  for(i=0; i<p->nPos; i++) p->aState[i] = exInitial(p, i);
-  if( p->nPos ) rc = gg_retro_solve(&p->game, p->aState, pStop);
-  if( rc ){
-    gg_free(p->aState);
-    p->aState = 0;
-  }
-  return rc;
-}
-
-void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
-                     int64_t *pPlies, int64_t *pMove){
-  uint32_t w = p->aState[pos], v = GG_VALUE(w), j;
-  uint8_t k = p->aKind[pos];
-  *pMove = -1;
-  if( v==GG_V_DRAW ){
-    *pOutcome = GG_EX_DRAW;
-    *pPlies = -1;
-  }else{
-    *pOutcome = v==(GG_EX_PLAYER(k) ? GG_V_WIN1 : GG_V_WIN0) ? GG_EX_WIN : GG_EX_LOSS;
-    *pPlies = GG_COUNT(w);
-  }
-  if( GG_EX_RESULT(k)!=GG_EX_GOING ) return;    /* finished: no move */
-  for(j=p->aSuccOff[pos]; j<p->aSuccOff[pos+1]; j++){
-    if( gg_retro_is_best(w, p->aState[p->aSucc[j]]) ){
-      *pMove = p->aSucc[j];
-      return;
-    }
-  }
 }
 
 void gg_explicit_free(GGExplicit *p){

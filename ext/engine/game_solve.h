@@ -33,6 +33,10 @@
 ** (8 bytes per move, in blocks freed as they are used) and one unsorted
 ** successor array (4 bytes per move) exist together: 12 bytes per move
 ** is the peak.
+**
+** The solve (game_solve_run.c) is the retrograde analysis of retro.c
+** written out for these arrays: no callbacks, and the lists and state
+** words that the queue will reach soon are prefetched.
 */
 #ifndef GG_EXPLICIT_H
 #define GG_EXPLICIT_H
@@ -74,11 +78,10 @@ struct GGExplicit {
   uint64_t nMove;         /* distinct moves out of positions that go on */
   uint8_t *aKind;         /* GG_EX_KIND() of each position; owned */
   uint32_t *aSuccOff;     /* successors of i: aSucc[aSuccOff[i]..aSuccOff[i+1]-1] */
-  uint32_t *aSucc;        /* ... ascending, no repeats */
+  uint32_t *aSucc;        /* ... no repeats; ascending if short (EX_SORT_MAX) */
   uint32_t *aPredOff;     /* predecessors of i: aPred[aPredOff[i]..aPredOff[i+1]-1] */
   uint32_t *aPred;        /* ... ascending, no repeats */
   uint32_t *aState;       /* one state word per position (retro.h), or NULL */
-  GGGame game;            /* this game for retro.c */
 };
 
 /* Build the game from nPos positions (aKind, gg_malloc'ed: the game takes
@@ -97,6 +100,16 @@ int gg_explicit_solve(GGExplicit *p, const GGStop *pStop);
 ** that keeps the draw; the lowest such id. */
 void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
                      int64_t *pPlies, int64_t *pMove);
+
+/* Only the outcome and the plies of gg_explicit_get(). */
+void gg_explicit_value(const GGExplicit *p, uint32_t pos, int *pOutcome,
+                       int64_t *pPlies);
+
+/* The optimal next positions (as gg_explicit_get's *pMove) of positions
+** from..from+n-1 into aMove[0..n-1]: the same answers, with the state
+** words of each position's moves fetched from memory ahead of time. */
+void gg_explicit_moves(const GGExplicit *p, uint32_t from, uint32_t n,
+                       int64_t *aMove);
 
 void gg_explicit_free(GGExplicit *p);
 
