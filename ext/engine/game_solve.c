@@ -75,27 +75,134 @@ static void exCountTargets(uint32_t n, uint32_t nArc, const uint32_t *aIn,
 }
 
 /* Lists by source -> lists by target, both CSR over n positions.  aOutOff
-** has n+1 entries; the output lists come out ascending. */
+** has n+1 entries; the output lists come out ascending, each source with
+** its player (GG_EX_PRED_*, from aKind). */
 static void exTranspose(uint32_t n, const uint32_t *aInOff, const uint32_t *aIn,
-                        uint32_t *aOutOff, uint32_t *aOut){
-  uint32_t i = 0, j, nArc = aInOff[n];
+                        const uint8_t *aKind, uint32_t *aOutOff, uint32_t *aOut){
+  uint32_t i = 0, j, nArc = aInOff[n], src = 0;
   const uint32_t d = EX_SCATTER_AHEAD;
   exCountTargets(n, nArc, aIn, aOutOff);
   exPrefix(aOutOff, n);
   for(j=0; j<nArc; j++){
     while( aInOff[i+1]<=j ) i++;                /* the source of entry j */
+    src = i | (uint32_t)GG_EX_PLAYER(aKind[i])<<31;
     if( (uint64_t)j+2*d<nArc ) GG_PREFETCH(&aOutOff[aIn[j+2*d]]);
     if( (uint64_t)j+d<nArc ) GG_PREFETCH(&aOut[aOutOff[aIn[j+d]]]);
-    aOut[aOutOff[aIn[j]]++] = i;
+    aOut[aOutOff[aIn[j]]++] = src;
   }
   exUnshift(aOutOff, n);
 }
 
-/* Lists up to this long lose their repeats by sorting; longer ones by a
-** mark per position (linear, whatever the length). */
-#define EX_SORT_MAX 32
+/* The transpose by buckets of targets (at most 2^EX_BUCKET_BITS of
+** them).  In each of EX_ROUNDS rounds, a group of buckets holding about
+** 1/EX_ROUNDS of the moves: the moves into them are put in source order,
+** one write stream per bucket, their sources straight into the bucket's
+** range of aPred and their targets into a temporary array; then each
+** bucket's lists are counted and placed within its own range, which fits
+** in the CPU's caches.  Every pass is sequential but the last, and that
+** one stays within one bucket.  The result is exTranspose's. */
+#define EX_BUCKET_BITS 10
+#define EX_ROUNDS 2
 
-/* Sort a[0..n-1] ascending (n is at most EX_SORT_MAX). */
+/* The bucket after the last of the round that starts with bucket b0: as
+** many buckets as fit in nMax moves, and at least one. */
+static uint32_t exRoundEnd(const uint32_t *aStart, uint32_t nB, uint32_t b0,
+                           uint32_t nMax){
+  uint32_t b1 = b0+1;
+  while( b1<nB && aStart[b1+1]-aStart[b0]<=nMax ) b1++;
+  return b1;
+}
+
+/* Put the moves into buckets b0..b1-1 in place, bucket by bucket, in
+** source order: sources (with players) in aPred, targets in aT. */
+static void exRadixPartition(GGExplicit *p, uint32_t shift, uint32_t b0,
+                             uint32_t b1, const uint32_t *aStart, uint32_t *aCur,
+                             uint32_t *aT){
+  uint32_t i, j, b, base = aStart[b0];
+  for(b=b0; b<b1; b++) aCur[b] = aStart[b];
+  for(i=0; i<p->nPos; i++){
+    uint32_t src = i | (uint32_t)GG_EX_PLAYER(p->aKind[i])<<31;
+    for(j=p->aSuccOff[i]; j<p->aSuccOff[i+1]; j++){
+      uint32_t t = p->aSucc[j];
+      b = t>>shift;
+      if( b>=b0 && b<b1 ){
+        uint32_t k = aCur[b]++;
+        aT[k-base] = t;
+        p->aPred[k] = src;
+      }
+    }
+  }
+}
+
+/* Sort bucket b's range of aPred (aPred[from..to-1], targets aT[0..])
+** by target, through aTmp; aPredOff[t] is left at the end of list t. */
+static void exRadixBucket(GGExplicit *p, uint32_t b, uint32_t shift, uint32_t from,
+                          uint32_t to, const uint32_t *aT, uint32_t *aTmp){
+  uint64_t tb = (uint64_t)b<<shift, te = ((uint64_t)b+1)<<shift, t;
+  uint32_t k, n = to-from, run = from, *aOff = p->aPredOff;
+  if( te>p->nPos ) te = p->nPos;
+  memcpy(aTmp, p->aPred+from, (uint64_t)n*sizeof(uint32_t));
+  for(t=tb; t<te; t++) aOff[t] = 0;
+  for(k=0; k<n; k++) aOff[aT[k]]++;
+  for(t=tb; t<te; t++){
+    uint32_t c = aOff[t];
+    aOff[t] = run;
+    run += c;
+  }
+  for(k=0; k<n; k++) p->aPred[aOff[aT[k]]++] = aTmp[k];
+}
+
+/* The sizes of the biggest round and the biggest bucket. */
+static void exRadixSizes(const uint32_t *aStart, uint32_t nB, uint32_t nMax,
+                         uint32_t *pnRound, uint32_t *pnBucket){
+  uint32_t b0, b1, b;
+  *pnRound = *pnBucket = 0;
+  for(b0=0; b0<nB; b0=b1){
+    b1 = exRoundEnd(aStart, nB, b0, nMax);
+    if( aStart[b1]-aStart[b0]>*pnRound ) *pnRound = aStart[b1]-aStart[b0];
+  }
+  for(b=0; b<nB; b++){
+    if( aStart[b+1]-aStart[b]>*pnBucket ) *pnBucket = aStart[b+1]-aStart[b];
+  }
+}
+
+/* The predecessor lists by buckets.  GG_OK, or else (GG_NOMEM if its
+** arrays do not fit, GG_TOOBIG if the moves are too unevenly spread for
+** its temporary arrays to stay small) nothing is done and exTranspose
+** must do it. */
+static int exTransposeRadix(GGExplicit *p){
+  uint32_t n = p->nPos, nArc = (uint32_t)p->nMove, shift = 0, nB, b, b0, b1;
+  uint32_t nMax = nArc/EX_ROUNDS + 1, nRound, nBucket, *aStart, *aT;
+  if( n==0 ) return GG_TOOBIG;
+  while( ((n-1)>>shift)>=(1u<<EX_BUCKET_BITS) ) shift++;
+  nB = ((n-1)>>shift) + 1;
+  aStart = gg_malloc(2*((uint64_t)nB+1)*sizeof(uint32_t));
+  if( aStart==0 ) return GG_NOMEM;
+  memset(aStart, 0, ((uint64_t)nB+1)*sizeof(uint32_t));
+  for(b=0; b<nArc; b++) aStart[(p->aSucc[b]>>shift)+1]++;
+  for(b=0; b<nB; b++) aStart[b+1] += aStart[b];
+  exRadixSizes(aStart, nB, nMax, &nRound, &nBucket);
+  aT = nRound<=nMax+nMax/4 && nBucket<=nArc/16+64
+       ? gg_malloc(((uint64_t)nRound+nBucket+1)*sizeof(uint32_t)) : 0;
+  if( aT==0 ){
+    gg_free(aStart);
+    return GG_TOOBIG;
+  }
+  for(b0=0; b0<nB; b0=b1){
+    b1 = exRoundEnd(aStart, nB, b0, nMax);
+    exRadixPartition(p, shift, b0, b1, aStart, aStart+nB+1, aT);
+    for(b=b0; b<b1; b++){
+      exRadixBucket(p, b, shift, aStart[b], aStart[b+1], aT+(aStart[b]-aStart[b0]),
+                    aT+nRound);
+    }
+  }
+  exUnshift(p->aPredOff, n);
+  gg_free(aT);
+  gg_free(aStart);
+  return GG_OK;
+}
+
+/* Sort a[0..n-1] ascending (n is at most GG_EX_SORT_MAX). */
 static void exSortShort(uint32_t *a, uint32_t n){
   uint32_t i, j;
   for(i=1; i<n; i++){
@@ -111,7 +218,7 @@ static void exSortShort(uint32_t *a, uint32_t n){
 static int exDedupList(GGExplicit *p, uint32_t *a, uint32_t i, uint32_t start,
                        uint32_t end, uint32_t **paMark, uint32_t *pw){
   uint32_t j, w = *pw, first = w;
-  if( end-start<=EX_SORT_MAX ){
+  if( end-start<=GG_EX_SORT_MAX ){
     exSortShort(a+start, end-start);
     for(j=start; j<end; j++){
       if( w==first || a[w-1]!=a[j] ) a[w++] = a[j];
@@ -192,7 +299,9 @@ int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
   p->nMove = p->aSuccOff[nPos];
   p->aPred = gg_malloc((p->nMove+1)*sizeof(uint32_t));
   if( p->aPred==0 ) goto fail;
-  exTranspose(nPos, p->aSuccOff, p->aSucc, p->aPredOff, p->aPred);
+  if( exTransposeRadix(p)!=GG_OK ){
+    exTranspose(nPos, p->aSuccOff, p->aSucc, aKind, p->aPredOff, p->aPred);
+  }
   return GG_OK;
 fail:
   gg_movelist_free(pMoves);

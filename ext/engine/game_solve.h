@@ -54,6 +54,16 @@
 #define GG_EX_PLAYER(k) ((k) & 1)
 #define GG_EX_RESULT(k) (((k)>>1) & 3)
 
+/* An entry of a predecessor list: the position, with its player to move
+** in the top bit (ids are below 2^30), so the solve need not look it up. */
+#define GG_EX_PRED_ID(x)     ((x) & 0x7fffffffu)
+#define GG_EX_PRED_PLAYER(x) ((x) >> 31)
+
+/* Successor lists up to this long lose their repeats by sorting (so they
+** are ascending); longer ones by a mark per position (linear, whatever the
+** length; their order stays as given). */
+#define GG_EX_SORT_MAX 32
+
 /* Most positions and moves of one game. */
 #define GG_EX_MAX_POS  GG_COUNT_MAX      /* plies and move counts fit */
 #define GG_EX_MAX_MOVE 0xffffffffu       /* offsets are 32-bit */
@@ -78,9 +88,9 @@ struct GGExplicit {
   uint64_t nMove;         /* distinct moves out of positions that go on */
   uint8_t *aKind;         /* GG_EX_KIND() of each position; owned */
   uint32_t *aSuccOff;     /* successors of i: aSucc[aSuccOff[i]..aSuccOff[i+1]-1] */
-  uint32_t *aSucc;        /* ... no repeats; ascending if short (EX_SORT_MAX) */
+  uint32_t *aSucc;        /* ... no repeats; ascending if short (GG_EX_SORT_MAX) */
   uint32_t *aPredOff;     /* predecessors of i: aPred[aPredOff[i]..aPredOff[i+1]-1] */
-  uint32_t *aPred;        /* ... ascending, no repeats */
+  uint32_t *aPred;        /* ... ascending, no repeats; GG_EX_PRED_* */
   uint32_t *aState;       /* one state word per position (retro.h), or NULL */
 };
 

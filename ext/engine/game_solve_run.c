@@ -7,8 +7,9 @@
 ** same state words, so the same answers; but the predecessor lists and the
 ** player bytes are read directly instead of through callbacks and copies,
 ** and the work of the queue entries a little ahead is prefetched in three
-** steps (their offsets, then their lists, then the state words and kinds
-** of the positions on those lists).  In a big game almost every one of
+** steps (their offsets, then their lists, then the state words of the
+** positions on those lists).  The predecessor lists carry each position's
+** player (GG_EX_PRED_PLAYER), so the kind bytes are not read at all.  In a big game almost every one of
 ** those reads is a cache miss; prefetched, they overlap.
 **
 ** The optimal move of a position is the lowest-numbered of its best
@@ -37,7 +38,7 @@ static uint32_t exInitial(const GGExplicit *p, uint32_t i){
 }
 
 /* Prefetch for queue entry h: the offsets of entry h+3A, the list of
-** entry h+2A, the state words and kinds on the list of entry h+A. */
+** entry h+2A, the state words on the list of entry h+A. */
 static void exAhead(const GGExplicit *p, const uint32_t *aQueue, uint32_t h,
                     uint32_t tail){
   uint32_t q, j, end;
@@ -46,8 +47,7 @@ static void exAhead(const GGExplicit *p, const uint32_t *aQueue, uint32_t h,
   if( h+EX_AHEAD<tail ){
     q = aQueue[h+EX_AHEAD];
     for(j=p->aPredOff[q], end=p->aPredOff[q+1]; j<end; j++){
-      GG_PREFETCH(&p->aState[p->aPred[j]]);
-      GG_PREFETCH(&p->aKind[p->aPred[j]]);
+      GG_PREFETCH(&p->aState[GG_EX_PRED_ID(p->aPred[j])]);
     }
   }
 }
@@ -71,9 +71,9 @@ static int exRun(GGExplicit *p, uint32_t *aQueue, const GGStop *pStop){
     end = p->aPredOff[pos+1];
     if( gg_poll(&poll, 1 + (uint64_t)(end-j)) ) return GG_INTERRUPT;
     for(; j<end; j++){
-      uint32_t q = p->aPred[j], w = aState[q];
+      uint32_t q = GG_EX_PRED_ID(p->aPred[j]), w = aState[q];
       if( GG_VALUE(w)!=GG_V_OPEN ) continue;
-      if( (uint32_t)GG_EX_PLAYER(p->aKind[q])+1==v || GG_COUNT(w)==1 ){
+      if( GG_EX_PRED_PLAYER(p->aPred[j])+1==v || GG_COUNT(w)==1 ){
         aState[q] = GG_STATE(v, k);        /* a win, or the last move lost */
         aQueue[tail++] = q;
       }else{
@@ -108,14 +108,19 @@ int gg_explicit_solve(GGExplicit *p, const GGStop *pStop){
 }
 
 /* The optimal move of pos, or -1 at a finished position: the lowest id
-** among its best moves (retro.h's gg_retro_is_best). */
+** among its best moves (retro.h's gg_retro_is_best).  A short list is
+** ascending, so its first best move is the one. */
 static int64_t exBest(const GGExplicit *p, uint32_t pos){
-  uint32_t w = p->aState[pos], j, end = p->aSuccOff[pos+1];
+  uint32_t w = p->aState[pos], j = p->aSuccOff[pos], end = p->aSuccOff[pos+1];
+  int bSorted = end-j<=GG_EX_SORT_MAX;
   int64_t best = -1;
   if( GG_EX_RESULT(p->aKind[pos])!=GG_EX_GOING ) return -1;
-  for(j=p->aSuccOff[pos]; j<end; j++){
+  for(; j<end; j++){
     uint32_t s = p->aSucc[j];
-    if( (best<0 || s<best) && gg_retro_is_best(w, p->aState[s]) ) best = s;
+    if( (best<0 || s<best) && gg_retro_is_best(w, p->aState[s]) ){
+      best = s;
+      if( bSorted ) break;
+    }
   }
   return best;
 }
