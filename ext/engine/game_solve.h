@@ -91,7 +91,9 @@ struct GGExplicit {
   uint32_t *aSucc;        /* ... no repeats; ascending if short (GG_EX_SORT_MAX) */
   uint32_t *aPredOff;     /* predecessors of i: aPred[aPredOff[i]..aPredOff[i+1]-1] */
   uint32_t *aPred;        /* ... ascending, no repeats; GG_EX_PRED_* */
-  uint32_t *aState;       /* one state word per position (retro.h), or NULL */
+  uint32_t *aState;       /* or NULL; 2 words per position: its state word
+                          ** (retro.h), then, once solved, the optimal move
+                          ** of a won position that goes on */
 };
 
 /* Build the game from nPos positions (aKind, gg_malloc'ed: the game takes
@@ -116,8 +118,7 @@ void gg_explicit_value(const GGExplicit *p, uint32_t pos, int *pOutcome,
                        int64_t *pPlies);
 
 /* The optimal next positions (as gg_explicit_get's *pMove) of positions
-** from..from+n-1 into aMove[0..n-1]: the same answers, with the state
-** words of each position's moves fetched from memory ahead of time. */
+** from..from+n-1 into aMove[0..n-1]: the same answers, for a batch. */
 void gg_explicit_moves(const GGExplicit *p, uint32_t from, uint32_t n,
                        int64_t *aMove);
 

@@ -59,8 +59,8 @@ SQLITE_EXTENSION_INIT3
 
 
 /* The moves of a full scan are found GS_ROWS rows at a time, so that the
-** random reads behind them (the state words of each row's moves, the key
-** of the move found) overlap. */
+** keys of the moves found are fetched together (they are random reads in
+** a big game whose ids are not a run). */
 #define GS_ROWS 256
 
 typedef struct GsVtab GsVtab;
