@@ -6,10 +6,12 @@
 ** lists by source (their blocks are freed as they are used; moves usually
 ** come grouped by source, so this pass writes almost in order); each list
 ** loses its repeats where it lies (a short list by an insertion sort, a
-** long one against a mark per position); and one counting-sort transpose
-** makes the predecessor lists, ascending by source.  Only the transpose
-** scatters over the whole arrays, and it prefetches the counters and the
-** places it will write a few moves ahead.
+** long one against a mark per position); and one transpose makes the
+** predecessor lists, ascending by source.  The transpose goes by buckets
+** of targets, so that it never scatters over the whole arrays; a game
+** whose moves go mostly to a few positions uses the plain counting-sort
+** transpose (which prefetches the counters and the places it will write
+** a few moves ahead) instead.
 */
 #include <string.h>
 #include "alloc.h"

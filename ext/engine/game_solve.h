@@ -28,11 +28,13 @@
 **
 ** Memory: the moves are kept as CSR arrays of 32-bit ids, once by
 ** successor and once by predecessor (8 bytes per move), plus 9 bytes per
-** position (offsets of both arrays, the kind byte) and the solver's state
-** word and queue (8 bytes per position).  While building, the move list
-** (8 bytes per move, in blocks freed as they are used) and one unsorted
-** successor array (4 bytes per move) exist together: 12 bytes per move
-** is the peak.
+** position (offsets of both arrays, the kind byte), the solver's two
+** words per position (the state word and the optimal move) and its queue
+** (12 bytes per position).  While building, the move list (8 bytes per
+** move, in blocks freed as they are used) and one successor array (4
+** bytes per move) exist together: 12 bytes per move is the peak.  The
+** transpose by buckets adds at most 2.75 bytes per move to the 8 of the
+** two lists, or is not used.
 **
 ** The solve (game_solve_run.c) is the retrograde analysis of retro.c
 ** written out for these arrays: no callbacks, and the lists and state
