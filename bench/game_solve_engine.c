@@ -11,7 +11,9 @@
 ** timing each: map the position ids (keymap.c, batches with prefetch as
 ** in game_solve_sql.c), look up both ends of every move and collect them,
 ** build the CSR arrays (game_solve.c), solve (retro.c), and
-** compute every row's outcome, plies and move.  Prints one JSON object:
+** compute every row's outcome, plies and move.  The key map is a plain
+** hash map here (game_solve lets consecutive integer ids be a run that
+** needs none), so map ids and moves show what ids in any order cost.  Prints one JSON object:
 ** CPU seconds per step and the counts of wins, losses and draws, which
 ** must equal those of the SQL run.
 */

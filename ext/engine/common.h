@@ -9,6 +9,8 @@
 **                  way and a poll comes well within a millisecond.
 **   Hashing        gg_hash_mix(), the one 64-bit finaliser (splitmix64's)
 **                  behind every hash table, fingerprint and generator.
+**   Prefetching    GG_PREFETCH(p): start loading the cache line of p (a
+**                  hint; nothing on compilers without the builtin).
 */
 #ifndef GG_COMMON_H
 #define GG_COMMON_H
@@ -19,6 +21,12 @@
 #define GG_TOOBIG    2   /* over a size limit (positions, nodes, moves) */
 #define GG_INTERRUPT 3   /* the GGStop said to stop */
 #define GG_NOTNODE   4   /* a node the call names (a hole, a goal) is not in the graph */
+
+#if defined(__GNUC__) || defined(__clang__)
+# define GG_PREFETCH(x) __builtin_prefetch(x)
+#else
+# define GG_PREFETCH(x) ((void)0)
+#endif
 
 /* Polled during long work; a nonzero return stops it (GG_INTERRUPT). */
 typedef struct GGStop GGStop;

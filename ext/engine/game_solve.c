@@ -1,13 +1,17 @@
 /*
-** game_solve.c: an explicit game (see game_solve.h) as a GGGame for retro.c.
+** game_solve.c: building an explicit game (see game_solve.h); the solve
+** and the answers are game_solve_run.c.
 **
-** Building is two counting sorts after one gather, each linear in the
-** moves: the moves as given go to successor lists by source (their
-** blocks are freed as they are used; moves usually come grouped by source,
-** so this pass writes almost in order), those are turned into predecessor
-** lists sorted by source (so repeats are neighbours and are dropped in
-** place), and those into sorted successor lists that reuse the first
-** array's memory.  Only the two transposes scatter over the whole arrays.
+** Building is linear in the moves: the moves as given go to successor
+** lists by source (their blocks are freed as they are used; moves usually
+** come grouped by source, so this pass writes almost in order); each list
+** loses its repeats where it lies (a short list by an insertion sort, a
+** long one against a mark per position); and one transpose makes the
+** predecessor lists, ascending by source.  The transpose goes by buckets
+** of targets, so that it never scatters over the whole arrays; a game
+** whose moves go mostly to a few positions uses the plain counting-sort
+** transpose (which prefetches the counters and the places it will write
+** a few moves ahead) instead.
 */
 #include <string.h>
 #include "alloc.h"
@@ -43,24 +47,6 @@ void gg_movelist_free(GGMoveList *p){
   memset(p, 0, sizeof(*p));
 }
 
-static int exPlayer(void *pCtx, uint32_t pos){
-  return GG_EX_PLAYER(((GGExplicit*)pCtx)->aKind[pos]);
-}
-
-static uint32_t exPred(void *pCtx, uint32_t pos, uint32_t *aOut){
-  GGExplicit *p = (GGExplicit*)pCtx;
-  uint32_t n = p->aPredOff[pos+1] - p->aPredOff[pos];
-  memcpy(aOut, p->aPred + p->aPredOff[pos], n*sizeof(uint32_t));
-  return n;
-}
-
-static uint32_t exSucc(void *pCtx, uint32_t pos, uint32_t *aOut){
-  GGExplicit *p = (GGExplicit*)pCtx;
-  uint32_t n = p->aSuccOff[pos+1] - p->aSuccOff[pos];
-  memcpy(aOut, p->aSucc + p->aSuccOff[pos], n*sizeof(uint32_t));
-  return n;
-}
-
 /* aOff[1..n] holds counts: make aOff[i] the start of list i. */
 static void exPrefix(uint32_t *aOff, uint32_t n){
   uint32_t i;
@@ -76,32 +62,197 @@ static void exUnshift(uint32_t *aOff, uint32_t n){
   aOff[0] = 0;
 }
 
-/* Lists by source -> lists by target, both CSR over n positions, nArc
-** entries.  aOutOff has n+1 entries; the output lists come out ascending. */
-static void exTranspose(uint32_t n, const uint32_t *aInOff, const uint32_t *aIn,
-                        uint32_t *aOutOff, uint32_t *aOut){
-  uint32_t i, j, nArc = aInOff[n];
+/* How far ahead (in moves) the transpose prefetches. */
+#define EX_SCATTER_AHEAD 16
+
+/* Count the entries of each target list into aOutOff[t+1]. */
+static void exCountTargets(uint32_t n, uint32_t nArc, const uint32_t *aIn,
+                           uint32_t *aOutOff){
+  uint32_t j;
   memset(aOutOff, 0, ((uint64_t)n+1)*sizeof(uint32_t));
-  for(j=0; j<nArc; j++) aOutOff[aIn[j]+1]++;
+  for(j=0; j<nArc; j++){
+    if( (uint64_t)j+EX_SCATTER_AHEAD<nArc ) GG_PREFETCH(&aOutOff[aIn[j+EX_SCATTER_AHEAD]+1]);
+    aOutOff[aIn[j]+1]++;
+  }
+}
+
+/* Lists by source -> lists by target, both CSR over n positions.  aOutOff
+** has n+1 entries; the output lists come out ascending, each source with
+** its player (GG_EX_PRED_*, from aKind). */
+static void exTranspose(uint32_t n, const uint32_t *aInOff, const uint32_t *aIn,
+                        const uint8_t *aKind, uint32_t *aOutOff, uint32_t *aOut){
+  uint32_t i = 0, j, nArc = aInOff[n], src = 0;
+  const uint32_t d = EX_SCATTER_AHEAD;
+  exCountTargets(n, nArc, aIn, aOutOff);
   exPrefix(aOutOff, n);
-  for(i=0; i<n; i++){
-    for(j=aInOff[i]; j<aInOff[i+1]; j++) aOut[aOutOff[aIn[j]]++] = i;
+  for(j=0; j<nArc; j++){
+    while( aInOff[i+1]<=j ) i++;                /* the source of entry j */
+    src = i | (uint32_t)GG_EX_PLAYER(aKind[i])<<31;
+    if( (uint64_t)j+2*d<nArc ) GG_PREFETCH(&aOutOff[aIn[j+2*d]]);
+    if( (uint64_t)j+d<nArc ) GG_PREFETCH(&aOut[aOutOff[aIn[j+d]]]);
+    aOut[aOutOff[aIn[j]]++] = src;
   }
   exUnshift(aOutOff, n);
 }
 
-/* Drop repeats from each (sorted) list in place, fixing the offsets. */
-static void exDedup(uint32_t n, uint32_t *aOff, uint32_t *a){
-  uint32_t i, j, w = 0, start = 0;
-  for(i=0; i<n; i++){
-    uint32_t end = aOff[i+1], first = w;
-    aOff[i] = w;
+/* The transpose by buckets of targets (at most 2^EX_BUCKET_BITS of
+** them).  In each of EX_ROUNDS rounds, a group of buckets holding about
+** 1/EX_ROUNDS of the moves: the moves into them are put in source order,
+** one write stream per bucket, their sources straight into the bucket's
+** range of aPred and their targets into a temporary array; then each
+** bucket's lists are counted and placed within its own range, which fits
+** in the CPU's caches.  Every pass is sequential but the last, and that
+** one stays within one bucket.  The result is exTranspose's. */
+#define EX_BUCKET_BITS 10
+#define EX_ROUNDS 2
+
+/* The bucket after the last of the round that starts with bucket b0: as
+** many buckets as fit in nMax moves, and at least one. */
+static uint32_t exRoundEnd(const uint32_t *aStart, uint32_t nB, uint32_t b0,
+                           uint32_t nMax){
+  uint32_t b1 = b0+1;
+  while( b1<nB && aStart[b1+1]-aStart[b0]<=nMax ) b1++;
+  return b1;
+}
+
+/* Put the moves into buckets b0..b1-1 in place, bucket by bucket, in
+** source order: sources (with players) in aPred, targets in aT. */
+static void exRadixPartition(GGExplicit *p, uint32_t shift, uint32_t b0,
+                             uint32_t b1, const uint32_t *aStart, uint32_t *aCur,
+                             uint32_t *aT){
+  uint32_t i, j, b, base = aStart[b0];
+  for(b=b0; b<b1; b++) aCur[b] = aStart[b];
+  for(i=0; i<p->nPos; i++){
+    uint32_t src = i | (uint32_t)GG_EX_PLAYER(p->aKind[i])<<31;
+    for(j=p->aSuccOff[i]; j<p->aSuccOff[i+1]; j++){
+      uint32_t t = p->aSucc[j];
+      b = t>>shift;
+      if( b>=b0 && b<b1 ){
+        uint32_t k = aCur[b]++;
+        aT[k-base] = t;
+        p->aPred[k] = src;
+      }
+    }
+  }
+}
+
+/* Sort bucket b's range of aPred (aPred[from..to-1], targets aT[0..])
+** by target, through aTmp; aPredOff[t] is left at the end of list t. */
+static void exRadixBucket(GGExplicit *p, uint32_t b, uint32_t shift, uint32_t from,
+                          uint32_t to, const uint32_t *aT, uint32_t *aTmp){
+  uint64_t tb = (uint64_t)b<<shift, te = ((uint64_t)b+1)<<shift, t;
+  uint32_t k, n = to-from, run = from, *aOff = p->aPredOff;
+  if( te>p->nPos ) te = p->nPos;
+  memcpy(aTmp, p->aPred+from, (uint64_t)n*sizeof(uint32_t));
+  for(t=tb; t<te; t++) aOff[t] = 0;
+  for(k=0; k<n; k++) aOff[aT[k]]++;
+  for(t=tb; t<te; t++){
+    uint32_t c = aOff[t];
+    aOff[t] = run;
+    run += c;
+  }
+  for(k=0; k<n; k++) p->aPred[aOff[aT[k]]++] = aTmp[k];
+}
+
+/* The sizes of the biggest round and the biggest bucket. */
+static void exRadixSizes(const uint32_t *aStart, uint32_t nB, uint32_t nMax,
+                         uint32_t *pnRound, uint32_t *pnBucket){
+  uint32_t b0, b1, b;
+  *pnRound = *pnBucket = 0;
+  for(b0=0; b0<nB; b0=b1){
+    b1 = exRoundEnd(aStart, nB, b0, nMax);
+    if( aStart[b1]-aStart[b0]>*pnRound ) *pnRound = aStart[b1]-aStart[b0];
+  }
+  for(b=0; b<nB; b++){
+    if( aStart[b+1]-aStart[b]>*pnBucket ) *pnBucket = aStart[b+1]-aStart[b];
+  }
+}
+
+/* The predecessor lists by buckets.  GG_OK, or else (GG_NOMEM if its
+** arrays do not fit, GG_TOOBIG if the moves are too unevenly spread for
+** its temporary arrays to stay small) nothing is done and exTranspose
+** must do it. */
+static int exTransposeRadix(GGExplicit *p){
+  uint32_t n = p->nPos, nArc = (uint32_t)p->nMove, shift = 0, nB, b, b0, b1;
+  uint32_t nMax = nArc/EX_ROUNDS + 1, nRound, nBucket, *aStart, *aT;
+  if( n==0 ) return GG_TOOBIG;
+  while( ((n-1)>>shift)>=(1u<<EX_BUCKET_BITS) ) shift++;
+  nB = ((n-1)>>shift) + 1;
+  aStart = gg_malloc(2*((uint64_t)nB+1)*sizeof(uint32_t));
+  if( aStart==0 ) return GG_NOMEM;
+  memset(aStart, 0, ((uint64_t)nB+1)*sizeof(uint32_t));
+  for(b=0; b<nArc; b++) aStart[(p->aSucc[b]>>shift)+1]++;
+  for(b=0; b<nB; b++) aStart[b+1] += aStart[b];
+  exRadixSizes(aStart, nB, nMax, &nRound, &nBucket);
+  aT = nRound<=nMax+nMax/4 && nBucket<=nArc/16+64
+       ? gg_malloc(((uint64_t)nRound+nBucket+1)*sizeof(uint32_t)) : 0;
+  if( aT==0 ){
+    gg_free(aStart);
+    return GG_TOOBIG;
+  }
+  for(b0=0; b0<nB; b0=b1){
+    b1 = exRoundEnd(aStart, nB, b0, nMax);
+    exRadixPartition(p, shift, b0, b1, aStart, aStart+nB+1, aT);
+    for(b=b0; b<b1; b++){
+      exRadixBucket(p, b, shift, aStart[b], aStart[b+1], aT+(aStart[b]-aStart[b0]),
+                    aT+nRound);
+    }
+  }
+  exUnshift(p->aPredOff, n);
+  gg_free(aT);
+  gg_free(aStart);
+  return GG_OK;
+}
+
+/* Sort a[0..n-1] ascending (n is at most GG_EX_SORT_MAX). */
+static void exSortShort(uint32_t *a, uint32_t n){
+  uint32_t i, j;
+  for(i=1; i<n; i++){
+    uint32_t x = a[i];
+    for(j=i; j>0 && a[j-1]>x; j--) a[j] = a[j-1];
+    a[j] = x;
+  }
+}
+
+/* Copy list a[start..end-1] of position i, without repeats, to a[*pw...]
+** (*pw <= start).  aMark: for long lists, the list that last saw each
+** target (i+1), allocated on first need. */
+static int exDedupList(GGExplicit *p, uint32_t *a, uint32_t i, uint32_t start,
+                       uint32_t end, uint32_t **paMark, uint32_t *pw){
+  uint32_t j, w = *pw, first = w;
+  if( end-start<=GG_EX_SORT_MAX ){
+    exSortShort(a+start, end-start);
     for(j=start; j<end; j++){
       if( w==first || a[w-1]!=a[j] ) a[w++] = a[j];
     }
+  }else{
+    if( *paMark==0 ){
+      *paMark = gg_malloc(((uint64_t)p->nPos+1)*sizeof(uint32_t));
+      if( *paMark==0 ) return GG_NOMEM;
+      memset(*paMark, 0, ((uint64_t)p->nPos+1)*sizeof(uint32_t));
+    }
+    for(j=start; j<end; j++){
+      uint32_t t = a[j];
+      if( (*paMark)[t]!=i+1 ){ (*paMark)[t] = i+1; a[w++] = t; }
+    }
+  }
+  *pw = w;
+  return GG_OK;
+}
+
+/* Drop repeats from each successor list in place, fixing the offsets. */
+static int exDedupSucc(GGExplicit *p, uint32_t *a){
+  uint32_t i, w = 0, start = 0, *aMark = 0;
+  int rc = GG_OK;
+  for(i=0; i<p->nPos && rc==GG_OK; i++){
+    uint32_t end = p->aSuccOff[i+1];
+    p->aSuccOff[i] = w;
+    rc = exDedupList(p, a, i, start, end, &aMark, &w);
     start = end;
   }
-  aOff[n] = w;
+  p->aSuccOff[p->nPos] = w;
+  gg_free(aMark);
+  return rc;
 }
 
 /* The moves out of positions that go on, as successor lists (in input
@@ -136,7 +287,6 @@ static int exGather(GGExplicit *p, GGMoveList *pM, uint32_t **paSucc){
 
 int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
                       GGMoveList *pMoves){
-  uint32_t *aSucc0 = 0, i;
   int rc = GG_NOMEM;
   memset(p, 0, sizeof(*p));
   p->nPos = nPos;
@@ -145,83 +295,20 @@ int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
   p->aPredOff = gg_malloc(((uint64_t)nPos+1)*sizeof(uint32_t));
   p->aSuccOff = gg_malloc(((uint64_t)nPos+1)*sizeof(uint32_t));
   if( aKind==0 || p->aPredOff==0 || p->aSuccOff==0 ) goto fail;
-  if( exGather(p, pMoves, &aSucc0) ) goto fail;
+  if( exGather(p, pMoves, &p->aSucc) ) goto fail;
   gg_movelist_free(pMoves);
-  p->aPred = gg_malloc(((uint64_t)p->aSuccOff[nPos]+1)*sizeof(uint32_t));
-  if( p->aPred==0 ) goto fail;
-  exTranspose(nPos, p->aSuccOff, aSucc0, p->aPredOff, p->aPred);
-  exDedup(nPos, p->aPredOff, p->aPred);
-  p->aSucc = aSucc0;               /* the unsorted lists' room is enough */
-  aSucc0 = 0;
-  exTranspose(nPos, p->aPredOff, p->aPred, p->aSuccOff, p->aSucc);
+  if( exDedupSucc(p, p->aSucc) ) goto fail;
   p->nMove = p->aSuccOff[nPos];
-  for(i=0; i<nPos; i++){
-    uint32_t nIn = p->aPredOff[i+1]-p->aPredOff[i];
-    uint32_t nOut = p->aSuccOff[i+1]-p->aSuccOff[i];
-    if( nIn>p->game.nMaxMove ) p->game.nMaxMove = nIn;
-    if( nOut>p->game.nMaxMove ) p->game.nMaxMove = nOut;
+  p->aPred = gg_malloc((p->nMove+1)*sizeof(uint32_t));
+  if( p->aPred==0 ) goto fail;
+  if( exTransposeRadix(p)!=GG_OK ){
+    exTranspose(nPos, p->aSuccOff, p->aSucc, aKind, p->aPredOff, p->aPred);
   }
-  p->game.nPos = nPos;
-  p->game.pCtx = p;
-  p->game.xPlayer = exPlayer;
-  p->game.xPred = exPred;
-  p->game.xSucc = exSucc;
   return GG_OK;
 fail:
-  gg_free(aSucc0);
   gg_movelist_free(pMoves);
   gg_explicit_free(p);
   return rc;
-}
-
-/* The state word of position i before the solve. */
-static uint32_t exInitial(const GGExplicit *p, uint32_t i){
-  uint8_t k = p->aKind[i];
-  uint32_t mine = GG_EX_PLAYER(k) ? GG_V_WIN1 : GG_V_WIN0;
-  uint32_t theirs = GG_EX_PLAYER(k) ? GG_V_WIN0 : GG_V_WIN1;
-  uint32_t nOut = p->aSuccOff[i+1] - p->aSuccOff[i];
-  switch( GG_EX_RESULT(k) ){
-    case GG_EX_WIN:  return GG_STATE(mine, 0);
-    case GG_EX_LOSS: return GG_STATE(theirs, 0);
-    case GG_EX_DRAW: return GG_STATE(GG_V_DRAW, 0);
-    default:         return nOut ? GG_STATE(GG_V_OPEN, nOut) : GG_STATE(theirs, 0);
-  }
-}
-
-int gg_explicit_solve(GGExplicit *p, const GGStop *pStop){
-  uint32_t i;
-  int rc = GG_OK;
-  gg_free(p->aState);
-  p->aState = gg_malloc(((uint64_t)p->nPos+1)*sizeof(uint32_t));
-  if( p->aState==0 ) return GG_NOMEM;
-  for(i=0; i<p->nPos; i++) p->aState[i] = exInitial(p, i);
-  if( p->nPos ) rc = gg_retro_solve(&p->game, p->aState, pStop);
-  if( rc ){
-    gg_free(p->aState);
-    p->aState = 0;
-  }
-  return rc;
-}
-
-void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
-                     int64_t *pPlies, int64_t *pMove){
-  uint32_t w = p->aState[pos], v = GG_VALUE(w), j;
-  uint8_t k = p->aKind[pos];
-  *pMove = -1;
-  if( v==GG_V_DRAW ){
-    *pOutcome = GG_EX_DRAW;
-    *pPlies = -1;
-  }else{
-    *pOutcome = v==(GG_EX_PLAYER(k) ? GG_V_WIN1 : GG_V_WIN0) ? GG_EX_WIN : GG_EX_LOSS;
-    *pPlies = GG_COUNT(w);
-  }
-  if( GG_EX_RESULT(k)!=GG_EX_GOING ) return;    /* finished: no move */
-  for(j=p->aSuccOff[pos]; j<p->aSuccOff[pos+1]; j++){
-    if( gg_retro_is_best(w, p->aState[p->aSucc[j]]) ){
-      *pMove = p->aSucc[j];
-      return;
-    }
-  }
 }
 
 void gg_explicit_free(GGExplicit *p){

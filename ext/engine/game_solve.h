@@ -28,11 +28,17 @@
 **
 ** Memory: the moves are kept as CSR arrays of 32-bit ids, once by
 ** successor and once by predecessor (8 bytes per move), plus 9 bytes per
-** position (offsets of both arrays, the kind byte) and the solver's state
-** word and queue (8 bytes per position).  While building, the move list
-** (8 bytes per move, in blocks freed as they are used) and one unsorted
-** successor array (4 bytes per move) exist together: 12 bytes per move
-** is the peak.
+** position (offsets of both arrays, the kind byte), the solver's two
+** words per position (the state word and the optimal move) and its queue
+** (12 bytes per position).  While building, the move list (8 bytes per
+** move, in blocks freed as they are used) and one successor array (4
+** bytes per move) exist together: 12 bytes per move is the peak.  The
+** transpose by buckets adds at most 2.75 bytes per move to the 8 of the
+** two lists, or is not used.
+**
+** The solve (game_solve_run.c) is the retrograde analysis of retro.c
+** written out for these arrays: no callbacks, and the lists and state
+** words that the queue will reach soon are prefetched.
 */
 #ifndef GG_EXPLICIT_H
 #define GG_EXPLICIT_H
@@ -49,6 +55,16 @@
 #define GG_EX_KIND(player, result) ((uint8_t)((player) | ((result)<<1)))
 #define GG_EX_PLAYER(k) ((k) & 1)
 #define GG_EX_RESULT(k) (((k)>>1) & 3)
+
+/* An entry of a predecessor list: the position, with its player to move
+** in the top bit (ids are below 2^30), so the solve need not look it up. */
+#define GG_EX_PRED_ID(x)     ((x) & 0x7fffffffu)
+#define GG_EX_PRED_PLAYER(x) ((x) >> 31)
+
+/* Successor lists up to this long lose their repeats by sorting (so they
+** are ascending); longer ones by a mark per position (linear, whatever the
+** length; their order stays as given). */
+#define GG_EX_SORT_MAX 32
 
 /* Most positions and moves of one game. */
 #define GG_EX_MAX_POS  GG_COUNT_MAX      /* plies and move counts fit */
@@ -74,11 +90,12 @@ struct GGExplicit {
   uint64_t nMove;         /* distinct moves out of positions that go on */
   uint8_t *aKind;         /* GG_EX_KIND() of each position; owned */
   uint32_t *aSuccOff;     /* successors of i: aSucc[aSuccOff[i]..aSuccOff[i+1]-1] */
-  uint32_t *aSucc;        /* ... ascending, no repeats */
+  uint32_t *aSucc;        /* ... no repeats; ascending if short (GG_EX_SORT_MAX) */
   uint32_t *aPredOff;     /* predecessors of i: aPred[aPredOff[i]..aPredOff[i+1]-1] */
-  uint32_t *aPred;        /* ... ascending, no repeats */
-  uint32_t *aState;       /* one state word per position (retro.h), or NULL */
-  GGGame game;            /* this game for retro.c */
+  uint32_t *aPred;        /* ... ascending, no repeats; GG_EX_PRED_* */
+  uint32_t *aState;       /* or NULL; 2 words per position: its state word
+                          ** (retro.h), then, once solved, the optimal move
+                          ** of a won position that goes on */
 };
 
 /* Build the game from nPos positions (aKind, gg_malloc'ed: the game takes
@@ -97,6 +114,15 @@ int gg_explicit_solve(GGExplicit *p, const GGStop *pStop);
 ** that keeps the draw; the lowest such id. */
 void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
                      int64_t *pPlies, int64_t *pMove);
+
+/* Only the outcome and the plies of gg_explicit_get(). */
+void gg_explicit_value(const GGExplicit *p, uint32_t pos, int *pOutcome,
+                       int64_t *pPlies);
+
+/* The optimal next positions (as gg_explicit_get's *pMove) of positions
+** from..from+n-1 into aMove[0..n-1]: the same answers, for a batch. */
+void gg_explicit_moves(const GGExplicit *p, uint32_t from, uint32_t n,
+                       int64_t *aMove);
 
 void gg_explicit_free(GGExplicit *p);
 

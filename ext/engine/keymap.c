@@ -89,6 +89,12 @@ static int keymapIndex(GGKeyMap *p, uint64_t nNew){
   return GG_OK;
 }
 
+/* The id of integer key iVal in a run, or -1. */
+static int64_t keymapRunId(const GGKeyMap *p, int64_t iVal){
+  uint64_t d = (uint64_t)iVal - (uint64_t)p->iRun0;
+  return d<p->n ? (int64_t)d : -1;
+}
+
 /* Slots for n keys at most 3/4 full. */
 static uint64_t keymapSlotsFor(uint64_t n){
   uint64_t nSlot = 64;
@@ -103,7 +109,7 @@ void gg_keymap_unindex(GGKeyMap *p){
 }
 
 int gg_keymap_reindex(GGKeyMap *p){
-  if( p->aSlot ) return GG_OK;
+  if( p->aSlot || p->bRun ) return GG_OK;
   return keymapIndex(p, keymapSlotsFor(p->n));
 }
 
@@ -132,6 +138,52 @@ static int keymapGrowKeys(GGKeyMap *p){
   return GG_OK;
 }
 
+/* A run becomes an ordinary map: its keys go to the key arrays, then to
+** a hash table with room for one more.  Left unindexed if that fails
+** (gg_keymap_add indexes it again). */
+static int keymapLeaveRun(GGKeyMap *p){
+  uint64_t nNew = 64;
+  uint32_t i;
+  while( nNew<(uint64_t)p->n+1 ) nNew *= 2;
+  if( nNew>GG_KEYMAP_MAX ) nNew = GG_KEYMAP_MAX;
+  p->aKey = gg_malloc(nNew*sizeof(int64_t));
+  p->aType = gg_malloc(nNew);
+  if( p->aKey==0 || p->aType==0 ){
+    gg_free(p->aKey);
+    gg_free(p->aType);
+    p->aKey = 0;
+    p->aType = 0;
+    return GG_NOMEM;
+  }
+  for(i=0; i<p->n; i++){
+    p->aKey[i] = (int64_t)((uint64_t)p->iRun0 + i);
+    p->aType[i] = GG_KEY_INT;
+  }
+  p->nAlloc = (uint32_t)nNew;
+  p->bRun = 0;
+  return keymapIndex(p, keymapSlotsFor((uint64_t)p->n+1));
+}
+
+/* Add to a run (or start one): GG_OK with *pId, *pbNew; or -1 if the key
+** does not extend the run (nothing changed). */
+static int keymapRunAdd(GGKeyMap *p, int64_t iVal, uint32_t *pId, int *pbNew){
+  int64_t id;
+  if( p->n==0 ){
+    p->bRun = 1;
+    p->iRun0 = iVal;
+  }
+  id = keymapRunId(p, iVal);
+  if( id>=0 ){
+    *pId = (uint32_t)id;
+    return GG_OK;
+  }
+  if( (uint64_t)iVal - (uint64_t)p->iRun0 != p->n ) return -1;
+  if( p->n>=GG_KEYMAP_MAX ) return GG_TOOBIG;
+  *pId = p->n++;
+  *pbNew = 1;
+  return GG_OK;
+}
+
 /* Append a length and nz bytes to the text arena; *piOff gets the offset. */
 static int keymapAddText(GGKeyMap *p, const char *z, uint32_t nz, int64_t *piOff){
   uint64_t nNeed = p->nText + sizeof(nz) + nz;
@@ -155,8 +207,10 @@ static int keymapAddText(GGKeyMap *p, const char *z, uint32_t nz, int64_t *piOff
 
 int64_t gg_keymap_find(const GGKeyMap *p, int type, int64_t iVal,
                        const char *z, uint32_t nz){
-  int64_t key = type==GG_KEY_INT ? iVal : (int64_t)keymapTextHash(z, nz);
+  int64_t key;
   uint64_t h;
+  if( p->bRun ) return type==GG_KEY_INT ? keymapRunId(p, iVal) : -1;
+  key = type==GG_KEY_INT ? iVal : (int64_t)keymapTextHash(z, nz);
   if( p->nSlot==0 ) return -1;
   h = keymapHome(p, type, key);
   while( p->aSlot[h].id1 ){
@@ -166,21 +220,32 @@ int64_t gg_keymap_find(const GGKeyMap *p, int type, int64_t iVal,
   return -1;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-# define KEYMAP_PREFETCH(x) __builtin_prefetch(x)
-#else
-# define KEYMAP_PREFETCH(x)
-#endif
+#define KEYMAP_PREFETCH(x) GG_PREFETCH(x)
 
 void gg_keymap_prefetch_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n){
   uint32_t i;
-  if( p->nSlot==0 ) return;
+  if( p->nSlot==0 || p->bRun ) return;
   for(i=0; i<n; i++) KEYMAP_PREFETCH(&p->aSlot[keymapHome(p, GG_KEY_INT, aKey[i])]);
+}
+
+void gg_keymap_prefetch_ids(const GGKeyMap *p, const int64_t *aId, uint32_t n){
+  uint32_t i;
+  if( p->bRun ) return;
+  for(i=0; i<n; i++){
+    if( aId[i]>=0 ){
+      KEYMAP_PREFETCH(&p->aKey[aId[i]]);
+      KEYMAP_PREFETCH(&p->aType[aId[i]]);
+    }
+  }
 }
 
 void gg_keymap_find_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n,
                          int64_t *aId){
   uint32_t i;
+  if( p->bRun ){
+    for(i=0; i<n; i++) aId[i] = keymapRunId(p, aKey[i]);
+    return;
+  }
   if( p->nSlot==0 ){
     for(i=0; i<n; i++) aId[i] = -1;
     return;
@@ -205,10 +270,16 @@ void gg_keymap_find_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n,
 
 int gg_keymap_add(GGKeyMap *p, int type, int64_t iVal, const char *z,
                   uint32_t nz, uint32_t *pId, int *pbNew){
-  int64_t key = type==GG_KEY_INT ? iVal : (int64_t)keymapTextHash(z, nz);
+  int64_t key;
   uint64_t h;
   int rc;
   *pbNew = 0;
+  if( p->bRunOk && (p->n==0 || p->bRun) ){
+    if( type==GG_KEY_INT && (rc = keymapRunAdd(p, iVal, pId, pbNew))>=0 ) return rc;
+    if( p->n && (rc = keymapLeaveRun(p))==GG_NOMEM ) return rc;
+    p->bRun = 0;
+  }
+  key = type==GG_KEY_INT ? iVal : (int64_t)keymapTextHash(z, nz);
   if( ((uint64_t)p->n+1)*4 > p->nSlot*3
    && (rc = keymapIndex(p, keymapSlotsFor((uint64_t)p->n+1)))!=GG_OK ){
     return rc;

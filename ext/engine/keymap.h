@@ -13,6 +13,13 @@
 ** 4-byte length before each string), so adding a key never calls the
 ** allocator for that key alone.  Plain C, no SQLite.
 **
+** A map whose user sets bRunOk before the first key keeps a run of
+** consecutive integer keys k, k+1, k+2, ... (ids 0, 1, 2, ...: positions
+** numbered in table order, the usual case) as just its first key: no key
+** arrays, no hash table, and a lookup is a subtraction.  The first key
+** that breaks the run turns it into an ordinary map, at the cost of
+** adding the run's keys once; either way the ids and answers are the same.
+**
 **   GGKeyMap m;  uint32_t id;  int bNew;
 **   memset(&m, 0, sizeof(m));
 **   gg_keymap_add(&m, GG_KEY_TEXT, 0, "e4", 2, &id, &bNew);    -> id 0
@@ -47,6 +54,9 @@ struct GGKeyMap {
   uint64_t nTextAlloc;   /* bytes allocated for zText */
   GGKeySlot *aSlot;      /* hash table, or NULL (see gg_keymap_unindex) */
   uint64_t nSlot;        /* slots in aSlot: 0 or a power of two */
+  int bRunOk;            /* set by the user before the first add: may run */
+  int bRun;              /* key i is iRun0+i (mod 2^64); nothing else is kept */
+  int64_t iRun0;         /* the first key of the run */
 };
 
 /* Add a key (iVal for GG_KEY_INT; z, nz for GG_KEY_TEXT).  *pId gets its
@@ -69,12 +79,16 @@ void gg_keymap_find_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n,
 ** them next costs less waiting for memory.  Only a hint. */
 void gg_keymap_prefetch_ints(const GGKeyMap *p, const int64_t *aKey, uint32_t n);
 
+/* Start fetching what gg_keymap_type() and gg_keymap_int() will read for
+** the n ids in aId (negative ones are skipped).  Only a hint. */
+void gg_keymap_prefetch_ids(const GGKeyMap *p, const int64_t *aId, uint32_t n);
+
 /* Key number id: its type, and its value or its text and length. */
 static inline int gg_keymap_type(const GGKeyMap *p, uint32_t id){
-  return p->aType[id];
+  return p->bRun ? GG_KEY_INT : p->aType[id];
 }
 static inline int64_t gg_keymap_int(const GGKeyMap *p, uint32_t id){
-  return p->aKey[id];
+  return p->bRun ? (int64_t)((uint64_t)p->iRun0 + id) : p->aKey[id];
 }
 const char *gg_keymap_text(const GGKeyMap *p, uint32_t id, uint32_t *pnz);
 

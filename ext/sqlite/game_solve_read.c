@@ -419,6 +419,7 @@ int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
   memset(&moves, 0, sizeof(moves));
   if( pGame==0 ) return SQLITE_NOMEM;
   memset(pGame, 0, sizeof(*pGame));
+  pGame->keys.bRunOk = 1;         /* ids numbered in table order cost nothing */
   pGame->zPositions = sqlite3_mprintf("%s", zPositions);
   pGame->zMoves = sqlite3_mprintf("%s", zMoves);
   if( pGame->zPositions==0 || pGame->zMoves==0 ){ rc = SQLITE_NOMEM; goto done; }

@@ -58,6 +58,11 @@ SQLITE_EXTENSION_INIT3
 
 
 
+/* The moves of a full scan are found GS_ROWS rows at a time, so that the
+** keys of the moves found are fetched together (they are random reads in
+** a big game whose ids are not a run). */
+#define GS_ROWS 256
+
 typedef struct GsVtab GsVtab;
 struct GsVtab {
   sqlite3_vtab base;        /* base class, must be first */
@@ -73,6 +78,8 @@ struct GsCursor {
   int bLoaded;              /* the fields below hold row i */
   int outcome;              /* row i: GG_EX_WIN, GG_EX_LOSS or GG_EX_DRAW */
   int64_t plies, move;      /* row i: -1 for NULL */
+  uint32_t iMove0, nMove;   /* aMove[k] is the move of row iMove0+k, k<nMove */
+  int64_t aMove[GS_ROWS];
 };
 
 static int gsConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
@@ -140,6 +147,7 @@ static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   (void)idxStr; (void)argc;
   pCur->i = pCur->iEnd = 0;
   pCur->bLoaded = 0;
+  pCur->nMove = 0;
   if( idxNum & GS_HAS_POS ) pPos = argv[j++];
   if( idxNum & GS_HAS_POSITIONS ) pPositions = argv[j++];
   if( idxNum & GS_HAS_MOVES ) pMoves = argv[j++];
@@ -155,6 +163,7 @@ static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
    || strcmp(pCur->pGame->zMoves, zMoves)!=0 ){
     gg_gamesolve_free(pCur->pGame);
     pCur->pGame = 0;
+    pCur->nMove = 0;
     rc = gg_gamesolve_load(pTab->pConn, zPositions, zMoves, &pCur->pGame, &zErr);
     if( rc ){
       sqlite3_free(pTab->base.zErrMsg);
@@ -193,6 +202,23 @@ static void gsResultKey(sqlite3_context *ctx, const GGKeyMap *pKeys, uint32_t id
   }
 }
 
+/* Load row pCur->i: its outcome and plies, and its move from the batch
+** (found afresh, for the rows from i on, when i is not in it). */
+static void gsLoad(GsCursor *pCur){
+  GsGame *pGame = pCur->pGame;
+  uint32_t i = pCur->i;
+  gg_explicit_value(&pGame->ex, i, &pCur->outcome, &pCur->plies);
+  if( i<pCur->iMove0 || i-pCur->iMove0>=pCur->nMove ){
+    uint32_t n = pCur->iEnd-i<GS_ROWS ? pCur->iEnd-i : GS_ROWS;
+    gg_explicit_moves(&pGame->ex, i, n, pCur->aMove);
+    gg_keymap_prefetch_ids(&pGame->keys, pCur->aMove, n);
+    pCur->iMove0 = i;
+    pCur->nMove = n;
+  }
+  pCur->move = pCur->aMove[i-pCur->iMove0];
+  pCur->bLoaded = 1;
+}
+
 static int gsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   GsCursor *pCur = (GsCursor*)cur;
   GsGame *pGame = pCur->pGame;
@@ -205,10 +231,7 @@ static int gsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
     sqlite3_result_text(ctx, z, -1, SQLITE_TRANSIENT);
     return SQLITE_OK;
   }
-  if( !pCur->bLoaded ){
-    gg_explicit_get(&pGame->ex, pCur->i, &pCur->outcome, &pCur->plies, &pCur->move);
-    pCur->bLoaded = 1;
-  }
+  if( !pCur->bLoaded ) gsLoad(pCur);
   switch( iCol ){
     case GS_OUTCOME:
       sqlite3_result_text(ctx, gg_gamesolve_outcome[pCur->outcome], -1, SQLITE_STATIC);
