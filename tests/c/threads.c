@@ -97,8 +97,13 @@ static void *thrBig(void *pArg){
     pthread_mutex_unlock(&mu);
     h_str_free(&got);
     if( stop ) break;
-    h_exec(db, "SELECT graphgame_limit('max_positions', 0);"    /* empty the cache */
-               "SELECT graphgame_limit('max_positions', 100000000)");
+    /* empty the cache; the interrupter may stop this too (it fires every
+    ** 20 ms, whatever runs), so it may fail: the next round tries again */
+    memset(&a, 0, sizeof(a));
+    h_run(db, "SELECT graphgame_limit('max_positions', 0)", &a, &got);
+    h_str_free(&got);
+    h_run(db, "SELECT graphgame_limit('max_positions', 100000000)", &a, &got);
+    h_str_free(&got);
   }
   pthread_mutex_lock(&mu);
   pBig = 0;
