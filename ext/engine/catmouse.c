@@ -10,7 +10,7 @@
 ** that grows with the positions is either a bitset (1 bit per position
 ** and turn: under 600 MB at the largest n) or cut in blocks of one band
 ** (the ply bytes: n*512 bytes a block), so no single allocation comes
-** near the 2 GB that sqlite3_malloc64 refuses.  Large arrays are zeroed in
+** near the 2 GB that SQLite's allocator refuses.  Large arrays are zeroed in
 ** slices with a poll between them, so an interrupt stops the set-up fast.
 ** (No madvise(MADV_HUGEPAGE) any more: on this machine, with memory
 ** fragmented by other work, its synchronous compaction made the solve
