@@ -301,3 +301,16 @@ def test_version_is_the_VERSION_file():
     assert re.match(r"^\d+\.\d+\.\d+$", want), want
     got = gg.connect().execute("SELECT graphgame_version()").fetchone()[0]
     assert got == want, (got, want)
+
+
+def test_engines_know_nothing_of_sqlite():
+    """ext/engine/ is plain C: no file there names SQLite's API (the
+    Makefile's wall stops includes; this stops the rest), and no source
+    file of ext/ is over 650 lines."""
+    import glob
+    for path in glob.glob(os.path.join(eco.ROOT, "ext", "engine", "*")):
+        text = open(path, encoding="utf-8").read()
+        assert "sqlite3" not in text, path
+    for path in glob.glob(os.path.join(eco.ROOT, "ext", "*", "*.[ch]")):
+        n = sum(1 for _ in open(path, encoding="utf-8"))
+        assert n <= 650, (path, n)
