@@ -2,7 +2,7 @@
 // app.js can draw, colour and play any of them the same way.  A position
 // is { a, b, turn }: player 0 on a, player 1 on b, turn 0 or 1.
 //
-// To add a game (cops and robbers, once its SQL table exists): add an entry
+// To add a game: add an entry
 // with its states table, the names of its columns and outcome codes, the
 // moves of each player, and `needs`, the table or function the build must
 // register (the playground lists only the games the loaded build has).
@@ -45,6 +45,28 @@ const GAMES = {
     moves(pos, adj, p) {
       const from = pos.turn === 0 ? pos.a : pos.b, other = pos.turn === 0 ? pos.b : pos.a;
       return [from, ...(adj.get(from) || [])].filter((v, i, l) => l.indexOf(v) === i && (v !== other || v === p.z));
+    },
+    apply: (pos, v) => (pos.turn === 0 ? { a: v, b: pos.b, turn: 1 } : { a: pos.a, b: v, turn: 0 }),
+    listed: () => true,
+  },
+  cops: {
+    title: "Cops and robbers (one cop)",
+    needs: "cops_states",
+    players: ["cops", "robber"],
+    cols: ["cop", "robber"],
+    params: [{ key: "a", label: "the cop starts on", def: 1 }, { key: "b", label: "the robber starts on", def: 2 }],
+    hole: () => null,
+    // outcome code -> [text, winner (0 the cop, 1 the robber), colour]
+    outcomes: { 1: ["the cop catches the robber", 0, RED], 0: ["the robber escapes", 1, GREEN] },
+    // cops_states with k = 1, its JSON cop and move as plain nodes
+    states: (gid, table) => `(SELECT json_extract(cops, '$[0]') AS cop, robber, turn, outcome, plies,
+      CASE WHEN turn = 'cops' THEN json_extract(move, '$[0]') ELSE move END AS move
+      FROM cops_states(${gid}, 1, '${table}'))`,
+    solve: (gid, table) => `SELECT count(*) AS positions FROM cops_states(${gid}, 1, '${table}')`,
+    requiredNodes: (p) => [p.a, p.b],
+    moves(pos, adj) {                     // stay, or go to a neighbour
+      const from = pos.turn === 0 ? pos.a : pos.b;
+      return [from, ...(adj.get(from) || [])].filter((v, i, l) => l.indexOf(v) === i);
     },
     apply: (pos, v) => (pos.turn === 0 ? { a: v, b: pos.b, turn: 1 } : { a: pos.a, b: v, turn: 0 }),
     listed: () => true,

@@ -139,6 +139,14 @@ async function main() {
     const raceText = { 1: "Alice wins", 2: "a draw", 3: "Bob wins" }[race.outcome];
     check((await text("#outcome")).startsWith(raceText), "the race from (1, 2) to 0 shows race_states' outcome",
       [await text("#outcome"), race]);
+    // ... and cops and robbers, one cop on 1 against the robber on 2
+    await pick("#game", "cops");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "cops");
+    await settle();
+    const cop = native.prepare("SELECT outcome FROM cops_states(1, 1) WHERE cops = '[1]' AND robber = 2 AND turn = 'cops'").get();
+    const copText = { 1: "the cop catches the robber", 0: "the robber escapes" }[cop.outcome];
+    check((await text("#outcome")).startsWith(copText), "cops and robbers from (1, 2) shows cops_states' outcome",
+      [await text("#outcome"), cop]);
     await pick("#game", "catmouse");
     await pick("#source", "grid");
     await page.$eval("#sp-rows", (e) => { e.value = "3"; });
