@@ -323,7 +323,7 @@ static void cmBarrier(CmSolve *s){
 void cm_run(CmWorker *wk){
   CmSolve *s = wk->s;
   uint32_t k;
-  int t, q;
+  int t, q, bDone;
   for(k=1; ; k++){
     uint64_t nNew = 0;
     for(q=wk->i; q<s->nLane; q+=s->nRun){
@@ -332,7 +332,12 @@ void cm_run(CmWorker *wk){
     }
     cmBarrier(s);
     for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nNew += s->aTurn[t].aPart[q].nNew;
-    if( cmStopped(s) || nNew==0 ) break;
+    bDone = cmStopped(s) || nNew==0;
+    /* Every worker has decided before any applies: worker 0 polls in the
+    ** apply and may set the stop flag, which a worker still deciding would
+    ** see and leave, while worker 0 waited for it at the next barrier. */
+    cmBarrier(s);
+    if( bDone ) break;
     if( wk->i==0 ) s->nPly = k;
     for(q=wk->i; q<s->nLane; q+=s->nRun){
       cm_apply(s, wk, &s->aTurn[0], q, k);
