@@ -77,7 +77,6 @@ struct CmSolve {
 int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
 void cm_run(CmWorker *wk);                     /* plies 1.. as one worker */
-int cm_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz);
 
 /* The small-graph path (catmouse_small.c): n <= 64. */
 int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,

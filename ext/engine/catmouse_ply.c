@@ -66,19 +66,6 @@ static int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
   return wk->poll.nWork==0 && cmStopped(s);   /* looked at after each poll */
 }
 
-/* Make room for one more entry in a growing array; 0 on success. */
-int cm_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
-  if( n==*pnAlloc ){
-    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : 1024;
-    void *aNew = gg_malloc(nNew*sz);
-    if( aNew==0 ) return 1;
-    if( n ) memcpy(aNew, *pa, n*sz);
-    gg_free(*pa);
-    *pa = aNew;
-    *pnAlloc = nNew;
-  }
-  return 0;
-}
 
 /* Ply bytes for the positions of row x, word w, in bits win|lose. */
 static int cmSetPly(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
@@ -94,7 +81,7 @@ static int cmSetPly(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
   for(b=win|lose; b; b&=b-1){
     uint32_t i = (uint32_t)__builtin_ctzll(b);
     GGCatMouseBig *e;
-    if( cm_grow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGCatMouseBig)) ){
+    if( gg_grow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGCatMouseBig)) ){
       return 1;
     }
     a[i] = GG_CM_CODE_BIG;

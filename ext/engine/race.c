@@ -142,19 +142,6 @@ static int rcStep(RcSolve *s, RcWorker *wk, uint32_t nCost){
   return wk->poll.nWork==0 && rcStopped(s);   /* looked at after each poll */
 }
 
-/* Make room for one more entry in a growing array; 0 on success. */
-static int rcGrow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
-  if( n==*pnAlloc ){
-    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : 1024;
-    void *aNew = gg_malloc(nNew*sz);
-    if( aNew==0 ) return 1;
-    if( n ) memcpy(aNew, *pa, n*sz);
-    gg_free(*pa);
-    *pa = aNew;
-    *pnAlloc = nNew;
-  }
-  return 0;
-}
 
 /* Plies k for the positions of row x, word w, in bits b; 0, or nonzero
 ** out of memory. */
@@ -172,7 +159,7 @@ static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
   }
   for(; b; b&=b-1){
     uint32_t i = (uint32_t)__builtin_ctzll(b);
-    if( rcGrow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGRaceBig)) ){
+    if( gg_grow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGRaceBig)) ){
       return 1;
     }
     if( bWide ) a16[i] = (uint16_t)mark; else a8[i] = (uint8_t)mark;

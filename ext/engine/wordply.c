@@ -1,10 +1,23 @@
 /*
 ** wordply.c: the candidate rows of a ply, for the word-parallel engines
-** (see wordply.h).
+** (see wordply.h), and the growing arrays of their side tables.
 */
 #include <string.h>
 #include "alloc.h"
 #include "wordply.h"
+
+int gg_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
+  if( n==*pnAlloc ){
+    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : 1024;
+    void *aNew = gg_malloc(nNew*sz);
+    if( aNew==0 ) return 1;
+    if( n ) memcpy(aNew, *pa, n*sz);
+    gg_free(*pa);
+    *pa = aNew;
+    *pnAlloc = nNew;
+  }
+  return 0;
+}
 
 int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW){
   uint8_t *a = gg_malloc((uint64_t)n*nDW*8 + (uint64_t)n*4 + n + 1);

@@ -25,6 +25,11 @@ struct GGDirty {
   uint32_t nRow;         /* how many */
 };
 
+/* Make room for one more entry of sz bytes in a growing array *pa of n
+** entries (*pnAlloc allocated; doubled when full).  0, or 1 if out of
+** memory (the array is then as it was). */
+int gg_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz);
+
 /* One allocation for n rows of nDW words.  GG_OK or GG_NOMEM. */
 int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW);
 void gg_cand_free(GGCand *p);
