@@ -128,6 +128,13 @@ static inline int gg_cm_is_hole(const GGCatMouse *p, uint32_t u){
 void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
                uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
 
+/* The value (GG_V_*) of one start on a graph of n <= 64 nodes given as
+** rows of bits: bit v of aOut[u] is a move u -> v (a self-loop: staying),
+** bit u of hole a hole.  The cat's start must not be a hole.  Allocates
+** nothing (about 4 KB of stack) and cannot fail (catmouse_small.c). */
+uint32_t gg_cm_small_outcome(uint32_t n, const uint64_t *aOut, uint64_t hole,
+                             uint32_t mouse, uint32_t cat, int turn);
+
 /* The reference: position index of gg_cm_ref_solve()'s state words. */
 #define gg_cm_pos gg_board_pos
 

@@ -10,6 +10,14 @@
 ** at ply k.  No renumbering, no threads, no dirty tracking (a ply looks at
 ** every open row), and one allocation: the words, the 16-bit plies
 ** (under 8192 positions, so plies fit) and the copy of the holes.
+**
+** gg_cm_small_outcome() is the same game for one start only, with no
+** plies and no allocation (the words are on the stack): it sweeps the
+** rows deciding what it can from what is decided so far, in place, and
+** stops as soon as the start is decided or a sweep decides nothing.  The
+** decided positions only ever grow, and each is decided from decided
+** children, so it reaches the same fixed point as the plies do: the same
+** outcome for every position.  catmouse(graph_id) on a small graph uses it.
 */
 #include <string.h>
 #include "alloc.h"
@@ -27,6 +35,7 @@ struct CmSmall {
   uint64_t aMv[2][64]; /* aMv[t][x]: the moves of turn t's mover from x, a row */
   uint64_t aChg[2];    /* rows y of W[t][*] changed in the last ply */
 };
+#define CMS_WORDS(n) (8*(uint64_t)(n))   /* D, R and W */
 
 static void cmsMap(CmSmall *c, uint64_t *a, uint32_t n){
   c->n = n;
@@ -46,7 +55,7 @@ static void cmsDecide(CmSmall *c, int t, uint32_t x, uint64_t win, uint64_t lose
   for(b=win|lose; b; b&=b-1){
     uint32_t y = (uint32_t)__builtin_ctzll(b);
     int q = ((win>>y)&1) ? t : 1-t;
-    c->aPly[((uint32_t)t*n + x)*n + y] = (uint16_t)k;
+    if( c->aPly ) c->aPly[((uint32_t)t*n + x)*n + y] = (uint16_t)k;
     c->W[((uint32_t)t*2 + (uint32_t)q)*n + y] |= 1ULL<<x;
   }
   c->aChg[t] |= win | lose;
@@ -60,11 +69,16 @@ static uint64_t cmsMoves(const GGGraph *pG, const CmSmall *c, int t, uint32_t x)
   return t==GG_CM_CAT ? m & ~c->hole : m;
 }
 
-/* Ply 0. */
-static void cmsInit(CmSmall *c, const GGGraph *pG){
+/* The rows valid bits and holes of c for n nodes. */
+static void cmsMasks(CmSmall *c, uint32_t n, uint64_t hole){
+  c->all = n==64 ? ~0ULL : (1ULL<<n) - 1;
+  c->hole = hole;
+}
+
+/* Ply 0, with c->aMv filled in. */
+static void cmsInit(CmSmall *c){
   uint32_t x;
   int t;
-  for(t=0; t<2; t++) for(x=0; x<c->n; x++) c->aMv[t][x] = cmsMoves(pG, c, t, x);
   c->aChg[0] = c->aChg[1] = 0;
   for(t=0; t<2; t++) for(x=0; x<c->n; x++){
     uint64_t bx = 1ULL<<x, win = 0, lose = 0, bHole = (c->hole>>x)&1;
@@ -138,11 +152,14 @@ int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   p->aHole = (uint8_t*)(p->aSmall + nWord);
   memcpy(p->aHole, aHole, n);
   cmsMap(&c, p->aSmall, n);
-  c.all = n==64 ? ~0ULL : (1ULL<<n) - 1;
-  c.hole = 0;
+  cmsMasks(&c, n, 0);
   for(x=0; x<n; x++) if( aHole[x] ) c.hole |= 1ULL<<x;
   gg_poll_init(&poll, pStop);
-  cmsInit(&c, pG);
+  for(x=0; x<n; x++){
+    c.aMv[GG_CM_MOUSE][x] = cmsMoves(pG, &c, GG_CM_MOUSE, x);
+    c.aMv[GG_CM_CAT][x] = cmsMoves(pG, &c, GG_CM_CAT, x);
+  }
+  cmsInit(&c);
   nPly = cmsRun(&c, &poll);
   if( nPly<0 ){ gg_cm_free(p); return GG_INTERRUPT; }
   p->nPly = (uint32_t)nPly;
@@ -157,4 +174,57 @@ uint32_t cm_small_word(const GGCatMouse *p, uint32_t x, uint32_t y, int t){
   if( ((c.D[(uint32_t)t*n + x]>>y)&1)==0 ) return GG_STATE(GG_V_DRAW, 0);
   return GG_STATE(((c.R[(uint32_t)t*n + x]>>y)&1) ? (uint32_t)t+1 : 2-(uint32_t)t,
                   c.aPly[((uint32_t)t*n + x)*n + y]);
+}
+
+/* Sweep the rows, deciding in place, until the position (t0, x0, y0) is
+** decided or a sweep decides nothing.  A row is looked at only when one
+** of its moves leads to a row of W changed since it was last looked at:
+** in the sweep before (aPrev) or in this one so far (c->aChg). */
+static void cmsSettle(CmSmall *c, int t0, uint32_t x0, uint32_t y0){
+  uint32_t x, n = c->n;
+  int t;
+  uint64_t aPrev[2];
+  for(;;){
+    aPrev[0] = c->aChg[0];
+    aPrev[1] = c->aChg[1];
+    if( (aPrev[0]|aPrev[1])==0 ) return;
+    c->aChg[0] = c->aChg[1] = 0;
+    for(t=0; t<2; t++) for(x=0; x<n; x++){
+      uint64_t open = c->all & ~c->D[t*n + x], win = 0, lose = ~0ULL, m;
+      const uint64_t *aMe = c->W + ((uint32_t)(1-t)*2 + (uint32_t)t)*n;
+      const uint64_t *aOt = c->W + ((uint32_t)(1-t)*2 + (uint32_t)(1-t))*n;
+      if( open==0 || (c->aMv[t][x] & (aPrev[1-t]|c->aChg[1-t]))==0 ) continue;
+      for(m=c->aMv[t][x]; m; m&=m-1){
+        uint32_t to = (uint32_t)__builtin_ctzll(m);
+        win |= aMe[to];
+        lose &= aOt[to];
+      }
+      win &= open;
+      lose &= open & ~win;
+      if( (win|lose)==0 ) continue;
+      cmsDecide(c, t, x, win, lose, 0);
+      if( (c->D[(uint32_t)t0*n + x0]>>y0)&1 ) return;
+    }
+  }
+}
+
+uint32_t gg_cm_small_outcome(uint32_t n, const uint64_t *aOut, uint64_t hole,
+                             uint32_t mouse, uint32_t cat, int turn){
+  uint64_t aWord[CMS_WORDS(64)];
+  uint32_t x, y, t0 = (uint32_t)turn;
+  CmSmall c;
+  memset(aWord, 0, CMS_WORDS(n)*sizeof(uint64_t));
+  cmsMap(&c, aWord, n);
+  c.aPly = 0;
+  cmsMasks(&c, n, hole);
+  for(x=0; x<n; x++){
+    c.aMv[GG_CM_MOUSE][x] = aOut[x];
+    c.aMv[GG_CM_CAT][x] = aOut[x] & ~hole;
+  }
+  cmsInit(&c);
+  x = turn==GG_CM_MOUSE ? mouse : cat;
+  y = turn==GG_CM_MOUSE ? cat : mouse;
+  if( ((c.D[t0*n + x]>>y)&1)==0 ) cmsSettle(&c, turn, x, y);
+  if( ((c.D[t0*n + x]>>y)&1)==0 ) return GG_V_DRAW;
+  return ((c.R[t0*n + x]>>y)&1) ? t0+1 : 2-t0;
 }

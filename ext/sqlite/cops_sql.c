@@ -267,6 +267,32 @@ static int copsTime(GGConn *pConn, GGCopsCall *pCall, GGEdgeList *pE, int bSmall
   return SQLITE_OK;
 }
 
+/* The fast path (small.c): a small graph read into bit rows, k <= 2
+** cops on its masks, no edge list.  1 if it gave the result; 0 if the
+** general path must (more cops needed, over the limit, out of memory). */
+static int copsSmallCall(sqlite3_context *ctx, GGConn *pConn, GGCopsCall *pCall,
+                         int bNumber){
+  GGSmall s;
+  uint64_t aNbr[GG_SMALL_MAXN], *aScratch;
+  uint32_t k, u;
+  int64_t t = -1;
+  if( pCall->k>2 || !gg_small_read(pConn, &pCall->ref, &s) )return 0;
+  if( (aScratch = copsScratch(pConn))==0 ) return 0;
+  for(u=0; u<s.n; u++) aNbr[u] = s.aOut[u] | (1ull<<u);
+  for(k=bNumber ? 1 : pCall->k; k<=2 && t<0; k++){
+    if( gg_cops_positions(s.n, k)>(uint64_t)pConn->mxPositions ) return 0;
+    t = gg_cops_small(s.n, aNbr, k, pCall->bLazy, aScratch);
+    if( !bNumber ) break;
+  }
+  if( bNumber ){
+    if( t<0 ) return 0;                  /* three cops or more: the engine */
+    sqlite3_result_int64(ctx, k-1);
+  }else if( t>=0 ){
+    sqlite3_result_int64(ctx, t);
+  }
+  return 1;
+}
+
 /* cop_number(graph_id [, edges [, rules]]) and capture_time(graph_id, k
 ** [, edges [, rules]]): read the rows once, then try k. */
 static void copsFunc(sqlite3_context *ctx, int bNumber, sqlite3_value *pId,
@@ -285,6 +311,7 @@ static void copsFunc(sqlite3_context *ctx, int bNumber, sqlite3_value *pId,
   memset(&g, 0, sizeof(g));
   rc = gg_cops_call_init(&call, pConn, zFunc, pId, pK, pTable, pRules, &zErr);
   if( rc==SQLITE_OK && call.ref.pId==0 ) return;       /* NULL graph_id */
+  if( rc==SQLITE_OK && copsSmallCall(ctx, pConn, &call, bNumber) ) return;
   if( rc==SQLITE_OK ) rc = gg_read_edges(pConn->db, &call.ref, &e, &zErr);
   if( rc ){ gg_result_error(ctx, rc, zErr); return; }
   bSmall = copsMasks(&e, &n, aNbr);

@@ -177,7 +177,7 @@ void gg_stmt_clear(GGConn *pConn){
 ** none can be kept (the anchor cannot be connected, a nested call is
 ** using it, out of memory, or the table cannot be prepared: then the
 ** plain path prepares again and says why). */
-static GGStmt *edgesKept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
+GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
   GGStmt tmp;
   char *zErr = 0;
   int i;
@@ -241,7 +241,7 @@ static void edgesForget(GGConn *pConn, const char *zTable){
 static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
                      GGEdgeList *pE, char **pzErr){
   sqlite3_stmt *p = 0;
-  GGStmt *k = pRef->pConn ? edgesKept(pRef->pConn, pRef, zTable) : 0;
+  GGStmt *k = pRef->pConn ? gg_stmt_kept(pRef->pConn, pRef, zTable) : 0;
   int rc;
   if( k ){
     rc = edgesStep(pRef, zTable, k->pStmt, pE, pzErr);

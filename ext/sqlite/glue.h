@@ -133,6 +133,34 @@ struct GGGraphRef {
   GGConn *pConn;          /* the connection, for kept reads; may be NULL */
 };
 
+/* The kept read of a table (pRef->zTable or "edges"), marked busy: the
+** caller steps it, then resets it and clears bBusy.  NULL if none can be
+** had (then gg_read_edges() reads, and explains any error). */
+GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable);
+
+/* A small graph read straight from its rows (small.c): at most
+** GG_SMALL_MAXN nodes, integer labels only, numbered in the order first
+** seen.  The scalar functions try it first; when it cannot hold the
+** graph (or the read fails) they take the general path, which reads
+** again and says what is wrong. */
+#define GG_SMALL_MAXN 64
+typedef struct GGSmall GGSmall;
+struct GGSmall {
+  uint32_t n;                    /* nodes */
+  uint64_t aOut[GG_SMALL_MAXN];  /* bit v of aOut[u]: an arc u -> v (both ways
+                                 ** when undirected; a self-loop u -> u) */
+  int64_t aLabel[GG_SMALL_MAXN]; /* node u's label */
+  uint8_t aSlot[3*GG_SMALL_MAXN];/* labels 0..63, then a hash of the others:
+                                 ** u+1, or 0 for empty */
+};
+/* Read the graph of pRef: 1 if it is small and read, else 0. */
+int gg_small_read(GGConn *pConn, const GGGraphRef *pRef, GGSmall *p);
+/* The nodes of a role (its labels, or its default label, which must be a
+** node of the rows; a named label no row has becomes an isolated node):
+** their bits into *pMask and the first one into *pFirst.  1, or 0 if the
+** general path must decide (a text label, a missing default, no room). */
+int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pFirst);
+
 /* A parsed rules argument of a call (rules_sql.c).  SQLITE_OK, or an
 ** error naming zFunc and the key or place. */
 int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey,
