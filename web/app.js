@@ -227,7 +227,8 @@ async function show() {
   $("outcome").textContent = st ? describe(st) : "not a position of this game";
   $("outcome").className = st ? "o-" + COLOUR_NAMES[g.outcomes[st.outcome][2]] : "";
   const [who, rest] = g.who(pos, sel);
-  const key = Object.values(g.outcomes).sort((x, y) => (x[1] ?? 2) - (y[1] ?? 2)).map(([text, , colour]) => `${COLOUR_NAMES[colour]}: ${text}`).join(", ");
+  const key = Object.values(g.outcomes).sort((x, y) => (x[1] ?? 2) - (y[1] ?? 2))   // player 0's win first
+    .map(([text, , colour]) => `${COLOUR_NAMES[colour]}: ${text}`).join(", ");
   $("legend").textContent = `Each node: the outcome with ${who} there (${rest}, ${pl[mover]} to move), ` +
     `and plies left. ${key[0].toUpperCase() + key.slice(1)}.`;
   $("undo").disabled = !S.history.length && !S.picks.length;
