@@ -3,10 +3,11 @@
 // in worker.js, so the page stays responsive while the engine solves.
 //
 // Flow: pick a graph (SOURCES, games.js) -> rows into the table `playground`
-// under a new graph id -> pick a game (GAMES) -> solve -> draw every node
-// coloured by the outcome with the player to move standing there -> click
-// a node to move; the engine answers with the `move` of its states table.
-/* global GGDraw, GAMES, SOURCES, parseGraphText */
+// under a new graph id -> pick a game (GAMES) and its roles (holes, starts,
+// z, k) -> solve -> draw every node coloured by the outcome with the player
+// to move standing there -> click a node to move (the cops: one click a
+// cop); the engine answers with the `move` of its states table.
+/* global GGDraw, GAMES, SOURCES, COLOUR_NAMES, parseGraphText, parseNodes */
 "use strict";
 const $ = (id) => document.getElementById(id);
 const TABLE = "playground";
@@ -42,9 +43,23 @@ setInterval(() => {
 // ---- state ------------------------------------------------------------
 const S = {
   gid: 0, nodes: [], edges: [], adj: new Map(), pos: null, hint: null,
-  game: "catmouse", params: {}, human: 0, history: [], over: false, layout: null,
+  game: "catmouse", params: {}, human: 0, history: [], picks: [], over: false, layout: null,
 };
 const G = () => GAMES[S.game];
+// A game's SQL, under the game's own position limit if it has one (cops
+// and robbers): over it the engine's SQLITE_TOOBIG message is shown.
+async function gameRows(text) {
+  try {
+    const r = (await ask({ op: "exec", sql: text, limit: G().limit })).results;
+    return r.length ? r[r.length - 1].rows : [];
+  } catch (e) {
+    if (G().limit && /over the limit of/.test(e.message)) {
+      e.message += `. The playground solves this game up to ${G().limit.toLocaleString("en")} positions, ` +
+        "to keep the page responsive; the SQL console has the build's own limit.";
+    }
+    throw e;
+  }
+}
 
 function status(text, cls) {
   const e = $("status");
@@ -94,15 +109,25 @@ async function loadGraph() {
   for (const [a, b] of S.edges) { S.adj.get(a).add(b); S.adj.get(b).add(a); }
   S.layout = S.nodes.length <= 2000 ? GGDraw.layout(S.nodes, S.edges, S.hint) : null;
   $("graph-info").textContent = `${src.title}: ${S.nodes.length} nodes, ${S.edges.length} edges (graph ${gid} in table ${TABLE})`;
-  $("sql").value = `SELECT * FROM ${G().states(gid, TABLE, gameParams())} LIMIT 20;`;
+  consoleHint(gid);
+}
+
+// The console starts with a query of the game's states table.
+function consoleHint(gid) {
+  let p;
+  try { p = gameParams(); } catch (e) { return; }
+  $("sql").value = `SELECT * FROM ${G().states(gid, TABLE, p)} LIMIT 20;`;
 }
 
 // ---- games ------------------------------------------------------------
+// The roles of the game (games.js `params`): a node, a list of nodes
+// ("nodes": the holes, the cops' starts) or a number (k).
 function showGameParams() {
   const box = $("game-params");
   box.innerHTML = "";
   for (const p of G().params) {
-    box.insertAdjacentHTML("beforeend", `<label>${p.label} <input id="gp-${p.key}" type="number" value="${p.def}"></label>`);
+    const type = p.kind === "nodes" ? "text" : "number";
+    box.insertAdjacentHTML("beforeend", `<label>${p.label} <input id="gp-${p.key}" type="${type}" value="${p.def}"></label>`);
   }
   $("side").innerHTML = G().players.map((n, i) => `<option value="${i}">${n}</option>`).join("");
   $("side").value = String(S.human);
@@ -110,20 +135,41 @@ function showGameParams() {
 
 function gameParams() {
   const p = {};
-  for (const q of G().params) p[q.key] = Math.trunc(Number(($("gp-" + q.key) || {}).value ?? q.def));
-  return p;
+  for (const q of G().params) {
+    const text = ($("gp-" + q.key) || {}).value ?? String(q.def);
+    if (q.kind === "nodes") p[q.key] = parseNodes(text, q.label);
+    else {
+      p[q.key] = Math.trunc(Number(text));
+      if (!/^\s*-?\d+\s*$/.test(text)) throw new Error(`${q.label}: "${text}" is not a whole number`);
+    }
+  }
+  return G().normalize(p);
 }
 
 async function newGame() {
-  S.params = gameParams();
-  const missing = G().requiredNodes(S.params).filter((v) => !S.adj.has(v));
-  if (missing.length) throw new Error(`${G().title} needs node${missing.length > 1 ? "s" : ""} ${missing.join(", ")} in the graph`);
-  const t0 = performance.now(), n = S.nodes.length;
-  status(`solving about ${(2 * n * n).toLocaleString("en")} positions…`);
-  await rowsOf(G().solve(S.gid, TABLE, S.params));
+  const g = G(), p = gameParams();
+  // show the lists as the game reads them (the cops' starts padded to k)
+  for (const q of g.params) if (q.kind === "nodes" && $("gp-" + q.key)) $("gp-" + q.key).value = p[q.key].join(" ");
+  const missing = [...new Set(g.requiredNodes(p).filter((v) => !S.adj.has(v)))];
+  if (missing.length) throw new Error(`${g.title} needs node${missing.length > 1 ? "s" : ""} ${missing.join(", ")} in the graph`);
+  S.params = p;
+  const t0 = performance.now();
+  status("solving…");
+  consoleHint(S.gid);
+  try {
+    await gameRows(g.solve(S.gid, TABLE, p));
+  } catch (e) {                           // no game: no board to click on
+    S.pos = null;
+    $("board").innerHTML = "";
+    $("outcome").textContent = "…";
+    $("position").textContent = "";
+    $("solve-info").textContent = "";
+    throw e;
+  }
   $("solve-info").textContent = `solved in ${Math.round(performance.now() - t0)} ms`;
-  S.pos = { a: S.params.a, b: S.params.b, turn: 0 };
+  S.pos = g.start(p);
   S.history = [];
+  S.picks = [];
   S.human = Number($("side").value);
   await show();
   await maybeEngine();
@@ -131,9 +177,7 @@ async function newGame() {
 
 // The states row of one position: { outcome, plies, move } or null.
 async function stateOf(pos) {
-  const [c0, c1] = G().cols;
-  const r = await rowsOf(`SELECT outcome, plies, move FROM ${G().states(S.gid, TABLE, S.params)}
-                          WHERE ${c0} = ${pos.a} AND ${c1} = ${pos.b} AND turn = '${G().players[pos.turn]}'`);
+  const r = await gameRows(`SELECT outcome, plies, move FROM ${G().states(S.gid, TABLE, S.params)} WHERE ${G().where(pos)}`);
   return r.length ? { outcome: r[0][0], plies: r[0][1], move: r[0][2] } : null;
 }
 
@@ -143,70 +187,106 @@ function describe(st) {
   return st.plies === null ? text : `${text} in ${st.plies} ${st.plies === 1 ? "ply" : "plies"}`;
 }
 
+const fmt = (m) => (Array.isArray(m) ? m.join(", ") : String(m));
+
 async function show() {
-  const g = G(), pos = S.pos, mover = pos.turn, st = await stateOf(pos);
+  if (!S.pos) return;
+  const g = G(), pos = S.pos, mover = pos.turn, pl = g.players;
+  const mine = mover === S.human, sel = mine ? S.picks.length : 0;
+  // Colour: the mover (the cop being moved) standing on v, the others
+  // where they are.  The row of its own node is the position itself.
+  const at = new Map();
+  let st;
+  if (S.layout) {
+    const q = g.around(pos, sel, g.states(S.gid, TABLE, S.params), S.nodes);
+    for (const r of await gameRows(q.sql)) {
+      const v = q.nodeOf(r[0]);
+      if (v !== undefined) at.set(v, r);
+    }
+    const r = at.get(g.moverAt(pos, sel));
+    st = r ? { outcome: r[1], plies: r[2], move: r[3] } : null;
+  } else {
+    st = await stateOf(pos);
+  }
   S.state = st;
   S.over = !st || st.plies === 0;
-  // Colour: the mover standing on v, the other player where it is.
-  const [c0, c1] = g.cols, fixedCol = mover === 0 ? c1 : c0, moverCol = mover === 0 ? c0 : c1;
-  const fixed = mover === 0 ? pos.b : pos.a;
-  const rows = S.nodes.length <= 2000 ? await rowsOf(`SELECT ${moverCol}, outcome, plies FROM ${g.states(S.gid, TABLE, S.params)}
-      WHERE ${fixedCol} = ${fixed} AND turn = '${g.players[mover]}'`) : [];
-  const at = new Map(rows.map((r) => [r[0], r]));
-  const canMove = !S.over && mover === S.human ? new Set(g.moves(pos, S.adj, S.params)) : new Set();
-  // Second line of a node, as catmouse_dot writes it: "mouse in 3", "draw".
+  const canMove = !S.over && mine ? new Set(g.moves(pos, S.adj, S.params, sel)) : new Set();
+  const shown = (v) => at.has(v) && g.listed(pos, v, S.params);
+  // Second line of a node, as catmouse_dot writes it: "mouse in 3", "draw"
+  // (the robber's escape: "escapes").
   const note = (v) => {
-    const r = at.get(v);
-    if (!r || !g.listed(pos, v)) return "";
-    const [, winner] = g.outcomes[r[1]];
-    if (winner === null) return "draw";
-    return r[2] === 0 ? `${g.players[winner]} won` : `${g.players[winner]} in ${r[2]}`;
+    if (!shown(v)) return "";
+    const r = at.get(v), [, winner, , endless] = g.outcomes[r[1]];
+    if (r[2] === null) return endless || "draw";
+    return r[2] === 0 ? `${pl[winner]} won` : `${pl[winner]} in ${r[2]}`;
   };
-  const pl = g.players;
-  $("position").dataset.a = pos.a;
+  $("position").dataset.a = Array.isArray(pos.a) ? JSON.stringify(pos.a) : pos.a;
   $("position").dataset.b = pos.b;
   $("position").dataset.turn = pl[mover];
-  $("position").textContent = `${pl[0]} on ${pos.a}, ${pl[1]} on ${pos.b}, ${pl[mover]} to move` +
-    (mover === S.human ? " (you)" : " (engine)");
+  $("position").textContent = `${g.text(pos)}, ${pl[mover]} to move` + (mine ? " (you)" : " (engine)");
   $("outcome").textContent = st ? describe(st) : "not a position of this game";
-  $("outcome").className = st ? "o" + (g.outcomes[st.outcome][1] ?? "d") : "";
-  $("legend").textContent = `Each node: the outcome with the ${pl[mover]} there (${pl[1 - mover]} on ${fixed}, ` +
-    `${pl[mover]} to move), and plies left. Green: ${pl[0]} wins, red: ${pl[1]} wins, grey: draw.`;
-  $("undo").disabled = !S.history.length;
+  $("outcome").className = st ? "o-" + COLOUR_NAMES[g.outcomes[st.outcome][2]] : "";
+  const [who, rest] = g.who(pos, sel);
+  const key = Object.values(g.outcomes).sort((x, y) => (x[1] ?? 2) - (y[1] ?? 2))   // player 0's win first
+    .map(([text, , colour]) => `${COLOUR_NAMES[colour]}: ${text}`).join(", ");
+  $("legend").textContent = `Each node: the outcome with ${who} there (${rest}, ${pl[mover]} to move), ` +
+    `and plies left. ${key[0].toUpperCase() + key.slice(1)}.`;
+  $("undo").disabled = !S.history.length && !S.picks.length;
   if (!S.layout) { $("board").innerHTML = ""; status("too many nodes to draw: use the SQL console"); return; }
   GGDraw.render($("board"), {
-    nodes: S.nodes, edges: S.edges, pos: S.layout, hole: g.hole(S.params),
-    fill: (v) => { const r = at.get(v); return r && g.listed(pos, v) ? g.outcomes[r[1]][2] : "#ffffff"; },
+    nodes: S.nodes, edges: S.edges, pos: S.layout, holes: g.holes(S.params),
+    fill: (v) => (shown(v) ? g.outcomes[at.get(v)[1]][2] : "#ffffff"),
     note, movable: canMove, onClick: (v) => humanMove(v).catch(fail),
-    pieces: [{ node: pos.a, name: pl[0], cls: "p0" }, { node: pos.b, name: pl[1], cls: "p1" }],
+    pieces: g.pieces(pos), pending: S.picks,
   });
   if (S.over) status(st ? `Game over: ${g.outcomes[st.outcome][0]}.` : "", "over");
-  else status(mover === S.human ? `Your move (${pl[mover]}): click a highlighted node.` : "The engine is thinking…");
+  else if (!mine) status("The engine is thinking…");
+  else if (g.parts(pos) === 1) status(`Your move (${pl[mover]}): click a highlighted node.`);
+  else {
+    const done = S.picks.map((v, i) => `cop ${i + 1} → ${v}`).join(", ");
+    status(`Your move (cops): cop ${sel + 1} of ${g.parts(pos)}, on ${g.moverAt(pos, sel)}: click where it goes ` +
+      `(its own node: it stays)${done ? "; " + done : ""}.`);
+  }
 }
 
+// A click of the human: one node, or for the cops one cop's node at a
+// time; the move is made when every part of it is picked.
 async function humanMove(v) {
-  if (S.over || S.pos.turn !== S.human) return;
-  S.history.push(S.pos);
-  S.pos = G().apply(S.pos, v, S.params);
-  $("last-move").textContent = `you: ${v}`;
+  const g = G();
+  if (!S.pos || S.over || S.pos.turn !== S.human) return;
+  S.picks.push(v);
+  if (S.picks.length < g.parts(S.pos)) { await show(); return; }
+  const from = S.pos, move = g.moveOf(from, S.picks);
+  S.picks = [];
+  S.history.push(from);
+  S.pos = g.apply(from, move, S.params);
+  $("last-move").textContent = Array.isArray(move) ? `you: ${fmt(from.a)} → ${fmt(move)}` : `you: ${v}`;
   await show();
   await maybeEngine();
 }
 
 async function maybeEngine() {
-  while (!S.over && S.pos.turn !== S.human) {
+  const g = G();
+  while (S.pos && !S.over && S.pos.turn !== S.human) {
     const st = S.state;
     if (st.move === null) break;
-    const from = S.pos.turn === 0 ? S.pos.a : S.pos.b;
+    const cur = S.pos.turn === 0 ? S.pos.a : S.pos.b;
+    const move = g.parseMove(S.pos, st.move);
     S.history.push(S.pos);
-    S.pos = G().apply(S.pos, st.move, S.params);
-    $("last-move").textContent = `engine (${G().players[1 - S.pos.turn]}): ${from} → ${st.move}`;
+    S.pos = g.apply(S.pos, move, S.params);
+    $("last-move").textContent = `engine (${g.players[1 - S.pos.turn]}): ${fmt(cur)} → ${fmt(move)}`;
     $("last-move").dataset.move = st.move;
     await show();
   }
 }
 
 async function undo() {
+  if (!S.pos) return;
+  if (S.picks.length) {                   // a cops' move half picked: start it again
+    S.picks = [];
+    await show();
+    return;
+  }
   // back to the last position where it was the human's move
   while (S.history.length) {
     S.pos = S.history.pop();
@@ -217,7 +297,9 @@ async function undo() {
 }
 
 async function swap() {
+  if (!S.pos) return;
   S.human = 1 - S.human;
+  S.picks = [];
   $("side").value = String(S.human);
   await show();
   await maybeEngine();
@@ -262,7 +344,10 @@ async function loadExample() {
 // ---- wiring -----------------------------------------------------------
 function fail(e) {
   status(e.message, "error");
-  console.error(e);
+  // the engine's messages and bad input are the user's news; anything
+  // else (a TypeError) is a bug of the page
+  if (e.constructor === Error) console.warn(e.message);
+  else console.error(e);
 }
 
 async function reload() {
@@ -276,12 +361,18 @@ function init() {
   showSourceParams();
   showGameParams();
   $("source").onchange = () => showSourceParams();
-  $("game").onchange = () => { S.game = $("game").value; showGameParams(); newGame().catch(fail); };
+  $("game").onchange = () => {
+    S.game = $("game").value;
+    S.pos = null;                         // the old game's position means nothing here
+    $("board").innerHTML = "";
+    showGameParams();
+    newGame().catch(fail);
+  };
   $("load").onclick = () => reload().catch(fail);
   $("restart").onclick = () => newGame().catch(fail);
   $("undo").onclick = () => undo().catch(fail);
   $("swap").onclick = () => swap().catch(fail);
-  $("side").onchange = () => { S.human = Number($("side").value); show().then(maybeEngine).catch(fail); };
+  $("side").onchange = () => { S.human = Number($("side").value); S.picks = []; show().then(maybeEngine).catch(fail); };
   $("run").onclick = () => runConsole();
   $("example").onchange = () => loadExample().catch(fail);
   fetch("examples/index.json").then((r) => r.json()).then((list) => {

@@ -4,7 +4,7 @@
 // started from a circle, so the same graph is drawn the same way each time.
 //
 //   const pos = GGDraw.layout(nodes, edges, hint)   // Map node -> {x, y} in [0, 1]
-//   GGDraw.render(svg, { nodes, edges, pos, fill(v), note(v), hole, pieces, movable, onClick })
+//   GGDraw.render(svg, { nodes, edges, pos, fill(v), note(v), holes, pieces, pending, movable, onClick })
 "use strict";
 const GGDraw = (() => {
   const NS = "http://www.w3.org/2000/svg";
@@ -73,8 +73,10 @@ const GGDraw = (() => {
     return e;
   }
 
-  // view: fill(v) -> colour, note(v) -> second line (plies), hole (node or
-  // null), pieces: [{ node, name, cls }], movable: Set of clickable nodes.
+  // view: fill(v) -> colour, note(v) -> second line (plies), holes (the
+  // nodes ringed: holes, z), pieces: [{ node, name, cls }], pending: the
+  // nodes picked so far of a move of several pieces (dashed rings),
+  // movable: Set of clickable nodes.
   function render(svg, view) {
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const W = 640, H = 640, n = view.nodes.length;
@@ -87,17 +89,19 @@ const GGDraw = (() => {
       const [x1, y1] = xy(a), [x2, y2] = xy(b);
       el("line", { x1, y1, x2, y2 }, gE);
     }
+    const holes = new Set(view.holes || []), pending = view.pending || [];
     const gN = el("g", { class: "nodes" }, svg);
     for (const v of view.nodes) {
       const [x, y] = xy(v);
       const g = el("g", { class: "node" + (view.movable.has(v) ? " movable" : ""), "data-node": v,
         transform: `translate(${x},${y})` }, gN);
       const fill = view.fill(v);
-      if (v === view.hole) el("circle", { r: r + 4, class: "hole-ring" }, g);
+      if (holes.has(v)) el("circle", { r: r + 4, class: "hole-ring" }, g);
       el("circle", { r, fill, class: "disc" }, g);
       for (const p of view.pieces) {
         if (p.node === v) el("circle", { r: r + 2, class: "piece " + p.cls }, g);
       }
+      if (pending.includes(v)) el("circle", { r: r + 7, class: "piece pending" }, g);
       const label = el("text", { class: "label", y: n > 60 ? 4 : -2, "font-size": Math.max(8, r * 0.7) }, g);
       label.textContent = String(v);
       if (n <= 60) {

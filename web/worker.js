@@ -2,8 +2,10 @@
 // never blocks the page.  It loads the WebAssembly build (SQLite with
 // graphgame compiled in) and answers messages from app.js:
 //
-//   { id, op: "exec", sql, params }  -> { id, results: [{ columns, rows }], ms }
-//       every statement of sql in turn (params bound to the first one)
+//   { id, op: "exec", sql, params, limit } -> { id, results: [{ columns, rows }], ms }
+//       every statement of sql in turn (params bound to the first one);
+//       with limit, under graphgame_limit('max_positions', limit), the
+//       database's own limit restored afterwards (a game's limit for the tab)
 //   { id, op: "script", text, fresh } -> { id, items: [{ print } | { result }], ms }
 //       a sqlite3 CLI script (dot-commands .print, .read, .load), for the
 //       SQL console, in the playground's database or (fresh) a new one;
@@ -39,7 +41,13 @@ onmessage = async (ev) => {
   try {
     if (msg.op === "exec") {
       const results = [];
-      db.each(msg.sql, msg.params || null, {}, (r) => results.push(r));
+      const old = msg.limit ? db.query("SELECT graphgame_limit('max_positions')").rows[0][0] : 0;
+      if (old) db.query(`SELECT graphgame_limit('max_positions', ${Math.trunc(msg.limit)})`);
+      try {
+        db.each(msg.sql, msg.params || null, {}, (r) => results.push(r));
+      } finally {
+        if (old) db.query(`SELECT graphgame_limit('max_positions', ${old})`);
+      }
       postMessage({ id: msg.id, results, ms: performance.now() - t0 });
     } else if (msg.op === "script") {
       const target = msg.fresh ? new SQL.Database() : db;

@@ -7,8 +7,9 @@
 // WEBDIR is `make web-build`'s dist/web, served here on a free port of
 // 127.0.0.1.  The engine's answers in the page are checked against the
 // native extension (EXTENSION, loaded into better-sqlite3 from
-// tests/clients).  Prints "ok: ..." lines; a failed check throws, and the
-// exit status is 1.
+// tests/clients), with the same rules: the default roles first, then
+// holes, starts, z and k set in the page.  Prints "ok: ..." lines; a failed
+// check throws, and the exit status is 1.
 "use strict";
 const fs = require("fs");
 const http = require("http");
@@ -166,6 +167,141 @@ async function main() {
     await settle();
     check((await text("#outcome")).startsWith("the mouse wins"), "a pasted adjacency list (example 2): the mouse wins",
       await text("#outcome"));
+
+    // 6. The roles, on example 1 again: cat and mouse with two holes.
+    await pick("#source", "lc1");
+    await page.click("#load");
+    await page.waitForFunction(() => /^LeetCode 913 example 1: 6 nodes/.test(document.querySelector("#graph-info").textContent));
+    await settle();
+    const restart = async (values, ready) => {
+      await page.evaluate((v) => { for (const [id, x] of Object.entries(v)) document.getElementById(id).value = x; }, values);
+      await page.click("#restart");
+      await page.waitForFunction(ready, { timeout: 30000 });
+      await settle();
+    };
+    const board = () => page.$$eval("#board .node", (gs) => gs.map((g) => ({ v: Number(g.dataset.node),
+      fill: g.querySelector(".disc").getAttribute("fill"), note: g.querySelector(".note").textContent,
+      hole: !!g.querySelector(".hole-ring"), movable: g.classList.contains("movable") })));
+    // A node's note as the page writes it from a states row.
+    const noteOf = (s, winner, endless) => (s.plies === null ? endless : s.plies === 0 ? `${winner} won` : `${winner} in ${s.plies}`);
+    const holes = JSON.stringify({ hole: [0, 4] });
+    const cm = native.prepare("SELECT outcome, plies, move FROM catmouse_states(1, 'edges', ?) WHERE mouse = ? AND cat = ? AND turn = ?");
+    await restart({ "gp-hole": "0, 4", "gp-a": "1", "gp-b": "2" },
+      () => document.querySelectorAll("#board .hole-ring").length === 2 && document.querySelector("#position").dataset.a === "1");
+    const cmStart = cm.get(holes, 1, 2, "mouse");
+    const cmText = (st) => ({ 1: "the mouse wins", 2: "the cat wins", 0: "a draw" }[st.outcome] +
+      (st.plies === null ? "" : ` in ${st.plies} pl`));
+    check((await text("#outcome")).startsWith(cmText(cmStart)),
+      "holes 0 and 4: the outcome shown is catmouse_states' with rules {\"hole\": [0, 4]}", [await text("#outcome"), cmStart]);
+    let nodes = await board();
+    check(JSON.stringify(nodes.filter((n) => n.hole).map((n) => n.v)) === "[0,4]", "nodes 0 and 4 are ringed as holes");
+    const cmWho = { 1: "mouse", 2: "cat", 0: null };
+    let bad = nodes.filter(({ v, fill, note }) => {
+      const st = cm.get(holes, v, 2, "mouse");
+      return !st || colour[st.outcome] !== fill || note !== (st.outcome ? noteOf(st, cmWho[st.outcome]) : "draw");
+    });
+    check(bad.length === 0, "holes 0 and 4: each node's colour and plies are catmouse_states' (mouse = node, cat = 2)", bad);
+    await page.click("#board .node[data-node='3']");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "mouse" &&
+      document.querySelector("#position").dataset.a === "3");
+    await settle();
+    const cmReply = cm.get(holes, 3, 2, "cat").move;
+    check(Number((await data("#position")).b) === cmReply, `holes 0 and 4: the cat's reply is catmouse_states' move (to ${cmReply})`);
+    check((await text("#outcome")).startsWith(cmText(cm.get(holes, 3, cmReply, "mouse"))), "holes 0 and 4: the outcome after the reply");
+    // Playing the cat: it may not move into a hole (2's neighbours are 0, 4 and 5).
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.a === "1");
+    await page.click("#swap");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "cat");
+    await settle();
+    const mouseTo = cm.get(holes, 1, 2, "mouse").move;
+    check(Number((await data("#position")).a) === mouseTo, "holes 0 and 4: the engine's mouse plays catmouse_states' move");
+    nodes = await board();
+    check(JSON.stringify(nodes.filter((n) => n.movable).map((n) => n.v)) === "[5]", "the cat on 2 may move to 5, not into the holes",
+      nodes.filter((n) => n.movable));
+    await page.click("#swap");
+    await settle();
+    await pick("#side", "0");
+    await settle();
+
+    // The race with other starts and goal: Alice on 0, Bob on 1, z = 3.
+    await pick("#game", "race");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "alice");
+    await settle();
+    await restart({ "gp-a": "0", "gp-b": "1", "gp-z": "3" },
+      () => document.querySelector("#position").dataset.a === "0" && document.querySelector("#position").dataset.b === "1");
+    const rs = native.prepare("SELECT outcome, plies FROM race_states(1, 3) WHERE alice = ? AND bob = ? AND turn = 'alice'");
+    const raceStart = rs.get(0, 1);
+    const rsText = { 1: "Alice wins", 2: "a draw", 3: "Bob wins" }[raceStart.outcome] +
+      (raceStart.plies === null ? "" : ` in ${raceStart.plies} pl`);
+    check((await text("#outcome")).startsWith(rsText), "the race from (0, 1) to 3 shows race_states' outcome",
+      [await text("#outcome"), raceStart]);
+    nodes = await board();
+    const rsColour = { 1: "#8fd18f", 3: "#f4a3a3", 2: "#d9d9d9" }, rsWho = { 1: "alice", 3: "bob" };
+    bad = nodes.filter(({ v, fill, note }) => {
+      const st = rs.get(v, 1);
+      return rsColour[st.outcome] !== fill || note !== (st.outcome === 2 ? "draw" : noteOf(st, rsWho[st.outcome]));
+    });
+    check(bad.length === 0, "z = 3: each node's colour and plies are race_states' (alice = node, bob = 1)", bad);
+    check(JSON.stringify(nodes.filter((n) => n.hole).map((n) => n.v)) === "[3]", "z = 3 is ringed");
+
+    // Cops and robbers with k = 2 on the Petersen graph (cop number 3).
+    native.exec("CREATE TABLE petersen AS SELECT 1 AS graph_id, src, dst FROM graph_petersen()");
+    const cs = native.prepare("SELECT outcome, plies, move FROM cops_states(1, 2, 'petersen') WHERE cops = ? AND robber = ? AND turn = ?");
+    await pick("#game", "cops");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "cops");
+    await settle();
+    await pick("#source", "petersen");
+    await page.click("#load");
+    await page.waitForFunction(() => /^Petersen graph: 10 nodes/.test(document.querySelector("#graph-info").textContent));
+    await settle();
+    await restart({ "gp-k": "2", "gp-a": "1 0", "gp-b": "7" },
+      () => document.querySelector("#position").dataset.a === "[0,1]" && document.querySelector("#position").dataset.b === "7");
+    check(await page.$eval("#gp-a", (e) => e.value) === "0 1", "the cops' starts are read as the multiset [0,1]");
+    const csText = (st) => ({ 1: "the cops catch the robber", 0: "the robber escapes" }[st.outcome] +
+      (st.plies === null ? "" : ` in ${st.plies} pl`));
+    const copsStart = cs.get("[0,1]", 7, "cops");
+    check((await text("#outcome")).startsWith(csText(copsStart)), "two cops on 0 and 1, the robber on 7: cops_states' outcome",
+      [await text("#outcome"), copsStart]);
+    const csColour = { 1: "#f4a3a3", 0: "#8fd18f" };
+    const csBad = async (others) => (await board()).filter(({ v, fill, note }) => {
+      const st = cs.get(JSON.stringify([v, others].sort((x, y) => x - y)), 7, "cops");
+      return csColour[st.outcome] !== fill || note !== noteOf(st, "cops", "escapes");
+    });
+    check((await csBad(1)).length === 0, "k = 2: each node's colour and plies are cops_states' (cop 1 on the node, cop 2 on 1)",
+      await csBad(1));
+    // The cops' move, one cop a click: cop 1 (on 0) to 5, then cop 2 (on 1) stays.
+    await page.click("#board .node[data-node='5']");
+    await page.waitForFunction(() => /cop 2 of 2/.test(document.querySelector("#status").textContent));
+    await settle();
+    check((await csBad(0)).length === 0, "k = 2: picking cop 2, the colours are cops_states' (cop 2 on the node, cop 1 on 0)",
+      await csBad(0));
+    await page.click("#board .node[data-node='1']");
+    await page.waitForFunction(() => document.querySelector("#position").dataset.turn === "cops" &&
+      document.querySelector("#position").dataset.a === "[1,5]");
+    await settle();
+    const robberTo = cs.get("[1,5]", 7, "robber").move;
+    check(Number((await data("#position")).b) === robberTo,
+      `k = 2: the robber's reply to [0,1] -> [1,5] is cops_states' move (to ${robberTo})`);
+    check((await text("#outcome")).startsWith(csText(cs.get("[1,5]", robberTo, "cops"))), "k = 2: the outcome after the reply");
+    // Too many positions for the tab: the engine's SQLITE_TOOBIG message, and the console keeps its limit.
+    await pick("#source", "grid");
+    await page.$eval("#sp-rows", (e) => { e.value = "10"; });
+    await page.$eval("#sp-cols", (e) => { e.value = "10"; });
+    await page.click("#load");
+    await page.waitForFunction(() => /^grid: 100 nodes/.test(document.querySelector("#graph-info").textContent));
+    await settle();
+    await page.evaluate(() => { document.getElementById("gp-k").value = "3"; });
+    await page.click("#restart");
+    await page.waitForFunction(() => document.querySelector("#status").className === "error", { timeout: 30000 });
+    const big = await text("#status");
+    check(/^graphgame: cops_states: .* over the limit of 2000000 \(see graphgame_limit\)\. The playground solves/.test(big),
+      "k = 3 on a 10x10 grid: the engine refuses, over the page's limit", big);
+    await page.$eval("#sql", (e) => { e.value = "SELECT graphgame_limit('max_positions') AS max_positions;"; });
+    await page.$eval("#fresh", (e) => { e.checked = false; });
+    await page.click("#run");
+    await page.waitForFunction(() => /^\d+$/.test(document.querySelector("#sql-output td")?.textContent || ""));
+    check(await text("#sql-output td") === "30000000", "the database's own limit is back after the cops' solve");
     check(errors.length === 0, "no errors in the page", errors);
   } finally {
     await browser.close();
