@@ -11,7 +11,7 @@ the census of every connected graph on 9 nodes through SQL.
    agree) and bytes per position from each one's peak memory.
 
 2. The census: `nauty-geng -c 9` (261,080 graphs), loaded once into
-   dist/bench/census9.db through graph6_edges (one graph id each, edges
+   dist/bench/census9c.db through graph6_edges (one graph id each, edges
    indexed by graph_id; kept for the next run), then
 
        SELECT count(*) FROM graphs g, edges e WHERE e.graph_id = g.id
@@ -94,7 +94,7 @@ def engine_part():
 
 
 def census_db():
-    path = os.path.join(OUT, "census9.db")
+    path = os.path.join(OUT, "census9c.db")
     if os.path.exists(path):
         return path
     if not shutil.which("nauty-geng"):
@@ -109,7 +109,7 @@ def census_db():
     db.executemany("INSERT INTO graphs(g6) VALUES (?)", [(s,) for s in g6.split()])
     db.execute("CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER)")
     db.execute("INSERT INTO edges SELECT g.id, e.src, e.dst FROM graphs g, graph6_edges(g.g6) e")
-    db.execute("CREATE INDEX edges_graph ON edges(graph_id)")
+    db.execute("CREATE INDEX edges_graph ON edges(graph_id, src, dst)")
     db.execute("COMMIT")
     db.close()
     os.rename(path + ".tmp", path)
@@ -140,12 +140,16 @@ def census_part():
     db.enable_load_extension(True)
     db.load_extension(EXT)
     tr, rows = timed(db, "SELECT count(*) FROM graphs g, edges e WHERE e.graph_id = g.id")
+    ts, _ = timed(db, "SELECT sum((SELECT sum(src + dst) FROM edges e WHERE e.graph_id = g.id))"
+                      " FROM graphs g")
     tc, counts = timed(db, "SELECT cop_number(id), count(*) FROM graphs GROUP BY 1")
     print("census of %d connected graphs on 9 nodes (%d edge rows)" % (
         sum(c for _, c in counts), rows[0][0]))
     for k, c in counts:
         print("  cop number %d: %d graphs" % (k, c))
     print("read the rows %.3fs, cop_number %.3fs: %.1fx (goal <= 3x)" % (tr, tc, tc / tr))
+    print("  (SQL's own read of src, dst graph by graph, a subquery: %.3fs, %.1fx the read;"
+          " cop_number %.1fx that)" % (ts, ts / tr, tc / ts))
 
 
 if __name__ == "__main__":

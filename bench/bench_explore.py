@@ -28,7 +28,7 @@ def connect():
     db.load_extension(EXT)
     db.enable_load_extension(False)
     db.execute("CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER)")
-    db.execute("CREATE INDEX edges_g ON edges(graph_id)")
+    db.execute("CREATE INDEX edges_g ON edges(graph_id, src, dst)")
     return db
 
 

@@ -150,7 +150,7 @@ def build(db, rng):
         tot_m += len(rows)
         db.executemany("INSERT INTO edges VALUES (?,?,?)", [(gid, a, b) for a, b in rows])
         db.execute("INSERT INTO games VALUES (?,?,?,?,?,?,?)", (gid, x, y, z, n, len(rows), kind))
-    db.execute("CREATE INDEX edges_graph ON edges(graph_id)")
+    db.execute("CREATE INDEX edges_graph ON edges(graph_id, src, dst)")
     db.execute("ANALYZE")
     assert len(games) == N_GAMES and tot_n <= TOTAL_N and tot_m <= TOTAL_M, (tot_n, tot_m)
     return tot_n, tot_m

@@ -11,4 +11,6 @@ CREATE TABLE IF NOT EXISTS edges(
   src      INTEGER NOT NULL,   -- one end (any integer label)
   dst      INTEGER NOT NULL    -- the other end; each row is undirected
 );
-CREATE INDEX IF NOT EXISTS edges_graph ON edges(graph_id);
+-- A covering index: one graph's rows are read from the index alone, about
+-- twice as fast as with an index on graph_id only (bench/bench_calls.py).
+CREATE INDEX IF NOT EXISTS edges_graph ON edges(graph_id, src, dst);

@@ -108,6 +108,7 @@ struct GGConn {
   sqlite3_stmt *pProbe;                  /* kept interrupt probe (interrupt.c) */
   int bAnchored;                         /* the anchor table is connected */
   uint64_t *aCopsScratch;                /* gg_cops_small()'s, on first use (cops_sql.c) */
+  struct GGSmallCsr *pSmallCsr;          /* gg_small_graph()'s, on first use (small.c) */
 };
 
 /* The kept reads (edges.c).  sqlite3_close() refuses a connection with
@@ -160,6 +161,18 @@ int gg_small_read(GGConn *pConn, const GGGraphRef *pRef, GGSmall *p);
 ** their bits into *pMask and the first one into *pFirst.  1, or 0 if the
 ** general path must decide (a text label, a missing default, no room). */
 int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pFirst);
+
+/* A GGGraph of a small graph's rows for the engines that take one (no
+** labels: only engines that never look at them); its arrays are in
+** *pCsr, which the connection keeps (gg_small_csr(): NULL if out of
+** memory). */
+typedef struct GGSmallCsr GGSmallCsr;
+struct GGSmallCsr {
+  uint64_t aOff[GG_SMALL_MAXN+1], aInOff[GG_SMALL_MAXN+1];
+  uint32_t aAdj[GG_SMALL_MAXN*GG_SMALL_MAXN], aInAdj[GG_SMALL_MAXN*GG_SMALL_MAXN];
+};
+GGSmallCsr *gg_small_csr(GGConn *pConn);
+void gg_small_graph(const GGSmall *p, int bDirected, GGSmallCsr *pCsr, GGGraph *pG);
 
 /* A parsed rules argument of a call (rules_sql.c).  SQLITE_OK, or an
 ** error naming zFunc and the key or place. */

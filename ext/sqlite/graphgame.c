@@ -142,6 +142,7 @@ static void ggConnFree(void *p){
   gg_cache_clear((GGConn*)p);
   gg_stmt_clear((GGConn*)p);       /* (already done by the anchor's xDisconnect) */
   sqlite3_free(((GGConn*)p)->aCopsScratch);
+  sqlite3_free(((GGConn*)p)->pSmallCsr);
   sqlite3_free(p);
 }
 

@@ -119,6 +119,31 @@ static int racesqlArgs(sqlite3_value **argv, GGLabel *aArg, char **pzErr){
   return SQLITE_OK;
 }
 
+/* The fast path of race_game() (small.c): a small graph read into bit
+** rows and handed to the engine as a graph of the connection's arrays.
+** 1 if it gave the result; 0 if the general path must (an error to name,
+** out of memory, an interrupt). */
+static int racesqlSmall(sqlite3_context *ctx, GGConn *pConn, GGCall *pCall,
+                        const GGLabel *aArg){
+  GGSmall s;
+  GGSmallCsr *pCsr;
+  GGGraph g;
+  uint64_t m;
+  uint32_t aId[3], value = GG_V_DRAW;
+  uint64_t nPos = 0;
+  int i;
+  if( (pCsr = gg_small_csr(pConn))==0 || !gg_small_read(pConn, &pCall->ref, &s) ) return 0;
+  pCall->nRole = racesqlRoles(&pCall->rules, aArg, 1, pCall->aRole, &pCall->iTurn);
+  for(i=0; i<3; i++) if( !gg_small_role(&s, &pCall->aRole[i], &m, &aId[i]) ) return 0;
+  gg_small_graph(&s, pCall->ref.bDirected, pCsr, &g);
+  if( gg_race_game(&g, aId[1], aId[2], aId[0], (uint64_t)pConn->mxPositions, 0, &value,
+                   &nPos)!=GG_OK ){
+    return 0;
+  }
+  sqlite3_result_int(ctx, gg_race_def.aOutcome[value]);
+  return 1;
+}
+
 void gg_fn_race_game(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
   GGCall call;
@@ -132,6 +157,10 @@ void gg_fn_race_game(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   memset(&g, 0, sizeof(g));
   call.ref.mxNode = 0;          /* the fast path does not solve every position */
   if( rc==SQLITE_OK && call.ref.pId ) rc = racesqlArgs(argv, aArg, &zErr);
+  if( rc==SQLITE_OK && call.ref.pId && racesqlSmall(ctx, pConn, &call, aArg) ){
+    gg_call_free(&call);
+    return;
+  }
   if( rc==SQLITE_OK && call.ref.pId ){
     call.nRole = racesqlRoles(&call.rules, aArg, 1, call.aRole, &call.iTurn);
     rc = gg_load_graph_roles(pConn->db, &call.ref, call.aRole, call.nRole, &g, &zErr);

@@ -106,3 +106,44 @@ int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pF
   }
   return pRole->nLabel>0;
 }
+
+GGSmallCsr *gg_small_csr(GGConn *pConn){
+  if( pConn->pSmallCsr==0 ) pConn->pSmallCsr = sqlite3_malloc64(sizeof(GGSmallCsr));
+  return pConn->pSmallCsr;
+}
+
+/* Rows aRow[0..n-1] of bits as CSR arrays (ascending within a row). */
+static uint64_t smallCsrOf(const uint64_t *aRow, uint32_t n, uint64_t *aOff, uint32_t *aAdj){
+  uint64_t e = 0, m;
+  uint32_t u;
+  for(u=0; u<n; u++){
+    aOff[u] = e;
+    for(m=aRow[u]; m; m&=m-1) aAdj[e++] = (uint32_t)__builtin_ctzll(m);
+  }
+  aOff[n] = e;
+  return e;
+}
+
+void gg_small_graph(const GGSmall *p, int bDirected, GGSmallCsr *pCsr, GGGraph *pG){
+  memset(pG, 0, sizeof(*pG));
+  pG->n = p->n;
+  pG->bDirected = bDirected;
+  pG->aOff = pCsr->aOff;
+  pG->aAdj = pCsr->aAdj;
+  pG->nArc = smallCsrOf(p->aOut, p->n, pCsr->aOff, pCsr->aAdj);
+  if( bDirected ){
+    uint64_t aIn[GG_SMALL_MAXN];
+    uint32_t u, v;
+    memset(aIn, 0, sizeof(aIn));
+    for(u=0; u<p->n; u++){
+      uint64_t m;
+      for(m=p->aOut[u]; m; m&=m-1){ v = (uint32_t)__builtin_ctzll(m); aIn[v] |= 1ull<<u; }
+    }
+    smallCsrOf(aIn, p->n, pCsr->aInOff, pCsr->aInAdj);
+    pG->aInOff = pCsr->aInOff;
+    pG->aInAdj = pCsr->aInAdj;
+  }else{
+    pG->aInOff = pCsr->aOff;
+    pG->aInAdj = pCsr->aAdj;
+  }
+}

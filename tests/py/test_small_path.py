@@ -164,3 +164,35 @@ def test_three_cops_fall_back_to_the_engine():
     assert answer(db, "SELECT cop_number(1)") == 3
     assert answer(db, "SELECT cop_number(1, 'tedges')") == 3
     assert answer(db, "SELECT capture_time(1, 2)") is None
+
+
+def test_race_game_against_brute_force_and_the_general_path():
+    rng = random.Random(6963)
+    db = setup()
+    checked = 0
+    for gid in range(1, 101):
+        n = rng.randint(2, 10)
+        lab = LABELINGS[gid % len(LABELINGS)]
+        directed = gid % 3 == 0
+        rows = [(lab(a), lab(b)) for a, b in gg.random_edges(rng, n, rng.choice((0.2, 0.35, 0.6)))]
+        if not rows:
+            rows = [(lab(0), lab(1))]
+        db.executemany("INSERT INTO edges VALUES (?,?,?)", [(gid, a, b) for a, b in rows])
+        nodes = sorted({x for r in rows for x in r})
+        rules = json.dumps({"directed": directed})
+        for z in rng.sample(nodes, min(3, len(nodes))):
+            brute = gg.race_brute(rows, z, directed)
+            for _ in range(4):
+                x, y = rng.choice(nodes), rng.choice(nodes)
+                want = brute[(x, y, "alice")][0]
+                fast = answer(db, "SELECT race_game(?, ?, ?, ?, 'edges', ?)", (gid, x, y, z, rules))
+                slow = answer(db, "SELECT race_game(?, ?, ?, ?, 'tedges', ?)",
+                              (gid, str(x), str(y), str(z), rules))
+                assert fast == want == slow, (gid, rows, x, y, z, directed, fast, want, slow)
+                checked += 1
+        # a start no row has: an isolated node, on both paths
+        iso = lab(n + 3)
+        assert answer(db, "SELECT race_game(?, ?, ?, ?)", (gid, iso, nodes[0], nodes[-1])) == \
+            answer(db, "SELECT race_game(?, ?, ?, ?, 'tedges')", (gid, str(iso), str(nodes[0]),
+                                                                  str(nodes[-1])))
+    assert checked > 800
