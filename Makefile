@@ -194,7 +194,7 @@ tsan: dist/tsan/threads
 # Python cases of VALGRIND_PY run in valgrind too (errors only: Python
 # keeps memory at exit).  The other Python cases, some of which solve big
 # games, would take an hour under valgrind; `make asan` runs them all.
-VALGRIND_PY ?= .sql: |test_hostile|test_limits|test_errors
+VALGRIND_PY ?= .sql: |test_hostile|test_limits|test_errors|test_small_path
 .PHONY: valgrind
 valgrind: dist/graphgame.so
 	GG_CTESTS=0 GG_ONLY="$(VALGRIND_PY)" GG_VALGRIND_SQLITE3="$(SQLITE3)" \
