@@ -93,6 +93,15 @@ def grid(side, seed):
     return out
 
 
+def path(n, seed):
+    """Path of n nodes with node labels shuffled: forced wins of up to 2n
+    plies."""
+    rng = random.Random(seed)
+    lab = list(range(n))
+    rng.shuffle(lab)
+    return [(lab[i], lab[i + 1]) for i in range(n - 1)]
+
+
 def small_graphs(count, maxn, seed):
     """count random graphs of 3..maxn nodes, each with every label used."""
     rng = random.Random(seed)
@@ -349,6 +358,7 @@ def main():
             if n <= MAXN:
                 cases.append(("random n=%d deg 8" % n, {1: random_connected(n, 8, n)}, n, False))
         cases.append(("grid 70x70", {1: grid(70, 70)}, 4900, False))
+        cases.append(("path n=3000", {1: path(3000, 3000)}, 3000, False))
         smalls = small_graphs(10000, 20, 20)
         cases.append(("10000 graphs <=20 nodes", {i + 1: e for i, e in enumerate(smalls)},
                       None, True))

@@ -205,12 +205,12 @@ static int cmBigMerge(CmSolve *s){
 static int cmAllocResult(CmSolve *s){
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), i;
-  p->apPly = gg_malloc(2*(uint64_t)s->nWB*sizeof(uint8_t*));
-  if( p->apPly==0 ) return GG_NOMEM;
-  memset(p->apPly, 0, 2*(uint64_t)s->nWB*sizeof(uint8_t*));
+  p->aBlock = gg_malloc(2*(uint64_t)s->nWB*sizeof(GGCatMouseBlock));
+  if( p->aBlock==0 ) return GG_NOMEM;
+  memset(p->aBlock, 0, 2*(uint64_t)s->nWB*sizeof(GGCatMouseBlock));
   for(i=0; i<2*(uint64_t)s->nWB; i++){
-    p->apPly[i] = gg_malloc(n*512);
-    if( p->apPly[i]==0 ) return GG_NOMEM;
+    p->aBlock[i].aPly = gg_malloc(n*512);
+    if( p->aBlock[i].aPly==0 ) return GG_NOMEM;
   }
   p->aRes = gg_malloc(4*nBits*8);
   s->aDoneAll = gg_malloc(2*nBits*8);
@@ -348,10 +348,14 @@ int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
 void gg_cm_free(GGCatMouse *p){
   uint64_t nNeed = p->nByteNeed;
   uint32_t i;
-  if( p->apPly ){
-    for(i=0; i<2*p->nBand; i++) gg_free(p->apPly[i]);
+  if( p->aBlock ){
+    for(i=0; i<2*p->nBand; i++){
+      gg_free(p->aBlock[i].aPly);
+      gg_free(p->aBlock[i].aBase);
+      gg_free(p->aBlock[i].aWide);
+    }
   }
-  gg_free(p->apPly);
+  gg_free(p->aBlock);
   gg_free(p->aRes);
   gg_free(p->aBig[0]);
   gg_free(p->aBig[1]);
@@ -362,17 +366,25 @@ void gg_cm_free(GGCatMouse *p){
   p->nByteNeed = nNeed;           /* still there for the error message */
 }
 
-/* The plies of decided position (x, y) of turn t (engine numbers). */
+/* The plies of decided position (x, y) of turn t (engine numbers): the
+** tiers of GGCatMouseBlock. */
 static uint32_t cmPlies(const GGCatMouse *p, int t, uint32_t x, uint32_t y){
-  uint8_t c = *GG_CM_PLYP(p, t, x, y);
+  const GGCatMouseBlock *bk = &p->aBlock[t*p->nBand + (y>>9)];
+  uint8_t c = bk->aPly[(uint64_t)x*512 + (y&511)];
   uint64_t lo = 0, hi = p->nBig[t], key = (uint64_t)x<<32 | y;
   const GGCatMouseBig *a = p->aBig[t];
-  if( c!=GG_CM_CODE_BIG ) return c>>1;
+  uint32_t e;
+  if( bk->aBase==0 ) return c>>1;             /* the code plies<<1 | mover wins */
+  e = bk->aBase[(uint64_t)x*8 + ((y>>6)&7)];
+  if( !(e & GG_CM_WIDE) ) return c<128 ? CM_B1(e) + c : CM_B2(e) + c - 128;
+  if( bk->aWide[(uint64_t)(e & ~GG_CM_WIDE)*64 + (y&63)]!=GG_CM_WIDE_BIG ){
+    return bk->aWide[(uint64_t)(e & ~GG_CM_WIDE)*64 + (y&63)];
+  }
   while( lo<hi ){
     uint64_t mid = lo + (hi-lo)/2;
     if( ((uint64_t)a[mid].x<<32 | a[mid].y)<key ) lo = mid+1; else hi = mid;
   }
-  return a[lo].nPly;       /* always there: written with the marker */
+  return a[lo].nPly;       /* always there: written with GG_CM_WIDE_BIG */
 }
 
 /* The state word (retro.h) of turn t with the mover on xd, the other on

@@ -23,18 +23,23 @@
 ** Memory per position (P = 2n^2 positions):
 **   kept with the result   1 byte of plies + 2 bits of result  = 1.25 B
 **   during the solve only  1 bit "decided" in the mover's layout = 0.125 B
-**   so the peak is about 1.375 bytes per position, plus O(n) arrays, the
-**   columns padded to a multiple of 512, and 16 bytes per position whose
-**   plies are GG_CM_PLY_BIG (127) or more (long forced wins: paths,
-**   cycles).  No single allocation grows with P beyond the bitsets
-**   (4 result bitsets in one block: P/2 bytes, under 1.1 GB at the
-**   largest n): the plies are allocated one band of 512 columns at a time.
-**   p->nByteNeed (or gg_cm_bytes() before the call) says how much a solve
-**   needs.
+**   so the peak is about 1.375 bytes per position, plus O(n) arrays and
+**   the columns padded to a multiple of 512.  Games with plies of 126 or
+**   more (long forced wins: grids, paths, cycles) add 4 bytes per word of
+**   64 positions for the bases of their ply bytes (0.0625 B a position),
+**   2 bytes per position of the few words whose plies do not fit two
+**   bases, and 12 bytes per position of 65,535 plies or more in such a
+**   word (see GGCatMouseBlock).  No single allocation grows with P beyond
+**   the bitsets (4 result bitsets in one block: P/2 bytes, under 1.1 GB at
+**   the largest n): the plies are allocated one band of 512 columns at a
+**   time.  p->nByteNeed (or gg_cm_bytes() before the call) says how much
+**   a solve needs.
 ** Measured (random graph, average degree 8; peak resident memory through
 ** SQL, bench/bench_catmouse.py): n=5000 1.45 B/position, n=10000 1.43,
 ** n=40000 (3.2e9 positions) 4485 MB = 1.40 B/position in 32 s on the
-** shared 2-core machine (BENCH_HUGE=1).  Before: 3.2 B/position.
+** shared 2-core machine (BENCH_HUGE=1).  Before: 3.2 B/position.  Long
+** forced wins: grid 70x70 1.54 B/position, path of 3000 nodes 1.56
+** (before the bases and wide words: 10.7 and 41).
 */
 #ifndef GG_CATMOUSE_H
 #define GG_CATMOUSE_H
@@ -43,22 +48,49 @@
 #define GG_CM_MOUSE 0           /* turn: the mouse moves */
 #define GG_CM_CAT   1           /* turn: the cat moves */
 
-/* A position whose plies do not fit the ply byte. */
+/* A position of 65,535 plies or more (GG_CM_PLY_BIG) in a wide word. */
 typedef struct GGCatMouseBig GGCatMouseBig;
 struct GGCatMouseBig {
   uint32_t x, y;       /* mover's node, other player's node (engine numbers) */
   uint32_t nPly;       /* its plies, >= GG_CM_PLY_BIG */
-  uint32_t bWin;       /* the mover wins */
+};
+
+/* The plies of one turn and one band of 512 columns (other player's nodes
+** y, engine numbers), for every mover's node x.  Word (x, j) is the 64
+** positions (x, y) with y>>6 = band*8 + j.
+**
+**   aPly[x*512 + (y&511)]  the ply byte of (x, y).  While aBase is 0 (no
+**       ply of the solve has reached GG_CM_PLY_BASED) it is the code
+**       plies<<1 | mover wins.
+**       Otherwise, with e = aBase[x*8 + j]: if e has GG_CM_WIDE, the plies
+**       are aWide[(e & ~GG_CM_WIDE)*64 + (y&63)] (GG_CM_WIDE_BIG there:
+**       see the side table); else a byte c < 128 is base 1 + c and a byte
+**       c in 128..251 base 2 + c - 128, where base 1 is e & 0x7fff and
+**       base 2 (e >> 15) & 0xffff.
+**
+** A position's plies are its ply of decision, so a word's first base is
+** the ply of its first decided position (0 for every word decided before
+** GG_CM_PLY_BASED), its second base that of its first position too late
+** for the first; a word with a position too late for both becomes wide
+** (its plies copied into 64 uint16_t).  So most words of a long game cost
+** 1 byte a position and 4 bytes of bases, and plies are exact at any
+** length. */
+typedef struct GGCatMouseBlock GGCatMouseBlock;
+struct GGCatMouseBlock {
+  uint8_t *aPly;       /* n*512 ply bytes */
+  uint32_t *aBase;     /* n*8 words' bases, or 0 */
+  uint16_t *aWide;     /* nWide words of 64 plies */
+  uint64_t nWide;      /* words in aWide */
+  uint64_t nWideAlloc; /* words that fit in aWide */
 };
 
 /* A solved game.  A position of turn t with the mover on node x and the
 ** other player on node y (engine numbers, aPerm[dense id]) is decided iff
 ** bit x of row y of aRes[2t] (won by the mouse) or aRes[2t+1] (won by the
-** cat) is set; undecided positions are draws.  Its plies are in the ply
-** byte of (t, x, y) (GG_CM_PLYP), coded (plies<<1 | mover wins), or in
-** aBig[t] (sorted by (x, y)) when the byte is GG_CM_CODE_BIG.  Rows of the
-** bitsets are stored in bands of 512 columns (GG_CM_BIT).  Use
-** gg_cm_get(). */
+** cat) is set; undecided positions are draws.  Its plies are in block
+** aBlock[t*nBand + (y>>9)] (GGCatMouseBlock), or in aBig[t] (sorted by
+** (x, y)) when its wide entry says GG_CM_WIDE_BIG.  Rows of the bitsets
+** are stored in bands of 512 columns (GG_CM_BIT).  Use gg_cm_get(). */
 typedef struct GGCatMouse GGCatMouse;
 struct GGCatMouse {
   const GGGraph *pG;   /* the board; not owned */
@@ -69,11 +101,12 @@ struct GGCatMouse {
   uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
   uint64_t *aRes;      /* 4 bitsets of GG_CM_BIT_SIZE words: [2*turn + winner] */
-  uint8_t **apPly;     /* 2*nBand blocks of n*512 bytes: [turn*nBand + band] */
-  GGCatMouseBig *aBig[2];  /* per turn: positions of GG_CM_PLY_BIG plies or more */
+  GGCatMouseBlock *aBlock; /* 2*nBand blocks of plies: [turn*nBand + band] */
+  GGCatMouseBig *aBig[2];  /* per turn: wide positions of GG_CM_PLY_BIG plies or more */
   uint64_t nBig[2];    /* entries in aBig[t] */
-  uint64_t nByteNeed;  /* bytes the solve needs at its peak (estimate; big
-                       ** plies not counted); set by gg_cm_solve*() even
+  uint64_t nByteNeed;  /* bytes the solve needs at its peak (estimate; the
+                       ** bases, wide words and big plies of long games not
+                       ** counted); set by gg_cm_solve*() even
                        ** when it fails, e.g. for the GG_NOMEM message */
   uint64_t *aSmall;    /* the small-graph path's block (n <= 64), or 0 */
 };
@@ -83,22 +116,44 @@ struct GGCatMouse {
 #define GG_CM_BIT_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*8)
 /* The ply byte of turn t, mover x, other y. */
 #define GG_CM_PLYP(p, t, x, y) \
-  ((p)->apPly[(t)*(p)->nBand + ((y)>>9)] + (uint64_t)(x)*512 + ((y)&511))
+  ((p)->aBlock[(t)*(p)->nBand + ((y)>>9)].aPly + (uint64_t)(x)*512 + ((y)&511))
 
-/* Plies from this on are kept in aBig (a smaller value tests that path);
-** at most 127.  Codes 254 (not a position) and 255 (see aBig) are no
-** plies. */
-#ifndef GG_CM_PLY_BIG
-# define GG_CM_PLY_BIG 127
+/* The tiers of plies (GGCatMouseBlock).  Smaller values than these
+** defaults test each tier on small games (tests/py/test_catmouse_engine.py):
+** plies from GG_CM_PLY_BASED on (at most 126 and GG_CM_WIN1) are coded
+** from a base; a byte holds a base-1 offset under GG_CM_WIN1 (at most 128) or a
+** base-2 offset under GG_CM_WIN2 (at most 124); base 1 is at most
+** GG_CM_BASE1_MAX (32766), base 2 GG_CM_BASE2_MAX (65534); plies of a wide
+** word from GG_CM_PLY_BIG on (at most 65535) are in the side table. */
+#ifndef GG_CM_PLY_BASED
+# define GG_CM_PLY_BASED 126
 #endif
-#define GG_CM_CODE_NONE 254
-#define GG_CM_CODE_BIG  255
+#ifndef GG_CM_WIN1
+# define GG_CM_WIN1 128
+#endif
+#ifndef GG_CM_WIN2
+# define GG_CM_WIN2 124
+#endif
+#ifndef GG_CM_BASE1_MAX
+# define GG_CM_BASE1_MAX 0x7ffe
+#endif
+#ifndef GG_CM_BASE2_MAX
+# define GG_CM_BASE2_MAX 0xfffe
+#endif
+#ifndef GG_CM_PLY_BIG
+# define GG_CM_PLY_BIG 65535
+#endif
+#define GG_CM_WIDE      0x80000000u  /* aBase entry: a wide word, its slot */
+#define GG_CM_WIDE_BIG  0xffff       /* aWide entry: see the side table */
+#define GG_CM_CODE_MARK 0xfc   /* ply byte during a ply: decided in it, lost
+                               ** (0xfd: won); no plies */
+#define GG_CM_CODE_WIDE 0xff   /* ply byte of a wide word (not read) */
 
 /* Positions needed for a graph of n nodes. */
 #define GG_CM_NPOS GG_BOARD_NPOS
 
-/* Bytes gg_cm_solve() needs at its peak for n nodes and nArc arcs (big
-** plies not counted). */
+/* Bytes gg_cm_solve() needs at its peak for n nodes and nArc arcs (the
+** tiers of long games not counted). */
 uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc);
 
 /* Solve every position.  pG must outlive p; aHole (pG->n bytes) need not.

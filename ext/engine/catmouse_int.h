@@ -16,10 +16,10 @@ typedef struct CmPart CmPart;
 struct CmPart {
   uint64_t *aNews;     /* nDW words per row x: words w decided in this ply */
   uint64_t nNew;       /* words decided in this ply */
-  GGCatMouseBig *aBig; /* positions with plies >= GG_CM_PLY_BIG */
+  GGCatMouseBig *aBig; /* wide positions with plies >= GG_CM_PLY_BIG */
   uint64_t nBig;       /* entries in aBig */
   uint64_t nBigAlloc;  /* entries that fit in aBig */
-  uint64_t iBigPly;    /* aBig[iBigPly..] were found in this ply */
+  int bBase;           /* the aBase of its bands are allocated */
   uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty */
   uint32_t nDirtyRow;  /* entries in aDirtyRow */
   uint64_t *aRowBits;  /* nW words: rows y changed in this apply (bit y) */
@@ -70,6 +70,14 @@ struct CmSolve {
   CmTurn aTurn[2];     /* the mouse's turn and the cat's */
   CmWorker aWork[CM_MAX_THREAD];  /* the workers */
 };
+
+/* Entries of GGCatMouseBlock.aBase (catmouse.h): base 1, base 2, or
+** GG_CM_WIDE and a slot. */
+#define CM_B1(e) ((e) & 0x7fffu)
+#define CM_B2(e) (((e)>>15) & 0xffffu)
+#define CM_B1_NONE 0x7fffu
+#define CM_B2_NONE 0xffffu
+#define CM_BASE(b1, b2) ((uint32_t)(b1) | (uint32_t)(b2)<<15)
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
 #define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))

@@ -25,21 +25,26 @@
 **
 ** Each ply is two phases.  In the pass, each turn computes its new
 ** positions into its own layout (row x, bit y: aDone), writes their ply
-** bytes (plies<<1 | mover wins) and marks the word in aNews.  In the
-** apply, each turn finds the new positions of each marked word again by
-** their ply byte (the code of ply k), moves them into its transposed
-** bitsets and marks the changed words.  So no list of new positions is
-** kept: a ply costs no memory.  Plies of GG_CM_PLY_BIG or more get the
-** byte GG_CM_CODE_BIG and an entry in the lane's side table, which the
-** apply reads directly.  The bitsets are in bands of 512 columns (8 words,
-** a cache line per row; GG_CM_BIT) and the pass works one band at a time
-** over all rows, so its working set stays in the cache.
+** bytes and marks the word in aNews.  In the apply, each turn finds the
+** new positions of each marked word again by their ply bytes, moves them
+** into its transposed bitsets and marks the changed words.  So no list of
+** new positions is kept: a ply costs no memory, and the pass allocates
+** nothing.  Before ply GG_CM_PLY_BASED the byte is the code k<<1 | mover
+** wins, found at ply k by its code.  From then on the pass writes a mark
+** (GG_CM_CODE_MARK | mover wins) and the apply, having found the marks,
+** writes the plies over them in the tiers of catmouse.h: an offset from
+** one of the word's two bases (set by the word's first position too late
+** for the others), else the word's wide plies, else the side table.  The
+** bitsets are in bands of 512 columns (8 words, a cache line per row;
+** GG_CM_BIT) and the pass works one band at a time over all rows, so its
+** working set stays in the cache.
 **
 ** Threads split the bands: lane i owns the bands b with b % nLane == i.
 ** In the pass a lane computes the words of its bands (of both turns); the
 ** new positions of word w land, in the apply, in the transposed rows
 ** 64w..64w+63, which are rows of the same band, so each lane applies its
-** own words and no two lanes write the same memory in a phase.  Each
+** own words (and the ply blocks of its bands: bytes, bases, wide words)
+** and no two lanes write the same memory in a phase.  Each
 ** worker thread runs one lane (or all of them if a thread could not be
 ** started), with a barrier between the phases.  The calling thread
 ** (worker 0) polls the GGStop about every GG_STOP_EVERY words.
@@ -67,43 +72,27 @@ static int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
 }
 
 
-/* Ply bytes for the positions of row x, word w, in bits win|lose. */
-static int cmSetPly(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
-                    uint32_t w, uint64_t win, uint64_t lose, uint32_t k){
+/* The ply bytes of the new positions win|lose of row x, word w at ply k:
+** the code k<<1 | mover wins before GG_CM_PLY_BASED, then the mark
+** GG_CM_CODE_MARK | mover wins (the apply writes their plies). */
+static void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
+                   uint64_t win, uint64_t lose, uint32_t k){
   uint8_t *a = GG_CM_PLYP(s->p, me->t, x, w*64);
+  uint8_t c = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
   uint64_t b;
-  if( k<GG_CM_PLY_BIG ){
-    uint8_t cw = (uint8_t)(k<<1 | 1), cl = (uint8_t)(k<<1);
-    for(b=win; b; b&=b-1) a[__builtin_ctzll(b)] = cw;
-    for(b=lose; b; b&=b-1) a[__builtin_ctzll(b)] = cl;
-    return 0;
-  }
-  for(b=win|lose; b; b&=b-1){
-    uint32_t i = (uint32_t)__builtin_ctzll(b);
-    GGCatMouseBig *e;
-    if( gg_grow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGCatMouseBig)) ){
-      return 1;
-    }
-    a[i] = GG_CM_CODE_BIG;
-    e = &pt->aBig[pt->nBig++];
-    e->x = x;
-    e->y = w*64 + i;
-    e->nPly = k;
-    e->bWin = (win>>i)&1;
-  }
-  return 0;
+  for(b=win; b; b&=b-1) a[__builtin_ctzll(b)] = c | 1;
+  for(b=lose; b; b&=b-1) a[__builtin_ctzll(b)] = c;
 }
 
 /* Decide the positions win|lose of row x, word w at ply k: mark them,
-** write their plies, mark the word in its owner's aNews.  0, or nonzero
-** out of memory. */
-static int cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
-                    uint64_t win, uint64_t lose, uint32_t k){
+** their ply bytes, and the word in its owner's aNews. */
+static void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
+                     uint64_t win, uint64_t lose, uint32_t k){
   CmPart *pt = &me->aPart[CM_OWNER(s, w)];
   me->aDone[GG_CM_BIT(s->n, x, w)] |= win | lose;
   pt->aNews[(uint64_t)x*s->nDW + (w>>6)] |= 1ULL<<(w&63);
   pt->nNew++;
-  return cmSetPly(s, me, pt, x, w, win, lose, k);
+  cmMark(s, me, x, w, win, lose, k);
 }
 
 /* The hole bits of word w (engine numbers). */
@@ -140,7 +129,7 @@ int cm_init_turn(CmSolve *s, CmTurn *me){
         if( bStuck ) lose = all & ~bSame;
       }
       aDone[GG_CM_BIT(n, x, w)] |= none;
-      if( (win|lose) && cmDecide(s, me, x, w, win, lose, 0) ) return GG_NOMEM;
+      if( win|lose ) cmDecide(s, me, x, w, win, lose, 0);
     }
   }
   return GG_OK;
@@ -179,7 +168,6 @@ static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane){
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
   uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand, band;
   me->aPart[lane].nNew = 0;
-  me->aPart[lane].iBigPly = me->aPart[lane].nBig;
   nCand = cmCandidates(s, wk, me, ot);
   /* One band of words at a time, over all candidate rows. */
   for(band=(uint32_t)lane; band<s->nWB && !cmStopped(s); band+=(uint32_t)s->nLane){
@@ -203,10 +191,7 @@ static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane){
         }
         win &= open;
         lose &= open & ~win;
-        if( (win|lose) && cmDecide(s, me, x, w, win, lose, k) ){
-          cmSetStop(s, GG_NOMEM);
-          return;
-        }
+        if( win|lose ) cmDecide(s, me, x, w, win, lose, k);
       }
     }
   }
@@ -264,37 +249,144 @@ static void cmListRows(CmSolve *s, CmPart *pt){
   }
 }
 
+/* The decided positions of row x, word w: its aDone bits less the
+** padding and the holes (mouse's turn).  (Not for the rows of the cat on
+** a hole, all marked and none a position.) */
+static uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w){
+  uint64_t v = me->aDone[GG_CM_BIT(s->n, x, w)];
+  if( w==s->nW-1 && s->n%64 ) v &= ~0ULL>>(64 - s->n%64);
+  if( me->t==GG_CM_MOUSE ) v &= ~cmHoles(s, w);
+  return v;
+}
+
+/* The bases of the lane's bands of turn me (catmouse.h), when its plies
+** reach GG_CM_PLY_BASED: base 1 is 0 in every word with a position decided
+** before (one without a mark), whose code k<<1 | mover wins becomes k;
+** else both are unset.  0, or 1 if the solve stops (out of memory,
+** interrupted). */
+static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
+  uint32_t n = s->n, band, x, j;
+  pt->bBase = 1;
+  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
+    GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + band];
+    bk->aBase = gg_malloc((uint64_t)n*8*sizeof(uint32_t));
+    if( bk->aBase==0 ){ cmSetStop(s, GG_NOMEM); return 1; }
+    for(x=0; x<n; x++){
+      int bNone = me->t==GG_CM_CAT && s->aHoleE[x];
+      for(j=0; j<8; j++){
+        uint32_t w = band*8 + j;
+        uint8_t *a = bk->aPly + (uint64_t)x*512 + j*64;
+        uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, win, b;
+        if( old && (pt->aNews[(uint64_t)x*s->nDW + (w>>6)]>>(w&63) & 1) ){
+          old &= ~cmMatch(a, GG_CM_CODE_MARK, &win);
+        }
+        for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
+        bk->aBase[(uint64_t)x*8 + j] = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
+      }
+      if( cmStep(s, wk, 8) ) return 1;
+    }
+  }
+  return 0;
+}
+
+/* Plies k of position (x, w*64+i) into its wide word aW; from
+** GG_CM_PLY_BIG on in the side table.  0, or 1 if out of memory. */
+static int cmWide(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k){
+  GGCatMouseBig *pBig;
+  if( k<GG_CM_PLY_BIG ){
+    aW[i] = (uint16_t)k;
+    return 0;
+  }
+  aW[i] = GG_CM_WIDE_BIG;
+  if( gg_grow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGCatMouseBig)) ) return 1;
+  pBig = &pt->aBig[pt->nBig++];
+  pBig->x = x;
+  pBig->y = w*64 + (uint32_t)i;
+  pBig->nPly = k;
+  return 0;
+}
+
+/* Write plies k (from GG_CM_PLY_BASED on) over the marks of positions got
+** of row x, word w, whose earlier positions are old (catmouse.h): an
+** offset from a base (set now if these are the word's first too late for
+** the bases it has), or, if neither base can take them, the word becomes
+** wide: its earlier plies are copied into a wide word.  0, or 1 if out of
+** memory. */
+static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
+                        uint64_t got, uint64_t old, uint32_t k){
+  GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + (w>>3)];
+  uint8_t *a = bk->aPly + (uint64_t)x*512 + (w&7)*64, c = 0;
+  uint32_t *pe = &bk->aBase[(uint64_t)x*8 + (w&7)], e, b1, b2;
+  uint16_t *aW;
+  uint64_t b;
+  e = *pe;
+  if( !(e & GG_CM_WIDE) ){
+    b1 = CM_B1(e);
+    b2 = CM_B2(e);
+    if( b1!=CM_B1_NONE && k-b1<GG_CM_WIN1 ){
+      c = (uint8_t)(k-b1);
+    }else if( b2!=CM_B2_NONE && k-b2<GG_CM_WIN2 ){
+      c = (uint8_t)(128 + k-b2);
+    }else if( b1==CM_B1_NONE && k<=GG_CM_BASE1_MAX ){
+      *pe = CM_BASE(k, b2);
+    }else if( b2==CM_B2_NONE && k<=GG_CM_BASE2_MAX ){
+      *pe = CM_BASE(b1, k);
+      c = 128;
+    }else{                                     /* the word becomes wide */
+      if( gg_grow((void**)&bk->aWide, bk->nWide, &bk->nWideAlloc, 64*sizeof(uint16_t)) ){
+        return 1;
+      }
+      aW = bk->aWide + bk->nWide*64;
+      for(b=old; b; b&=b-1){
+        int i = __builtin_ctzll(b);
+        uint32_t kOld = a[i]<128 ? b1 + a[i] : b2 + a[i] - 128;
+        if( cmWide(pt, aW, x, w, i, kOld) ) return 1;
+      }
+      *pe = GG_CM_WIDE | (uint32_t)bk->nWide++;
+    }
+    if( !(*pe & GG_CM_WIDE) ){
+      for(b=got; b; b&=b-1) a[__builtin_ctzll(b)] = c;
+      return 0;
+    }
+  }
+  aW = bk->aWide + (uint64_t)(*pe & ~GG_CM_WIDE)*64;
+  for(b=got; b; b&=b-1){
+    int i = __builtin_ctzll(b);
+    a[i] = GG_CM_CODE_WIDE;
+    if( cmWide(pt, aW, x, w, i, k) ) return 1;
+  }
+  return 0;
+}
+
 /* The apply of ply k for turn me and one lane, run by worker wk: its new
-** positions into the transposed bitsets; the changed words marked for the
-** next ply.  (It polls too: on a dense ply it takes as long as the pass.) */
+** positions into the transposed bitsets and their plies over their marks;
+** the changed words marked for the next ply.  (It polls too: on a dense
+** ply it takes as long as the pass.) */
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
   CmPart *pt = &me->aPart[iPart];
   uint32_t n = s->n, nDW = s->nDW, i, x, d;
-  uint64_t e, pad = (n%64) ? ~0ULL<<(n%64) : 0;
+  uint8_t code = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
   for(i=0; i<pt->nDirtyRow; i++){
     uint32_t y = pt->aDirtyRow[i];
     memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
   }
   pt->nDirtyRow = 0;
-  for(e=pt->iBigPly; e<pt->nBig; e++){
-    const GGCatMouseBig *b = &pt->aBig[e];
-    uint64_t bit = 1ULL<<(b->y&63);
-    cmApplyWord(s, me, pt, b->x, b->y>>6, b->bWin ? bit : 0, b->bWin ? 0 : bit);
-    if( cmStep(s, wk, 0) ) return;
-  }
+  if( k>=GG_CM_PLY_BASED && !pt->bBase && cmBases(s, wk, me, pt, iPart) ) return;
   for(x=0; x<n && pt->nNew; x++){
     uint64_t *aNews = pt->aNews + (uint64_t)x*nDW;
     for(d=0; d<nDW; d++){
       uint64_t m = aNews[d];
       aNews[d] = 0;
-      for(; m && k<GG_CM_PLY_BIG; m&=m-1){
+      for(; m; m&=m-1){
         uint32_t w = d*64 + (uint32_t)__builtin_ctzll(m);
-        uint64_t valid = me->aDone[GG_CM_BIT(n, x, w)], win, got;
-        if( w==s->nW-1 ) valid &= ~pad;
-        if( me->t==GG_CM_MOUSE ) valid &= ~cmHoles(s, w);
-        got = cmMatch(GG_CM_PLYP(s->p, me->t, x, w*64), (uint8_t)(k<<1), &win) & valid;
+        uint64_t valid = cmValid(s, me, x, w), win, got;
+        got = cmMatch(GG_CM_PLYP(s->p, me->t, x, w*64), code, &win) & valid;
         win &= valid;
         cmApplyWord(s, me, pt, x, w, win, got & ~win);
+        if( code==GG_CM_CODE_MARK && cmWritePlies(s, me, pt, x, w, got, valid & ~got, k) ){
+          cmSetStop(s, GG_NOMEM);
+          return;
+        }
         if( cmStep(s, wk, 1 + (uint32_t)__builtin_popcountll(got)/8) ) return;
       }
     }

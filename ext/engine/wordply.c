@@ -8,7 +8,7 @@
 
 int gg_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
   if( n==*pnAlloc ){
-    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : 1024;
+    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : (sz<16384 ? 16384/sz : 1);
     void *aNew = gg_malloc(nNew*sz);
     if( aNew==0 ) return 1;
     if( n ) memcpy(aNew, *pa, n*sz);

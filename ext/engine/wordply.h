@@ -26,7 +26,8 @@ struct GGDirty {
 };
 
 /* Make room for one more entry of sz bytes in a growing array *pa of n
-** entries (*pnAlloc allocated; doubled when full).  0, or 1 if out of
+** entries (*pnAlloc allocated: 16 KB of entries at first, doubled when
+** full).  0, or 1 if out of
 ** memory (the array is then as it was). */
 int gg_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz);
 

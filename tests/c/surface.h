@@ -21,8 +21,10 @@
 ** in a table whose name has a quote, a semicolon and "--"; a view that
 ** fails while it is being read; a table with a NULL and a text node; a
 ** table of text labels ("named", graphs 1 and 2, with the twins 1 and
-** '1'); a small game as rows for game_solve (gpos, gmov).  Rules are
-** written into the statements.
+** '1'); a small game as rows for game_solve (gpos, gmov); a cycle of 200
+** nodes ("ring", graph 1: cat and mouse in plies past the ply byte, with
+** the bases and wide words of catmouse.h).  Rules are written into the
+** statements.
 ** aSurfArgs[] lists argument sets that, with the statements, reach both
 ** answers and every kind of error.
 */
@@ -85,6 +87,9 @@ static const SurfSql aSurface[] = {
   { "SELECT catmouse(:graph, :edges, '{\"mouse\": 3, \"cat\": 4, \"turn\": \"cat\"}')"
     " IS (SELECT outcome FROM catmouse_states(:graph, :edges, '{\"mouse\": 3, \"cat\": 4}')"
     " WHERE mouse = 3 AND cat = 4 AND turn = 'cat')", SURF_TRUE },
+  /* a long game: plies of up to 395 in the tiers of catmouse.h */
+  { "SELECT catmouse(:graph, 'ring'), (SELECT count(*) || ' ' || total(plies) FROM"
+    " catmouse_states(:graph, 'ring') WHERE mouse = 7)", 0 },
   /* catmouse_play (play.c) */
   { "SELECT count(*), total(ply), total(to_node), total(outcome), total(plies),"
     " total(repeats) FROM catmouse_play(:graph)", 0 },
@@ -190,7 +195,10 @@ static const char SURF_SETUP[] =
   "INSERT INTO gpos VALUES ('start',0,NULL),('left',1,NULL),('right',1,NULL),"
   "('trap',0,'loss'),('loop',0,NULL),(1,0,NULL),(2,1,'win');"
   "INSERT INTO gmov VALUES ('start','left'),('start','right'),('left','trap'),"
-  "('left','loop'),('right','loop'),('loop','right'),(1,2),(1,'start');";
+  "('left','loop'),('right','loop'),('loop','right'),(1,2),(1,'start');"
+  "CREATE TABLE ring(graph_id, src, dst);"
+  "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM r WHERE i<199)"
+  " INSERT INTO ring SELECT 1, i, (i+1)%200 FROM r;";
 
 static const HArgs aSurfArgs[] = {
   /* type, int id, text id, real id, edges, json, json bytes */

@@ -6,7 +6,10 @@
 **
 **   cm_check SEED COUNT MAXN [long]
 **
-** With "long", every graph is a path or a cycle (long forced wins).**
+** With "long", every graph has long forced wins (hundreds or thousands of
+** plies, past the ply byte: the tiers of catmouse.h): paths and cycles,
+** lollipops (a clique and a path), ladders (grids of 2 to 4 rows), square
+** grids, spiders (legs of one length from a centre).
 ** For COUNT graphs made from SEED (random of several densities, grids,
 ** paths, cycles, stars, trees, with self-loops and isolated nodes, up to
 ** MAXN nodes; every other one directed, with 0 to 3 random holes), solves
@@ -15,7 +18,8 @@
 ** position: the same value and plies as the reference, and a move that is
 ** legal and optimal by the reference's values.  Then checks that a GGStop
 ** that fires stops the solve with GG_INTERRUPT.  Prints "ok N positions"
-** or the first difference, and exits non-zero on any failure.
+** with the longest win and how often each tier of plies was used, or the
+** first difference, and exits non-zero on any failure.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +37,42 @@ static uint32_t rnd(uint32_t n){        /* uniform-ish in 0..n-1 */
 static int bLong;
 static void makeGraph(GGEdgeList *e, int i, uint32_t maxN){
   uint32_t n = 3 + rnd(maxN-2), u, v, k, side;
+  if( bLong && i%5!=0 ){
+    switch( i%5 ){
+      case 1: {                     /* lollipop: a clique of k, then a path */
+        uint32_t kk = 3 + rnd(8);
+        for(u=0; u<kk; u++) for(v=u+1; v<kk; v++) gg_edges_add(e, (u*5+1)%n, (v*5+1)%n);
+        for(u=kk-1; u+1<n; u++) gg_edges_add(e, (u*5+1)%n, ((u+1)*5+1)%n);
+        if( n%5==0 ) for(u=0; u+1<n; u++) gg_edges_add(e, u, u+1);
+        break;
+      }
+      case 2: {                     /* ladder: 2 to 4 rows, as long as fits */
+        uint32_t nRow = 2 + rnd(3), nCol = n/nRow;
+        for(u=0; u<nRow*nCol; u++){
+          if( u%nCol+1<nCol ) gg_edges_add(e, u, u+1);
+          if( u+nCol<nRow*nCol ) gg_edges_add(e, u, u+nCol);
+        }
+        break;
+      }
+      case 3: {                     /* square grid */
+        side = 2; while( (side+1)*(side+1)<=n ) side++;
+        for(u=0; u<side*side; u++){
+          if( u%side+1<side ) gg_edges_add(e, (u*3)%(side*side), ((u+1)*3)%(side*side));
+          if( u+side<side*side ) gg_edges_add(e, (u*3)%(side*side), ((u+side)*3)%(side*side));
+        }
+        if( (side*side)%3==0 ) gg_edges_add(e, 1, 2);
+        break;
+      }
+      default: {                    /* spider: 3 to 5 legs from node 0 */
+        uint32_t nLeg = 3 + rnd(3), len = (n-1)/nLeg, l;
+        for(l=0; l<nLeg; l++){
+          for(k=0; k<len; k++) gg_edges_add(e, k ? 1 + l*len + k-1 : 0, 1 + l*len + k);
+        }
+        break;
+      }
+    }
+    return;
+  }
   switch( bLong ? 4 : i % 7 ){
     case 0: case 1: {               /* random connected, average degree 2..10 */
       uint32_t deg = 2 + rnd(9);
@@ -117,7 +157,11 @@ int main(int argc, char **argv){
   int64_t extra[3] = {0, 1, 2};
   static uint8_t aHole[1<<16];
   uint32_t nPlyMax = 0;
-  if( argc!=4 && argc!=5 ){ fprintf(stderr, "usage: cm_check SEED COUNT MAXN [long]\n"); return 2; }
+  uint64_t nBased = 0, nWide = 0, nBig = 0;   /* the tiers used (catmouse.h) */
+  if( argc!=4 && (argc!=5 || strcmp(argv[4], "long")) ){
+    fprintf(stderr, "usage: cm_check SEED COUNT MAXN [long]\n");
+    return 2;
+  }
   bLong = argc==5;
   rngState = strtoull(argv[1], 0, 10);
   count = atoi(argv[2]);
@@ -147,6 +191,11 @@ int main(int argc, char **argv){
       if( nThread==-1 ) continue;
       if( gg_cm_solve_threads(&cm, &g, aHole, nThread, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
       if( cm.nPly>nPlyMax ) nPlyMax = cm.nPly;
+      for(k=0; cm.aBlock && k<2*cm.nBand; k++){
+        nBased += cm.aBlock[k].aBase!=0;
+        nWide += cm.aBlock[k].nWide;
+      }
+      nBig += cm.nBig[0] + cm.nBig[1];
       if( compare(&g, &cm, aRef, aHole, i) ){
         printf("  (%s, %u holes, nThread %d)\n", g.bDirected ? "directed" : "undirected",
                nHole, nThread);
@@ -184,7 +233,8 @@ int main(int argc, char **argv){
       gg_graph_free(&g);
     }
   }
-  printf("ok %llu positions, longest forced win %u plies\n",
-         (unsigned long long)nPos, nPlyMax);
+  printf("ok %llu positions, longest forced win %u plies; blocks with bases %llu,"
+         " wide words %llu, side table %llu\n", (unsigned long long)nPos, nPlyMax,
+         (unsigned long long)nBased, (unsigned long long)nWide, (unsigned long long)nBig);
   return 0;
 }

@@ -2,10 +2,12 @@
 against the reference solve on the generic engine (ext/engine/catmouse_ref.c),
 every position, undirected and directed, with 0 to 3 holes, with the default
 (the small-graph path up to 64 nodes), one thread, two, and the split of two
-run by one thread (tests/engine/cm_check.c); and stopping a large solve with
+run by one thread (tests/engine/cm_check.c), with games of thousands of
+plies and every tier of plies; and stopping a large solve with
 sqlite3_interrupt().  Nothing here uses the Python brute force of gg.py."""
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -40,6 +42,15 @@ def run_check(seed, count, maxn, defines=(), extra=()):
     finally:
         shutil.rmtree(os.path.dirname(prog), ignore_errors=True)
     assert p.returncode == 0 and p.stdout.startswith("ok "), p.stdout + p.stderr
+    return p.stdout
+
+
+def tiers(out):
+    """(blocks with bases, wide words, side-table entries) from cm_check's
+    "ok" line: how often each tier of plies (catmouse.h) was used."""
+    m = re.search(r"bases (\d+), wide words (\d+), side table (\d+)", out)
+    assert m, out
+    return tuple(int(x) for x in m.groups())
 
 
 def test_engine_matches_reference_many_graphs():
@@ -59,17 +70,36 @@ def test_engine_matches_reference_small_graphs():
     run_check(14, 300 if ASAN else 3000, 64)
 
 
-def test_engine_plies_beyond_the_ply_byte():
-    """Plies that do not fit the ply byte (127 or more) go to the side
-    table: built with that limit at 3 plies, every position still matches
-    the reference."""
-    run_check(77, 15 if ASAN else 50, 400, ["GG_CM_PLY_BIG=3"])
+# Every tier of plies at a few plies (catmouse.h): bases from ply 3, windows
+# of 4 and 3 plies, base 1 at most 20 and base 2 at most 40, side table from
+# 30 plies.
+SMALL_TIERS = ["GG_CM_PLY_BASED=3", "GG_CM_WIN1=4", "GG_CM_WIN2=3", "GG_CM_BASE1_MAX=20",
+               "GG_CM_BASE2_MAX=40", "GG_CM_PLY_BIG=30"]
+
+
+def test_engine_plies_in_every_tier():
+    """Plies past the ply byte go to a base and an offset in the byte, then
+    to a wide word, then (65,535 or more) to the side table: built with each
+    limit at a few plies, every position still matches the reference, on
+    graphs of every shape and on long games, and every tier was used."""
+    out = run_check(77, 15 if ASAN else 50, 400, SMALL_TIERS)
+    based, wide, big = tiers(out)
+    assert based > 0 and wide > 0 and big > 0, out
+    out = run_check(32, 3 if ASAN else 8, 1000, SMALL_TIERS, extra=["long"])
+    based, wide, big = tiers(out)
+    assert based > 0 and wide > 0 and big > 0, out
 
 
 def test_engine_long_forced_wins():
-    """Paths and cycles of up to 2000 nodes: forced wins of hundreds of
-    plies, well past the ply byte, exact on every position."""
-    run_check(31, 2 if ASAN else 5, 2000, extra=["long"])
+    """Paths, cycles, lollipops, ladders, grids and spiders of up to 2000
+    nodes (forced wins of up to 2 plies a node, thousands of plies), with
+    one lane and two: exact on every position, and the bases and wide words
+    of catmouse.h at their real sizes were used.  (Plies of 65,535 or more
+    take paths of some 33,000 nodes, 2e9 positions: the side table is
+    tested with a lowered limit above.)"""
+    out = run_check(31, 3 if ASAN else 10, 2000, extra=["long"])
+    based, wide, big = tiers(out)
+    assert based > 0 and wide > 0, out
 
 
 def random_connected(rng, n, deg):
@@ -113,3 +143,43 @@ def test_interrupt_stops_a_large_solve():
     gg.store(other, 1, rows)
     assert got == other.execute("SELECT catmouse(1)").fetchone()[0]
     assert got in (0, 1, 2)
+
+
+def test_interrupt_stops_a_long_game():
+    """sqlite3_interrupt() in the middle of a long game (a path of 3000
+    nodes: 6000 plies, most past the ply byte, where the apply writes the
+    bases and wide words of catmouse.h) stops it soon; the next call solves
+    the graph correctly."""
+    rng = random.Random(9)
+    lab = list(range(3000))
+    rng.shuffle(lab)
+    rows = [(lab[i], lab[i + 1]) for i in range(2999)]
+    db = gg.connect()
+    gg.store(db, 1, rows)
+    db.execute("SELECT count(*) FROM edges").fetchone()
+    stamp = {}
+
+    def interrupter():
+        time.sleep(0.3)
+        stamp["t"] = time.perf_counter()
+        db.interrupt()
+    th = threading.Thread(target=interrupter)
+    th.start()
+    try:
+        db.execute("SELECT catmouse(1)").fetchone()
+        raised = None
+    except Exception as e:  # sqlite3.OperationalError
+        raised = str(e)
+        stopped = time.perf_counter() - stamp["t"]
+    finally:
+        th.join()
+    if raised is not None:       # (a fast machine may finish first)
+        assert raised == ('graphgame: catmouse: interrupted while solving'
+                          ' graph 1 in table "edges"'), raised
+        assert stopped < 2.0, stopped
+    got = db.execute("SELECT catmouse(1), (SELECT total(plies) FROM catmouse_states(1)"
+                     " WHERE mouse = 5)").fetchone()
+    other = gg.connect()
+    gg.store(other, 1, rows)
+    assert got == other.execute("SELECT catmouse(1), (SELECT total(plies) FROM"
+                                " catmouse_states(1) WHERE mouse = 5)").fetchone()
