@@ -155,6 +155,15 @@ void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
 
 void gg_explicit_moves(const GGExplicit *p, uint32_t from, uint32_t n,
                        int64_t *aMove){
-  uint32_t i;
+  uint32_t i, j;
+  for(i=0; i<n; i++){          /* first fetch the children of those that look */
+    uint32_t pos = from+i, w = p->aState[2*pos];
+    uint8_t kind = p->aKind[pos];
+    if( GG_EX_RESULT(kind)==GG_EX_GOING && GG_VALUE(w)!=(uint32_t)GG_EX_PLAYER(kind)+1 ){
+      for(j=p->aSuccOff[pos]; j<p->aSuccOff[pos+1]; j++){
+        GG_PREFETCH(&p->aState[2*p->aSucc[j]]);
+      }
+    }
+  }
   for(i=0; i<n; i++) aMove[i] = exBest(p, from+i);
 }
