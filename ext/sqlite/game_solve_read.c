@@ -501,6 +501,7 @@ int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
   rc = gsReadPositions(&r, pzErr);
   if( rc==SQLITE_OK ){
     r.bMoves = 1;
+    moves.nSource = pGame->keys.n;     /* moves by ascending source: 4 bytes each */
     rc = gsReadTable(&r, zMoves, azMoveCol, 2, pzErr);
   }
   gg_reentry_leave();

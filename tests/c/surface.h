@@ -21,7 +21,8 @@
 ** in a table whose name has a quote, a semicolon and "--"; a view that
 ** fails while it is being read; a table with a NULL and a text node; a
 ** table of text labels ("named", graphs 1 and 2, with the twins 1 and
-** '1'); a small game as rows for game_solve (gpos, gmov).  Rules are
+** '1'); a small game as rows for game_solve (gpos; its moves gmov, the
+** last out of source order, and gmovs, grouped by source).  Rules are
 ** written into the statements.
 ** aSurfArgs[] lists argument sets that, with the statements, reach both
 ** answers and every kind of error.
@@ -132,6 +133,8 @@ static const SurfSql aSurface[] = {
   /* game_solve (game_solve_sql.c) */
   { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
     " FROM game_solve('gpos', 'gmov')", 0 },
+  { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
+    " FROM game_solve('gpos', 'gmovs')", 0 },
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
   /* game_solve's reader: an error when called from SQL */
   { "SELECT game_solve_rows(:graph, 1, 2), game_solve_rows()", 0 },
@@ -192,7 +195,9 @@ static const char SURF_SETUP[] =
   "INSERT INTO gpos VALUES ('start',0,NULL),('left',1,NULL),('right',1,NULL),"
   "('trap',0,'loss'),('loop',0,NULL),(1,0,NULL),(2,1,'win');"
   "INSERT INTO gmov VALUES ('start','left'),('start','right'),('left','trap'),"
-  "('left','loop'),('right','loop'),('loop','right'),(1,2),(1,'start');";
+  "('left','loop'),('right','loop'),(1,2),(1,'start'),('loop','right');"
+  "CREATE TABLE gmovs AS SELECT gmov.* FROM gmov JOIN gpos USING(position)"
+  " ORDER BY gpos.rowid;";
 
 static const HArgs aSurfArgs[] = {
   /* type, int id, text id, real id, edges, json, json bytes */
