@@ -84,6 +84,7 @@ int main(int argc, char **argv){
   d = atoll(argv[2]);
   memset(&keys, 0, sizeof(keys));
   memset(&moves, 0, sizeof(moves));
+  moves.nSource = (uint32_t)n;        /* as game_solve: moves by ascending source */
   aKind = gg_malloc((uint64_t)n + 1);
   if( aKind==0 ) die("malloc");
 

@@ -10,7 +10,9 @@
 **   Hashing        gg_hash_mix(), the one 64-bit finaliser (splitmix64's)
 **                  behind every hash table, fingerprint and generator.
 **   Prefetching    GG_PREFETCH(p): start loading the cache line of p (a
-**                  hint; nothing on compilers without the builtin).
+**                  hint; nothing on compilers without the builtin).  Write
+**                  it in the loop that uses the data: GCC counts a function
+**                  that only prefetches as pure and drops its calls.
 */
 #ifndef GG_COMMON_H
 #define GG_COMMON_H

@@ -4,7 +4,9 @@
 **
 ** Building is linear in the moves: the moves as given go to successor
 ** lists by source (their blocks are freed as they are used; moves usually
-** come grouped by source, so this pass writes almost in order); each list
+** come grouped by source, so this pass writes almost in order, and a list
+** that came grouped by ascending source holds only the targets and the
+** counts, so it is one copy); each list
 ** loses its repeats where it lies (a short list by an insertion sort, a
 ** long one against a mark per position); and one transpose makes the
 ** predecessor lists, ascending by source.  The transpose goes by buckets
@@ -17,25 +19,81 @@
 #include "alloc.h"
 #include "game_solve.h"
 
-int gg_movelist_add(GGMoveList *p, uint32_t from, uint32_t to){
-  uint64_t b = p->nMove / GG_MOVE_BLOCK, i = p->nMove % GG_MOVE_BLOCK;
-  if( p->nMove>=GG_EX_MAX_MOVE ) return GG_TOOBIG;
-  if( i==0 ){
-    if( b==p->nBlockAlloc ){
-      uint64_t nNew = p->nBlockAlloc ? p->nBlockAlloc*2 : 16;
-      uint32_t **apNew = gg_malloc(nNew*sizeof(uint32_t*));
-      if( apNew==0 ) return GG_NOMEM;
-      memset(apNew, 0, nNew*sizeof(uint32_t*));
-      if( b ) memcpy(apNew, p->apBlock, b*sizeof(uint32_t*));
-      gg_free(p->apBlock);
-      p->apBlock = apNew;
-      p->nBlockAlloc = nNew;
-    }
-    p->apBlock[b] = gg_malloc(2*GG_MOVE_BLOCK*sizeof(uint32_t));
-    if( p->apBlock[b]==0 ) return GG_NOMEM;
+/* Room for the ids of entry k of a list of blocks (2*GG_MOVE_BLOCK ids
+** each, k counted in ids): the block exists.  GG_OK or GG_NOMEM. */
+static int exBlockRoom(GGMoveList *p, uint64_t k){
+  uint64_t b = k / (2*GG_MOVE_BLOCK);
+  if( k % (2*GG_MOVE_BLOCK) ) return GG_OK;
+  if( b==p->nBlockAlloc ){
+    uint64_t nNew = p->nBlockAlloc ? p->nBlockAlloc*2 : 16;
+    uint32_t **apNew = gg_malloc(nNew*sizeof(uint32_t*));
+    if( apNew==0 ) return GG_NOMEM;
+    memset(apNew, 0, nNew*sizeof(uint32_t*));
+    if( b ) memcpy(apNew, p->apBlock, b*sizeof(uint32_t*));
+    gg_free(p->apBlock);
+    p->apBlock = apNew;
+    p->nBlockAlloc = nNew;
   }
-  p->apBlock[b][2*i] = from;
-  p->apBlock[b][2*i+1] = to;
+  p->apBlock[b] = gg_malloc(2*GG_MOVE_BLOCK*sizeof(uint32_t));
+  return p->apBlock[b] ? GG_OK : GG_NOMEM;
+}
+
+/* A list by source becomes pairs: the moves so far, rebuilt with their
+** sources from the counts into new blocks, each old block freed once
+** read.  GG_OK, or GG_NOMEM with the list emptied (the caller's read has
+** failed then). */
+static int exToPairs(GGMoveList *p){
+  GGMoveList q;
+  uint64_t k, nLeft;
+  uint32_t s = 0, *aOld;
+  memset(&q, 0, sizeof(q));
+  nLeft = p->nMove ? p->aCount[1] : 0;
+  for(k=0; k<p->nMove; k++){
+    aOld = p->apBlock[k/(2*GG_MOVE_BLOCK)];
+    while( nLeft==0 ) nLeft = p->aCount[++s + 1];   /* the source of move k */
+    nLeft--;
+    if( exBlockRoom(&q, 2*k) ){
+      gg_movelist_free(&q);
+      gg_movelist_free(p);
+      return GG_NOMEM;
+    }
+    q.apBlock[k/GG_MOVE_BLOCK][2*(k%GG_MOVE_BLOCK)] = s;
+    q.apBlock[k/GG_MOVE_BLOCK][2*(k%GG_MOVE_BLOCK)+1] = aOld[k%(2*GG_MOVE_BLOCK)];
+    if( k%(2*GG_MOVE_BLOCK)==2*GG_MOVE_BLOCK-1 ){
+      gg_free(aOld);
+      p->apBlock[k/(2*GG_MOVE_BLOCK)] = 0;
+    }
+  }
+  q.nMove = p->nMove;
+  gg_movelist_free(p);
+  *p = q;
+  return GG_OK;
+}
+
+int gg_movelist_add(GGMoveList *p, uint32_t from, uint32_t to){
+  uint64_t k = p->nMove;
+  if( k>=GG_EX_MAX_MOVE ) return GG_TOOBIG;
+  if( k==0 && p->nSource && !p->bBySource ){        /* the first move */
+    p->aCount = gg_malloc(((uint64_t)p->nSource+1)*sizeof(uint32_t));
+    if( p->aCount ){
+      memset(p->aCount, 0, ((uint64_t)p->nSource+1)*sizeof(uint32_t));
+      p->bBySource = 1;
+      p->iLast = 0;
+    }                                 /* else pairs, which need no counts */
+  }
+  if( p->bBySource && (from<p->iLast || from>=p->nSource) ){
+    if( exToPairs(p) ) return GG_NOMEM;
+  }
+  if( p->bBySource ){
+    if( exBlockRoom(p, k) ) return GG_NOMEM;
+    p->apBlock[k/(2*GG_MOVE_BLOCK)][k%(2*GG_MOVE_BLOCK)] = to;
+    p->aCount[from+1]++;
+    p->iLast = from;
+  }else{
+    if( exBlockRoom(p, 2*k) ) return GG_NOMEM;
+    p->apBlock[k/GG_MOVE_BLOCK][2*(k%GG_MOVE_BLOCK)] = from;
+    p->apBlock[k/GG_MOVE_BLOCK][2*(k%GG_MOVE_BLOCK)+1] = to;
+  }
   p->nMove++;
   return GG_OK;
 }
@@ -44,6 +102,7 @@ void gg_movelist_free(GGMoveList *p){
   uint64_t b;
   for(b=0; b<p->nBlockAlloc; b++) gg_free(p->apBlock[b]);
   gg_free(p->apBlock);
+  gg_free(p->aCount);
   memset(p, 0, sizeof(*p));
 }
 
@@ -255,12 +314,46 @@ static int exDedupSucc(GGExplicit *p, uint32_t *a){
   return rc;
 }
 
+/* exGather for a list by source: its counts become p->aSuccOff (those
+** of finished positions 0), the targets of the positions that go on are
+** copied out in order, the blocks freed as they are passed. */
+static int exGatherBySource(GGExplicit *p, GGMoveList *pM, uint32_t **paSucc){
+  const uint64_t mask = 2*GG_MOVE_BLOCK-1;
+  uint32_t *aOff = pM->aCount, *aSucc, s, j;
+  uint64_t k = 0, w = 0, nKept = 0;
+  pM->aCount = 0;
+  p->aSuccOff = aOff;
+  for(s=0; s<p->nPos; s++){
+    if( GG_EX_RESULT(p->aKind[s])==GG_EX_GOING ) nKept += aOff[s+1];
+  }
+  *paSucc = aSucc = gg_malloc((nKept+1)*sizeof(uint32_t));
+  if( aSucc==0 ) return GG_NOMEM;
+  for(s=0; s<p->nPos; s++){
+    int bKeep = GG_EX_RESULT(p->aKind[s])==GG_EX_GOING;
+    for(j=aOff[s+1]; j>0; j--, k++){
+      uint32_t *a = pM->apBlock[k/(2*GG_MOVE_BLOCK)];
+      if( bKeep ) aSucc[w++] = a[k&mask];
+      if( (k&mask)==mask ){
+        gg_free(a);
+        pM->apBlock[k/(2*GG_MOVE_BLOCK)] = 0;
+      }
+    }
+    if( !bKeep ) aOff[s+1] = 0;
+  }
+  exPrefix(aOff, p->nPos);
+  return GG_OK;
+}
+
 /* The moves out of positions that go on, as successor lists (in input
 ** order, repeats kept) in p->aSuccOff and *paSucc.  Frees the move list's
 ** blocks as it goes. */
 static int exGather(GGExplicit *p, GGMoveList *pM, uint32_t **paSucc){
   uint64_t k, nKept = 0;
   uint32_t *aSucc;
+  if( pM->bBySource && pM->nSource==p->nPos ) return exGatherBySource(p, pM, paSucc);
+  if( pM->bBySource && exToPairs(pM) ) return GG_NOMEM;  /* counted for another size */
+  p->aSuccOff = gg_malloc(((uint64_t)p->nPos+1)*sizeof(uint32_t));
+  if( p->aSuccOff==0 ) return GG_NOMEM;
   memset(p->aSuccOff, 0, ((uint64_t)p->nPos+1)*sizeof(uint32_t));
   for(k=0; k<pM->nMove; k++){
     const uint32_t *a = &pM->apBlock[k/GG_MOVE_BLOCK][2*(k%GG_MOVE_BLOCK)];
@@ -293,8 +386,7 @@ int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
   p->aKind = aKind;
   if( nPos>GG_EX_MAX_POS ){ rc = GG_TOOBIG; goto fail; }
   p->aPredOff = gg_malloc(((uint64_t)nPos+1)*sizeof(uint32_t));
-  p->aSuccOff = gg_malloc(((uint64_t)nPos+1)*sizeof(uint32_t));
-  if( aKind==0 || p->aPredOff==0 || p->aSuccOff==0 ) goto fail;
+  if( aKind==0 || p->aPredOff==0 ) goto fail;
   if( exGather(p, pMoves, &p->aSucc) ) goto fail;
   gg_movelist_free(pMoves);
   if( exDedupSucc(p, p->aSucc) ) goto fail;

@@ -31,10 +31,12 @@
 ** position (offsets of both arrays, the kind byte), the solver's two
 ** words per position (the state word and the optimal move) and its queue
 ** (12 bytes per position).  While building, the move list (8 bytes per
-** move, in blocks freed as they are used) and one successor array (4
-** bytes per move) exist together: 12 bytes per move is the peak.  The
-** transpose by buckets adds at most 2.75 bytes per move to the 8 of the
-** two lists, or is not used.
+** move, or 4 if they came grouped by ascending source with nSource set;
+** in blocks freed as they are used) and one successor array (4 bytes per
+** move) exist together: 12 bytes per move (or 8).  The transpose by
+** buckets adds at most 2.75 bytes per move to the 8 of the two lists, or
+** is not used; so the peak is 12 bytes per move, or 10.75 when the moves
+** came by source.
 **
 ** The solve (game_solve_run.c) is the retrograde analysis of retro.c
 ** written out for these arrays: no callbacks, and the lists and state
@@ -72,12 +74,23 @@
 
 #define GG_MOVE_BLOCK 65536               /* moves per block of a GGMoveList */
 
-/* Moves being collected, by dense id, in blocks of GG_MOVE_BLOCK. */
+/* Moves being collected, by dense id, in blocks of 2*GG_MOVE_BLOCK ids.
+** A user who knows the number of positions may set nSource to it before
+** the first move: while the moves come grouped by source in ascending
+** order (the usual order of a moves table), only their targets are kept
+** (4 bytes a move, not 8), and the counts by source in aCount, which
+** become the game's successor offsets.  The first move out of that order
+** turns the list into pairs; the game built is the same either way. */
 typedef struct GGMoveList GGMoveList;
 struct GGMoveList {
-  uint32_t **apBlock;     /* block i: from, to, from, to, ... */
+  uint32_t **apBlock;     /* block i: from, to, from, to, ... (pairs) or
+                          ** to, to, ... (by source) */
   uint64_t nBlockAlloc;   /* entries allocated in apBlock */
   uint64_t nMove;         /* moves held */
+  uint32_t nSource;       /* set by the user: sources are below it, or 0 */
+  int bBySource;          /* blocks hold targets only, sources ascending */
+  uint32_t iLast;         /* by source: the source of the last move */
+  uint32_t *aCount;       /* by source: aCount[s+1] = moves from s (nSource+1) */
 };
 
 /* Append one move.  GG_OK, GG_NOMEM, or GG_TOOBIG past GG_EX_MAX_MOVE. */

@@ -42,21 +42,6 @@ static uint32_t exInitial(const GGExplicit *p, uint32_t i){
   }
 }
 
-/* Prefetch for queue entry h: the offsets of entry h+3A, the list of
-** entry h+2A, the state words on the list of entry h+A. */
-static void exAhead(const GGExplicit *p, const uint32_t *aQueue, uint32_t h,
-                    uint32_t tail){
-  uint32_t q, j, end;
-  if( h+3*EX_AHEAD<tail ) GG_PREFETCH(&p->aPredOff[aQueue[h+3*EX_AHEAD]]);
-  if( h+2*EX_AHEAD<tail ) GG_PREFETCH(&p->aPred[p->aPredOff[aQueue[h+2*EX_AHEAD]]]);
-  if( h+EX_AHEAD<tail ){
-    q = aQueue[h+EX_AHEAD];
-    for(j=p->aPredOff[q], end=p->aPredOff[q+1]; j<end; j++){
-      GG_PREFETCH(&p->aState[2*GG_EX_PRED_ID(p->aPred[j])]);
-    }
-  }
-}
-
 /* The queue, filled with the decided positions and worked off (retro.c's
 ** loop).  GG_OK, or GG_INTERRUPT if pStop said so. */
 static int exRun(GGExplicit *p, uint32_t *aQueue, const GGStop *pStop){
@@ -71,7 +56,18 @@ static int exRun(GGExplicit *p, uint32_t *aQueue, const GGStop *pStop){
   while( head<tail ){
     uint32_t pos = aQueue[head], j, end;
     uint32_t v = GG_VALUE(aState[2*pos]), k = GG_COUNT(aState[2*pos]) + 1;
-    exAhead(p, aQueue, head++, tail);
+    /* Prefetch: the offsets of the entry 3A ahead, the list of the entry
+    ** 2A ahead, the state words of the entry A ahead and on its list.
+    ** Written here, not in a function of its own: GCC finds a function
+    ** that only prefetches pure and drops its calls (GCC 12 did). */
+    if( head+3*EX_AHEAD<tail ) GG_PREFETCH(&p->aPredOff[aQueue[head+3*EX_AHEAD]]);
+    if( head+2*EX_AHEAD<tail ) GG_PREFETCH(&p->aPred[p->aPredOff[aQueue[head+2*EX_AHEAD]]]);
+    if( head+EX_AHEAD<tail ){
+      uint32_t q = aQueue[head+EX_AHEAD], jq = p->aPredOff[q], eq = p->aPredOff[q+1];
+      GG_PREFETCH(&aState[2*q]);
+      for(; jq<eq; jq++) GG_PREFETCH(&aState[2*GG_EX_PRED_ID(p->aPred[jq])]);
+    }
+    head++;
     j = p->aPredOff[pos];
     end = p->aPredOff[pos+1];
     if( gg_poll(&poll, 1 + (uint64_t)(end-j)) ) return GG_INTERRUPT;
@@ -159,6 +155,15 @@ void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
 
 void gg_explicit_moves(const GGExplicit *p, uint32_t from, uint32_t n,
                        int64_t *aMove){
-  uint32_t i;
+  uint32_t i, j;
+  for(i=0; i<n; i++){          /* first fetch the children of those that look */
+    uint32_t pos = from+i, w = p->aState[2*pos];
+    uint8_t kind = p->aKind[pos];
+    if( GG_EX_RESULT(kind)==GG_EX_GOING && GG_VALUE(w)!=(uint32_t)GG_EX_PLAYER(kind)+1 ){
+      for(j=p->aSuccOff[pos]; j<p->aSuccOff[pos+1]; j++){
+        GG_PREFETCH(&p->aState[2*p->aSucc[j]]);
+      }
+    }
+  }
   for(i=0; i<n; i++) aMove[i] = exBest(p, from+i);
 }

@@ -51,8 +51,12 @@
 **
 ** Memory per position: plies/2 in 1 byte, or 2 bytes if some node is 254
 ** or more steps from z (race.h; larger values go to a sorted side table,
-** aBig), 2 bits of result (decided, mover wins), and during the solve 2
-** bits of transposed bitsets.
+** aBig), 2 bits of result (decided, mover wins), and during the solve 1
+** bit more: the transposed bitsets are the wins of the mover (their own
+** turn's) and of the other player, and the first of the two is the
+** result's "mover wins", transposed, so it is kept only that way and
+** turned into the result's layout in place after the last ply
+** (rcWinsOwn, gg_bits_transpose).
 **
 ** Nodes are numbered breadth first from z (rcOrder), so that the 64 nodes
 ** of a word are at about the same distance from z and their positions
@@ -85,8 +89,10 @@ typedef struct RcTurn RcTurn;
 struct RcTurn {
   int t;               /* GG_RACE_ALICE or GG_RACE_BOB: who moves */
   uint64_t *aDone;     /* decided positions: row x, bit y (into GGRace) */
-  uint64_t *aWinOwn;   /* won by the mover: row x, bit y (into GGRace) */
-  uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x */
+  uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x.  aWin[t]
+                       ** is GGRace's aWin of this turn, transposed after
+                       ** the solve; aWin[1-t] is in aBlock */
+  uint64_t *aBlock;    /* the turn's own arrays (rcTurnInit) */
   uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
   uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
   RcPart aPart[RC_MAX_THREAD];  /* per lane */
@@ -199,7 +205,6 @@ static int rcDecide(RcSolve *s, RcTurn *me, uint32_t x, uint32_t w,
   uint64_t i = GG_RACE_BIT(s->n, x, w);
   RcPart *pt = &me->aPart[RC_OWNER(s, w)];
   me->aDone[i] |= win | lose;
-  me->aWinOwn[i] |= win;
   if( rcSetPly(s, me, pt, x, w, win|lose, k) ) return 1;
   rcMark(s, me, pt, x, w, win, lose);
   pt->nNew++;
@@ -383,29 +388,30 @@ static int rcMovesInit(RcSolve *s, const uint32_t *aInv){
 
 static void rcTurnFree(RcTurn *me){
   int q;
-  gg_free(me->aWin[0]);                        /* the block of rcTurnInit */
+  gg_free(me->aBlock);
   for(q=0; q<RC_MAX_THREAD; q++) gg_free(me->aPart[q].aBig);
   memset(me, 0, sizeof(*me));
 }
 
-/* One allocation for the arrays of a turn. */
+/* The arrays of a turn: the wins of the mover are the result's aWin
+** (transposed until rcWinsOwn), the rest one allocation. */
 static int rcTurnInit(RcSolve *s, int t){
   RcTurn *me = &s->aTurn[t];
   GGRace *p = s->p;
   uint64_t n = s->n, nBits = GG_RACE_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
-  uint64_t nU64 = 2*nBits + nDirty;              /* aWin[2], aDirty */
+  uint64_t nU64 = nBits + nDirty;                /* aWin[1-t], aDirty */
   uint64_t nByte = nU64*8 + s->nLane*n*4 + n;    /* aDirtyRow, aRowMark */
   uint32_t *a32;
   int q;
   memset(me, 0, sizeof(*me));
   me->t = t;
   me->aDone = p->aDone + t*nBits;
-  me->aWinOwn = p->aWin + t*nBits;
-  me->aWin[0] = gg_malloc(nByte);
-  if( me->aWin[0]==0 ) return GG_NOMEM;
-  memset(me->aWin[0], 0, nU64*8);
-  me->aWin[1] = me->aWin[0] + nBits;
-  me->aDirty = me->aWin[1] + nBits;
+  me->aWin[t] = p->aWin + t*nBits;
+  me->aBlock = gg_malloc(nByte);
+  if( me->aBlock==0 ) return GG_NOMEM;
+  memset(me->aBlock, 0, nU64*8);
+  me->aWin[1-t] = me->aBlock;
+  me->aDirty = me->aBlock + nBits;
   a32 = (uint32_t*)(me->aDirty + nDirty);
   for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
   me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
@@ -482,8 +488,10 @@ static int rcSetup(RcSolve *s){
   p->apPly = gg_malloc(2*(uint64_t)s->nWB*sizeof(uint8_t*));
   if( p->apPly==0 ) return GG_NOMEM;
   memset(p->apPly, 0, 2*(uint64_t)s->nWB*sizeof(uint8_t*));
+  p->nPlyLast = s->n - 512*(s->nWB-1);
   for(i=0; i<2*(int)s->nWB; i++){
-    if( (p->apPly[i] = gg_malloc(n*512*p->nPlyByte))==0 ) return GG_NOMEM;
+    uint64_t nCol = (uint32_t)i%s->nWB==s->nWB-1 ? p->nPlyLast : 512;
+    if( (p->apPly[i] = gg_malloc(n*nCol*p->nPlyByte))==0 ) return GG_NOMEM;
   }
   p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
   if( p->aDone==0 ) return GG_NOMEM;
@@ -494,6 +502,17 @@ static int rcSetup(RcSolve *s){
   for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
   for(t=0; t<2; t++) if( (rc = rcInitTurn(s, &s->aTurn[t]))!=GG_OK ) return rc;
   return gg_poll_now(&s->setup) ? GG_INTERRUPT : GG_OK;
+}
+
+/* After the solve: each turn's wins of the mover, kept transposed (row y,
+** bit x) for the solve, turned into the result's layout (row x, bit y)
+** in place; the result needs no array of its own for them. */
+static int rcWinsOwn(RcSolve *s){
+  int t;
+  for(t=0; t<2; t++){
+    if( gg_bits_transpose(s->aTurn[t].aWin[t], s->n, &s->setup) ) return GG_INTERRUPT;
+  }
+  return GG_OK;
 }
 
 /* Run the plies: a thread per lane after the first; if that cannot be
@@ -544,6 +563,7 @@ int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
     rcSolveAll(&s, nThread);
     if( rcStopped(&s) ) rc = s.rc;
   }
+  if( rc==GG_OK ) rc = rcWinsOwn(&s);
   if( rc==GG_OK ) rc = rcBigMerge(&s);
   p->nPly = s.nPly;
   for(i=0; i<RC_MAX_THREAD; i++) gg_cand_free(&s.aWork[i].cand);

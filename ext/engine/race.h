@@ -19,8 +19,8 @@
 **                    race_result.c): the value, the plies under optimal
 **                    play (the winner hurries, the loser delays) and the
 **                    best move.  Word-parallel value iteration by plies,
-**                    64 positions a word, both cores, 1.5 bytes a position
-**                    (2.5 when some node is 254 or more steps from z).
+**                    64 positions a word, both cores, 1.4 bytes a position
+**                    (2.4 when some node is 254 or more steps from z).
 **
 **   gg_race_ref_solve()  the same by the generic retrograde solver
 **                    (race_ref.c, retro.c): one state word per position.
@@ -73,10 +73,11 @@ struct GGRaceBig {
 ** the marker nPlyMark there sends to aBig (plies/2 of nPlyMark or more).
 ** The plies are kept in one block per turn and band of 512 columns
 ** (apPly: no allocation near SQLite's 2 GB limit), entry (x, y) at
-** x*512 + y%512 in block t*nBand + y/512.
-** Undecided
-** positions are draws; the arrival draw (z, z, Alice) is marked decided
-** and not won.  Nodes x and y are the engine's numbers, aPerm[dense id].  Bitset rows are stored in bands of 512 columns
+** x*512 + y%512 in block t*nBand + y/512; the last band holds only the
+** columns up to n (nPlyLast: y%512 < nPlyLast), so x*nPlyLast + y%512.
+** Undecided positions are draws; the arrival draw (z, z, Alice) is marked
+** decided and not won.  Nodes x and y are the engine's numbers,
+** aPerm[dense id].  Bitset rows are stored in bands of 512 columns
 ** (GG_RACE_BIT).  Use gg_race_get(). */
 typedef struct GGRace GGRace;
 struct GGRace {
@@ -87,7 +88,9 @@ struct GGRace {
   uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
   uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
-  uint8_t **apPly;     /* 2*nBand blocks of n*512 entries of nPlyByte */
+  uint8_t **apPly;     /* 2*nBand blocks of n*512 entries of nPlyByte
+                       ** (n*nPlyLast in the last band of a turn) */
+  uint32_t nPlyLast;   /* columns of the last band: n - 512*(nBand-1) */
   uint32_t nPlyByte;   /* bytes per aPly entry: 1 or 2 */
   uint32_t nPlyMark;   /* entries of this value: the plies are in aBig */
   uint64_t *aDone;     /* 2 turns of GG_RACE_BIT_SIZE words: decided */
@@ -105,8 +108,8 @@ struct GGRace {
 
 /* The plies entry (x, y) of turn t (engine numbers), nPlyByte bytes. */
 static inline uint8_t *gg_race_ply_at(const GGRace *p, int t, uint32_t x, uint32_t y){
-  return p->apPly[(uint32_t)t*p->nBand + (y>>9)]
-       + ((uint64_t)x*512 + (y&511))*p->nPlyByte;
+  uint32_t b = y>>9, nCol = b+1<p->nBand ? 512 : p->nPlyLast;
+  return p->apPly[(uint32_t)t*p->nBand + b] + ((uint64_t)x*nCol + (y&511))*p->nPlyByte;
 }
 
 /* The markers of one-byte and two-byte entries: plies/2 from this on are

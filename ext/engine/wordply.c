@@ -19,6 +19,52 @@ int gg_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
   return 0;
 }
 
+/* Transpose the 64 x 64 bits of t (word r bit c <-> word c bit r): swap
+** the off-diagonal halves, then quarters, ... (Hacker's Delight 7-3). */
+static void wpTranspose64(uint64_t *t){
+  uint64_t m = 0x00000000ffffffffULL, x;
+  uint32_t j, k;
+  for(j=32; j; j>>=1, m ^= m<<j){
+    for(k=0; k<64; k = ((k|j)+1) & ~j){
+      x = ((t[k]>>j) ^ t[k|j]) & m;
+      t[k] ^= x<<j;
+      t[k|j] ^= x;
+    }
+  }
+}
+
+/* Word j of row r in the banded layout. */
+#define WP_BIT(n, r, j) ((((uint64_t)((j)>>3)*(n) + (r))<<3) + ((j)&7))
+
+/* Tile (R, C) of a, rows past n as 0, into t; or t back into it. */
+static void wpTileGet(const uint64_t *a, uint32_t n, uint32_t R, uint32_t C, uint64_t *t){
+  uint32_t i;
+  for(i=0; i<64; i++) t[i] = 64*R+i<n ? a[WP_BIT(n, 64*R+i, C)] : 0;
+}
+static void wpTilePut(uint64_t *a, uint32_t n, uint32_t R, uint32_t C, const uint64_t *t){
+  uint32_t i;
+  for(i=0; i<64 && 64*R+i<n; i++) a[WP_BIT(n, 64*R+i, C)] = t[i];
+}
+
+int gg_bits_transpose(uint64_t *a, uint32_t n, GGPoll *pPoll){
+  uint32_t nW = (n+63)/64, R, C;
+  uint64_t t1[64], t2[64];
+  for(R=0; R<nW; R++){
+    for(C=R; C<nW; C++){
+      wpTileGet(a, n, R, C, t1);
+      wpTranspose64(t1);
+      if( C>R ){
+        wpTileGet(a, n, C, R, t2);
+        wpTranspose64(t2);
+        wpTilePut(a, n, R, C, t2);
+      }
+      wpTilePut(a, n, C, R, t1);
+      if( gg_poll(pPoll, 64) ) return GG_INTERRUPT;
+    }
+  }
+  return GG_OK;
+}
+
 int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW){
   uint8_t *a = gg_malloc((uint64_t)n*nDW*8 + (uint64_t)n*4 + n + 1);
   if( a==0 ) return GG_NOMEM;

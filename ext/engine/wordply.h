@@ -31,6 +31,15 @@ struct GGDirty {
 ** memory (the array is then as it was). */
 int gg_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz);
 
+/* Transpose in place the bit matrix of n rows and n columns in the two
+** engines' layout of bitsets (bands of 8 words: word j of row r is
+** a[((j>>3)*n + r)*8 + (j&7)], bit c%64 of word c/64 is column c), by
+** tiles of 64 x 64 bits.  Bits of columns n and up must be 0 (they stay
+** so; words past the last column are not touched).  pPoll is told the
+** work; GG_OK, or GG_INTERRUPT if it said stop (the matrix is then
+** half done). */
+int gg_bits_transpose(uint64_t *a, uint32_t n, GGPoll *pPoll);
+
 /* One allocation for n rows of nDW words.  GG_OK or GG_NOMEM. */
 int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW);
 void gg_cand_free(GGCand *p);

@@ -2,10 +2,24 @@
 ** game_solve_read.c: reading game_solve's two tables into a game, and
 ** solving it (the table itself is game_solve_sql.c).
 **
-** Each table is read once, with one pass over its rows.  Integer position
-** ids are looked up in batches (GS_BATCH) so that the hash misses of a big
-** game overlap.  Every error names the table, the column and the row's
-** value; an id that matches a position only by type (5 and '5') says so.
+** Each table is read once, with one pass over its rows, by one statement:
+**
+**   SELECT game_solve_rows(?1, position, player, result) FROM "positions"
+**   SELECT game_solve_rows(?1, position, next) FROM "moves"
+**
+** The aggregate game_solve_rows is handed each row's values inside the
+** scan, so a table costs one sqlite3_step() instead of a step and a
+** sqlite3_column_value() per column for every row (each of those takes
+** the connection's mutex and re-enters the VDBE): with millions of rows
+** that was most of what reading cost beyond SQLite's own scan.  ?1 is the
+** read itself, bound with sqlite3_bind_pointer(), which no SQL can forge:
+** called from SQL, the aggregate fails.  A bad row stops the scan (the
+** aggregate fails) and leaves its error in the read.
+**
+** Integer position ids are looked up in batches (GS_BATCH) so that the
+** hash misses of a big game overlap.  Every error names the table, the
+** column and the row's value; an id that matches a position only by type
+** (5 and '5') says so.
 */
 #include <string.h>
 #include "game_solve_sql.h"
@@ -14,8 +28,7 @@ SQLITE_EXTENSION_INIT3
 
 const char *const gg_gamesolve_outcome[4] = { "?", "win", "loss", "draw" };
 
-/* What is wrong with a row of the positions table (gsPositionError); the
-** last two are also the column that holds the bad value. */
+/* What is wrong with a row of the positions table (gsPositionError). */
 #define GS_BAD_TYPE   -2   /* position neither integer nor text */
 #define GS_BAD_DUP    -1   /* position listed before */
 #define GS_BAD_PLAYER  1   /* player not 0 or 1 */
@@ -26,6 +39,42 @@ const char *const gg_gamesolve_outcome[4] = { "?", "win", "loss", "draw" };
 ** and a batch waits for its misses together. */
 #define GS_BATCH 128
 
+/* The pointer type of ?1 (sqlite3_bind_pointer): a GsRead. */
+#define GS_READ_TYPE "graphgame_game_solve_read"
+
+/* Rows whose position is an integer (and whose player and result are
+** right) are added GS_BATCH at a time, their slots prefetched first. */
+typedef struct GsPosBatch GsPosBatch;
+struct GsPosBatch {
+  uint32_t n;                      /* rows held */
+  int64_t aKey[GS_BATCH];          /* their positions */
+  uint8_t aKind[GS_BATCH];         /* their GG_EX_KIND() */
+};
+
+/* Moves whose ends are both integers are looked up GS_BATCH at a time
+** (gg_keymap_find_ints). */
+typedef struct GsMoveBatch GsMoveBatch;
+struct GsMoveBatch {
+  uint32_t n;                      /* moves held */
+  int64_t aKey[2*GS_BATCH];        /* from, to, from, to, ... */
+  int64_t aId[2*GS_BATCH];         /* their dense ids, or -1 */
+};
+
+/* One table being read (?1 of its statement). */
+typedef struct GsRead GsRead;
+struct GsRead {
+  GGConn *pConn;
+  GsGame *pGame;                   /* the game being read into */
+  int bMoves;                      /* reading the moves (else the positions) */
+  int rc;                          /* the error that stopped the scan, or 0 */
+  char *zErr;                      /* ... its message, or NULL */
+  sqlite3_int64 nRow;              /* rows of the positions table so far */
+  uint8_t *aKind;                  /* the positions' kinds, by dense id */
+  uint32_t nKindAlloc;             /* bytes allocated in aKind */
+  GGMoveList *pMoves;              /* the moves so far, by dense id */
+  GsPosBatch pos;                  /* positions not yet added */
+  GsMoveBatch mv;                  /* moves not yet added */
+};
 
 void gg_gamesolve_free(GsGame *p){
   if( p==0 ) return;
@@ -36,14 +85,17 @@ void gg_gamesolve_free(GsGame *p){
   sqlite3_free(p);
 }
 
-/* Prepare "SELECT <columns> FROM zTable"; on failure an error naming
-** the table or the missing column.  The column names stay bare: a missing
-** column in double quotes would be read as a string literal. */
+/* Prepare "SELECT game_solve_rows(?1, <columns>) FROM zTable"; on failure
+** an error naming the table or the missing column.  The column names stay
+** bare: a missing column in double quotes would be read as a string
+** literal. */
 static int gsPrepare(sqlite3 *db, const char *zTable, const char *const *azCol,
                      int nCol, sqlite3_stmt **ppStmt, char **pzErr){
   char *zSql = nCol==3
-    ? sqlite3_mprintf("SELECT %s, %s, %s FROM \"%w\"", azCol[0], azCol[1], azCol[2], zTable)
-    : sqlite3_mprintf("SELECT %s, %s FROM \"%w\"", azCol[0], azCol[1], zTable);
+    ? sqlite3_mprintf("SELECT " GS_ROWS_NAME "(?1, %s, %s, %s) FROM \"%w\"",
+                      azCol[0], azCol[1], azCol[2], zTable)
+    : sqlite3_mprintf("SELECT " GS_ROWS_NAME "(?1, %s, %s) FROM \"%w\"",
+                      azCol[0], azCol[1], zTable);
   int rc;
   if( zSql==0 ) return SQLITE_NOMEM;
   rc = sqlite3_prepare_v2(db, zSql, -1, ppStmt, 0);
@@ -95,10 +147,11 @@ static int gsResult(sqlite3_value *pVal){
   return -1;
 }
 
-/* The error for a bad row of the positions table; why is GS_BAD_*. */
-static int gsPositionError(GsGame *pGame, sqlite3_stmt *p, int why, char **pzErr){
-  char *zPos = gg_value_sql(sqlite3_column_value(p, 0));
-  char *zVal = why>=GS_BAD_PLAYER ? gg_value_sql(sqlite3_column_value(p, why)) : 0;
+/* The error for a bad row (position, player, result) of the positions
+** table; why is GS_BAD_*. */
+static int gsPositionError(GsGame *pGame, sqlite3_value **apCol, int why, char **pzErr){
+  char *zPos = gg_value_sql(apCol[0]);
+  char *zVal = why>=GS_BAD_PLAYER ? gg_value_sql(apCol[why]) : 0;
   if( zPos==0 || (why>=GS_BAD_PLAYER && zVal==0) ){
     sqlite3_free(zPos);
     sqlite3_free(zVal);
@@ -129,42 +182,48 @@ static int gsPositionError(GsGame *pGame, sqlite3_stmt *p, int why, char **pzErr
   return why==GS_BAD_DUP ? SQLITE_CONSTRAINT : SQLITE_MISMATCH;
 }
 
-/* The kind byte of a row of the positions table from its player and
-** result: 0 and *pKind set, or GS_BAD_PLAYER or GS_BAD_RESULT. */
-static int gsKindOf(sqlite3_stmt *p, uint8_t *pKind){
-  sqlite3_value *pPlayer = sqlite3_column_value(p, 1);
+/* The kind byte of a row (position, player, result) of the positions
+** table: 0 and *pKind set, or GS_BAD_PLAYER or GS_BAD_RESULT. */
+static int gsKindOf(sqlite3_value **apCol, uint8_t *pKind){
   int iResult;
-  if( sqlite3_value_type(pPlayer)!=SQLITE_INTEGER
-   || (uint64_t)sqlite3_value_int64(pPlayer)>1 ){
+  if( sqlite3_value_type(apCol[1])!=SQLITE_INTEGER
+   || (uint64_t)sqlite3_value_int64(apCol[1])>1 ){
     return GS_BAD_PLAYER;
   }
-  iResult = gsResult(sqlite3_column_value(p, 2));
+  iResult = gsResult(apCol[2]);
   if( iResult<0 ) return GS_BAD_RESULT;
-  *pKind = GG_EX_KIND((int)sqlite3_value_int64(pPlayer), iResult);
+  *pKind = GG_EX_KIND((int)sqlite3_value_int64(apCol[1]), iResult);
   return 0;
 }
 
-/* Room for kind byte number id in *paKind (grown by doubling). */
-static int gsKindRoom(uint8_t **paKind, uint32_t *pnAlloc, uint32_t id){
+/* Room for kind byte number id in r->aKind (grown by doubling). */
+static int gsKindRoom(GsRead *r, uint32_t id){
   uint64_t nNew;
   uint8_t *aNew;
-  if( id<*pnAlloc ) return SQLITE_OK;
-  nNew = *pnAlloc ? (uint64_t)*pnAlloc*2 : 1024;
+  if( id<r->nKindAlloc ) return SQLITE_OK;
+  nNew = r->nKindAlloc ? (uint64_t)r->nKindAlloc*2 : 1024;
   if( nNew>0xffffffffu ) nNew = 0xffffffffu;
   aNew = gg_malloc(nNew);
   if( aNew==0 ) return SQLITE_NOMEM;
-  if( id ) memcpy(aNew, *paKind, id);
-  gg_free(*paKind);
-  *paKind = aNew;
-  *pnAlloc = (uint32_t)nNew;
+  if( id ) memcpy(aNew, r->aKind, id);
+  gg_free(r->aKind);
+  r->aKind = aNew;
+  r->nKindAlloc = (uint32_t)nNew;
   return SQLITE_OK;
 }
 
-/* One row of the positions table: check it, add its id to the map and
-** its kind to *paKind.  SQLITE_OK or an error with *pzErr. */
-static int gsAddPosition(GsGame *pGame, sqlite3_stmt *p, uint8_t **paKind,
-                         uint32_t *pnKindAlloc, char **pzErr){
-  sqlite3_value *pPos = sqlite3_column_value(p, 0);
+/* The error for a keymap that is full. */
+static int gsTooMany(GsRead *r){
+  r->zErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions",
+                      r->pGame->zPositions);
+  return SQLITE_TOOBIG;
+}
+
+/* One row (position, player, result) of the positions table that is not
+** batched: check it, add its id to the map and its kind to r->aKind. */
+static int gsAddPosition(GsRead *r, sqlite3_value **apCol){
+  GsGame *pGame = r->pGame;
+  sqlite3_value *pPos = apCol[0];
   int type = sqlite3_value_type(pPos), bNew = 0, rc, why;
   uint32_t id = 0;
   uint8_t kind;
@@ -176,100 +235,52 @@ static int gsAddPosition(GsGame *pGame, sqlite3_stmt *p, uint8_t **paKind,
     rc = gg_keymap_add(&pGame->keys, GG_KEY_TEXT, 0, z,
                        (uint32_t)sqlite3_value_bytes(pPos), &id, &bNew);
   }else{
-    return gsPositionError(pGame, p, GS_BAD_TYPE, pzErr);
+    return gsPositionError(pGame, apCol, GS_BAD_TYPE, &r->zErr);
   }
   if( rc==GG_NOMEM ) return SQLITE_NOMEM;
-  if( rc==GG_TOOBIG ){
-    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions", pGame->zPositions);
-    return SQLITE_TOOBIG;
-  }
-  if( !bNew ) return gsPositionError(pGame, p, GS_BAD_DUP, pzErr);
-  if( (why = gsKindOf(p, &kind))!=0 ) return gsPositionError(pGame, p, why, pzErr);
-  if( gsKindRoom(paKind, pnKindAlloc, id) ) return SQLITE_NOMEM;
-  (*paKind)[id] = kind;
+  if( rc==GG_TOOBIG ) return gsTooMany(r);
+  if( !bNew ) return gsPositionError(pGame, apCol, GS_BAD_DUP, &r->zErr);
+  if( (why = gsKindOf(apCol, &kind))!=0 ) return gsPositionError(pGame, apCol, why, &r->zErr);
+  if( gsKindRoom(r, id) ) return SQLITE_NOMEM;
+  r->aKind[id] = kind;
   return SQLITE_OK;
 }
 
-/* Rows whose position is an integer (and whose player and result are
-** right) are added GS_BATCH at a time, their slots prefetched first. */
-typedef struct GsPosBatch GsPosBatch;
-struct GsPosBatch {
-  uint32_t n;                      /* rows held */
-  int64_t aKey[GS_BATCH];          /* their positions */
-  uint8_t aKind[GS_BATCH];         /* their GG_EX_KIND() */
-};
-
 /* Add the batch's positions, in order; empty the batch. */
-static int gsFlushPositions(GsGame *pGame, GsPosBatch *pB, uint8_t **paKind,
-                            uint32_t *pnKindAlloc, char **pzErr){
+static int gsFlushPositions(GsRead *r){
+  GsPosBatch *pB = &r->pos;
+  GGKeyMap *pKeys = &r->pGame->keys;
   uint32_t i, n = pB->n, id;
   int bNew, rc;
   pB->n = 0;
-  gg_keymap_prefetch_ints(&pGame->keys, pB->aKey, n);
+  gg_keymap_prefetch_ints(pKeys, pB->aKey, n);
   for(i=0; i<n; i++){
-    rc = gg_keymap_add(&pGame->keys, GG_KEY_INT, pB->aKey[i], 0, 0, &id, &bNew);
+    rc = gg_keymap_add(pKeys, GG_KEY_INT, pB->aKey[i], 0, 0, &id, &bNew);
     if( rc==GG_NOMEM ) return SQLITE_NOMEM;
-    if( rc==GG_TOOBIG ){
-      *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions", pGame->zPositions);
-      return SQLITE_TOOBIG;
-    }
+    if( rc==GG_TOOBIG ) return gsTooMany(r);
     if( !bNew ){
-      *pzErr = gg_errmsg(GS_NAME ": position %lld is listed twice in table \"%w\"",
-                         pB->aKey[i], pGame->zPositions);
-      return *pzErr ? SQLITE_CONSTRAINT : SQLITE_NOMEM;
+      r->zErr = gg_errmsg(GS_NAME ": position %lld is listed twice in table \"%w\"",
+                          pB->aKey[i], r->pGame->zPositions);
+      return r->zErr ? SQLITE_CONSTRAINT : SQLITE_NOMEM;
     }
-    if( gsKindRoom(paKind, pnKindAlloc, id) ) return SQLITE_NOMEM;
-    (*paKind)[id] = pB->aKind[i];
+    if( gsKindRoom(r, id) ) return SQLITE_NOMEM;
+    r->aKind[id] = pB->aKind[i];
   }
   return SQLITE_OK;
 }
 
-/* Read the positions table into pGame->keys and *paKind. */
-static int gsReadPositions(GGConn *pConn, GsGame *pGame, uint8_t **paKind,
-                           char **pzErr){
-  static const char *const azCol[] = { "position", "player", "result" };
-  sqlite3_stmt *p = 0;
-  uint32_t nKindAlloc = 0;
-  sqlite3_int64 nRow = 0;
-  GsPosBatch batch;
-  int rc = gsPrepare(pConn->db, pGame->zPositions, azCol, 3, &p, pzErr);
-  if( rc ) return rc;
-  batch.n = 0;
-  while( (rc = sqlite3_step(p))==SQLITE_ROW ){
-    if( ++nRow>pConn->mxPositions ) continue;     /* count on, keep nothing */
-    if( sqlite3_column_type(p, 0)==SQLITE_INTEGER
-     && gsKindOf(p, &batch.aKind[batch.n])==0 ){
-      batch.aKey[batch.n] = sqlite3_column_int64(p, 0);
-      if( ++batch.n==GS_BATCH
-       && (rc = gsFlushPositions(pGame, &batch, paKind, &nKindAlloc, pzErr)) ){
-        goto done;
-      }
-      continue;
-    }
-    if( batch.n && (rc = gsFlushPositions(pGame, &batch, paKind, &nKindAlloc, pzErr)) ){
-      goto done;
-    }
-    rc = gsAddPosition(pGame, p, paKind, &nKindAlloc, pzErr);
-    if( rc ) goto done;
+/* One row (position, player, result) of the positions table.  Past the
+** limit rows are only counted. */
+static int gsPositionRow(GsRead *r, sqlite3_value **apCol){
+  GsPosBatch *pB = &r->pos;
+  int rc;
+  if( ++r->nRow>r->pConn->mxPositions ) return SQLITE_OK;
+  if( sqlite3_value_type(apCol[0])==SQLITE_INTEGER && gsKindOf(apCol, &pB->aKind[pB->n])==0 ){
+    pB->aKey[pB->n] = sqlite3_value_int64(apCol[0]);
+    return ++pB->n==GS_BATCH ? gsFlushPositions(r) : SQLITE_OK;
   }
-  if( rc==SQLITE_DONE && batch.n ){
-    rc = gsFlushPositions(pGame, &batch, paKind, &nKindAlloc, pzErr);
-    if( rc ) goto done;
-    rc = SQLITE_DONE;
-  }
-  if( rc!=SQLITE_DONE ){
-    rc = gsStepError(pConn->db, rc, pGame->zPositions, pzErr);
-  }else if( nRow>pConn->mxPositions ){
-    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has %lld positions, over the"
-                       " limit of %lld (see graphgame_limit)", pGame->zPositions,
-                       nRow, pConn->mxPositions);
-    rc = SQLITE_TOOBIG;
-  }else{
-    rc = SQLITE_OK;
-  }
-done:
-  sqlite3_finalize(p);
-  return rc;
+  if( pB->n && (rc = gsFlushPositions(r))!=SQLITE_OK ) return rc;
+  return gsAddPosition(r, apCol);
 }
 
 /* 1 if the decimal text of iVal is a listed position: an integer id that
@@ -321,28 +332,19 @@ static int gsUnknown(GsGame *pGame, char *zFrom, char *zTo, int bTo, int bTwin,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-static int gsAddMove(GsGame *pGame, GGMoveList *pMoves, int64_t iFrom,
-                     int64_t iTo, char **pzErr){
-  int rc = gg_movelist_add(pMoves, (uint32_t)iFrom, (uint32_t)iTo);
+static int gsAddMove(GsRead *r, int64_t iFrom, int64_t iTo){
+  int rc = gg_movelist_add(r->pMoves, (uint32_t)iFrom, (uint32_t)iTo);
   if( rc==GG_TOOBIG ){
-    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many moves", pGame->zMoves);
+    r->zErr = gg_errmsg(GS_NAME ": table \"%w\" has too many moves", r->pGame->zMoves);
     return SQLITE_TOOBIG;
   }
   return rc ? SQLITE_NOMEM : SQLITE_OK;
 }
 
-/* Moves whose ends are both integers are looked up GS_BATCH at a time
-** (gg_keymap_find_ints). */
-typedef struct GsMoveBatch GsMoveBatch;
-struct GsMoveBatch {
-  uint32_t n;                      /* moves held */
-  int64_t aKey[2*GS_BATCH];        /* from, to, from, to, ... */
-  int64_t aId[2*GS_BATCH];         /* their dense ids, or -1 */
-};
-
 /* Look up the batch's moves and add them, in order; empty the batch. */
-static int gsFlush(GsGame *pGame, GsMoveBatch *pB, GGMoveList *pMoves,
-                   char **pzErr){
+static int gsFlushMoves(GsRead *r){
+  GsMoveBatch *pB = &r->mv;
+  GsGame *pGame = r->pGame;
   uint32_t i, n = pB->n;
   int rc = SQLITE_OK;
   pB->n = 0;
@@ -353,86 +355,161 @@ static int gsFlush(GsGame *pGame, GsMoveBatch *pB, GGMoveList *pMoves,
       int64_t iKey = pB->aKey[2*i + (iFrom>=0)];
       rc = gsUnknown(pGame, sqlite3_mprintf("%lld", pB->aKey[2*i]),
                      sqlite3_mprintf("%lld", pB->aKey[2*i+1]), iFrom>=0,
-                     gsTextTwin(&pGame->keys, iKey), iKey, pzErr);
+                     gsTextTwin(&pGame->keys, iKey), iKey, &r->zErr);
     }else{
-      rc = gsAddMove(pGame, pMoves, iFrom, iTo, pzErr);
+      rc = gsAddMove(r, iFrom, iTo);
     }
   }
   return rc;
 }
 
-/* Read the moves table into pMoves, by dense id. */
-static int gsReadMoves(GGConn *pConn, GsGame *pGame, GGMoveList *pMoves,
-                       char **pzErr){
-  static const char *const azCol[] = { "position", "next" };
+/* One row (position, next) of the moves table. */
+static int gsMoveRow(GsRead *r, sqlite3_value **apCol){
+  GsMoveBatch *pB = &r->mv;
+  GsGame *pGame = r->pGame;
+  sqlite3_value *pFrom = apCol[0], *pTo = apCol[1];
+  int64_t iFrom, iTo;
+  int rc;
+  if( sqlite3_value_type(pFrom)==SQLITE_INTEGER && sqlite3_value_type(pTo)==SQLITE_INTEGER ){
+    pB->aKey[2*pB->n] = sqlite3_value_int64(pFrom);
+    pB->aKey[2*pB->n+1] = sqlite3_value_int64(pTo);
+    return ++pB->n==GS_BATCH ? gsFlushMoves(r) : SQLITE_OK;
+  }
+  if( pB->n && (rc = gsFlushMoves(r))!=SQLITE_OK ) return rc;
+  iFrom = gg_gamesolve_find(&pGame->keys, pFrom);
+  iTo = gg_gamesolve_find(&pGame->keys, pTo);
+  if( iFrom<0 || iTo<0 ){
+    sqlite3_value *pBad = iFrom<0 ? pFrom : pTo;
+    int64_t iKey = 0;
+    int bTwin = sqlite3_value_type(pBad)==SQLITE_INTEGER
+      ? gsTextTwin(&pGame->keys, iKey = sqlite3_value_int64(pBad))
+      : gsIntTwin(&pGame->keys, pBad, &iKey);
+    return gsUnknown(pGame, gg_value_sql(pFrom), gg_value_sql(pTo), iFrom>=0, bTwin,
+                     iKey, &r->zErr);
+  }
+  return gsAddMove(r, iFrom, iTo);
+}
+
+/* xStep of game_solve_rows(read, columns...): one row of the table being
+** read.  The read is taken from ?1 at the first row and kept in the
+** aggregate's context (sqlite3_value_pointer compares type strings: too
+** dear for every row).  An error stops the scan; the read keeps its code
+** and message. */
+static void gsRowsStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  GsRead **ppRead = (GsRead**)sqlite3_aggregate_context(ctx, sizeof(GsRead*));
+  GsRead *r;
+  int rc;
+  if( ppRead==0 ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if( (r = *ppRead)==0 ){
+    r = argc>0 ? (GsRead*)sqlite3_value_pointer(argv[0], GS_READ_TYPE) : 0;
+    if( r==0 || argc!=(r->bMoves ? 3 : 4) ){
+      sqlite3_result_error(ctx, "graphgame: " GS_ROWS_NAME " is how game_solve reads"
+                           " its tables; it cannot be called from SQL", -1);
+      return;
+    }
+    *ppRead = r;
+  }
+  if( r->rc ) return;
+  rc = r->bMoves ? gsMoveRow(r, argv+1) : gsPositionRow(r, argv+1);
+  if( rc ){
+    r->rc = rc;
+    sqlite3_result_error_code(ctx, rc);
+  }
+}
+
+static void gsRowsFinal(sqlite3_context *ctx){
+  (void)ctx;                        /* the result is NULL: the rows went to the read */
+}
+
+int gg_register_game_solve_rows(sqlite3 *db){
+  return sqlite3_create_function_v2(db, GS_ROWS_NAME, -1, SQLITE_UTF8|SQLITE_DIRECTONLY,
+                                    0, 0, gsRowsStep, gsRowsFinal, 0);
+}
+
+/* Read one table through game_solve_rows: every row into r, the last
+** batch flushed.  SQLITE_OK, or an error with *pzErr. */
+static int gsReadTable(GsRead *r, const char *zTable, const char *const *azCol,
+                       int nCol, char **pzErr){
+  sqlite3 *db = r->pConn->db;
   sqlite3_stmt *p = 0;
-  GsMoveBatch batch;
-  int rc = gsPrepare(pConn->db, pGame->zMoves, azCol, 2, &p, pzErr);
+  int rc = gsPrepare(db, zTable, azCol, nCol, &p, pzErr);
   if( rc ) return rc;
-  batch.n = 0;
-  while( (rc = sqlite3_step(p))==SQLITE_ROW ){
-    sqlite3_value *pFrom = sqlite3_column_value(p, 0);
-    sqlite3_value *pTo = sqlite3_column_value(p, 1);
-    int64_t iFrom, iTo;
-    if( sqlite3_value_type(pFrom)==SQLITE_INTEGER
-     && sqlite3_value_type(pTo)==SQLITE_INTEGER ){
-      batch.aKey[2*batch.n] = sqlite3_value_int64(pFrom);
-      batch.aKey[2*batch.n+1] = sqlite3_value_int64(pTo);
-      if( ++batch.n==GS_BATCH && (rc = gsFlush(pGame, &batch, pMoves, pzErr)) ) goto done;
-      continue;
+  rc = sqlite3_bind_pointer(p, 1, r, GS_READ_TYPE, 0);
+  if( rc==SQLITE_OK ) rc = sqlite3_step(p);       /* the whole scan */
+  if( r->rc ){
+    rc = r->rc;                                   /* a bad row (or out of memory) */
+    *pzErr = r->zErr;
+    r->zErr = 0;
+  }else if( rc==SQLITE_ROW ){                     /* the aggregate's one row */
+    rc = SQLITE_OK;
+    if( r->bMoves ){
+      if( r->mv.n ) rc = gsFlushMoves(r);
+    }else if( r->pos.n ){
+      rc = gsFlushPositions(r);
     }
-    if( batch.n && (rc = gsFlush(pGame, &batch, pMoves, pzErr)) ) goto done;
-    iFrom = gg_gamesolve_find(&pGame->keys, pFrom);
-    iTo = gg_gamesolve_find(&pGame->keys, pTo);
-    if( iFrom<0 || iTo<0 ){
-      sqlite3_value *pBad = iFrom<0 ? pFrom : pTo;
-      int64_t iKey = 0;
-      int bTwin = sqlite3_value_type(pBad)==SQLITE_INTEGER
-        ? gsTextTwin(&pGame->keys, iKey = sqlite3_value_int64(pBad))
-        : gsIntTwin(&pGame->keys, pBad, &iKey);
-      rc = gsUnknown(pGame, gg_value_sql(pFrom), gg_value_sql(pTo), iFrom>=0, bTwin,
-                     iKey, pzErr);
-      goto done;
+    if( rc ){
+      *pzErr = r->zErr;
+      r->zErr = 0;
     }
-    if( (rc = gsAddMove(pGame, pMoves, iFrom, iTo, pzErr)) ) goto done;
-  }
-  if( rc!=SQLITE_DONE ){
-    rc = gsStepError(pConn->db, rc, pGame->zMoves, pzErr);
   }else{
-    rc = batch.n ? gsFlush(pGame, &batch, pMoves, pzErr) : SQLITE_OK;
+    rc = gsStepError(db, rc, zTable, pzErr);
   }
-done:
   sqlite3_finalize(p);
+  return rc;
+}
+
+/* Read the positions table into pGame->keys and r->aKind. */
+static int gsReadPositions(GsRead *r, char **pzErr){
+  static const char *const azCol[] = { "position", "player", "result" };
+  int rc = gsReadTable(r, r->pGame->zPositions, azCol, 3, pzErr);
+  if( rc==SQLITE_OK && r->nRow>r->pConn->mxPositions ){
+    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has %lld positions, over the"
+                       " limit of %lld (see graphgame_limit)", r->pGame->zPositions,
+                       r->nRow, r->pConn->mxPositions);
+    rc = SQLITE_TOOBIG;
+  }
   return rc;
 }
 
 /* Read both tables and solve.  *ppGame gets the game, or an error. */
 int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
                   GsGame **ppGame, char **pzErr){
+  static const char *const azMoveCol[] = { "position", "next" };
   GsGame *pGame = sqlite3_malloc64(sizeof(*pGame));
   GGMoveList moves;
   GGInterrupt intr;
   GGStop stop;
-  uint8_t *aKind = 0;
+  GsRead r;
   int rc;
   *ppGame = 0;
   memset(&moves, 0, sizeof(moves));
+  memset(&r, 0, sizeof(r));
   if( pGame==0 ) return SQLITE_NOMEM;
   memset(pGame, 0, sizeof(*pGame));
+  r.pConn = pConn;
+  r.pGame = pGame;
+  r.pMoves = &moves;
   pGame->keys.bRunOk = 1;         /* ids numbered in table order cost nothing */
   pGame->zPositions = sqlite3_mprintf("%s", zPositions);
   pGame->zMoves = sqlite3_mprintf("%s", zMoves);
   if( pGame->zPositions==0 || pGame->zMoves==0 ){ rc = SQLITE_NOMEM; goto done; }
   rc = gg_reentry_enter(zPositions, pzErr);
   if( rc ) goto done;
-  rc = gsReadPositions(pConn, pGame, &aKind, pzErr);
-  if( rc==SQLITE_OK ) rc = gsReadMoves(pConn, pGame, &moves, pzErr);
+  rc = gsReadPositions(&r, pzErr);
+  if( rc==SQLITE_OK ){
+    r.bMoves = 1;
+    moves.nSource = pGame->keys.n;     /* moves by ascending source: 4 bytes each */
+    rc = gsReadTable(&r, zMoves, azMoveCol, 2, pzErr);
+  }
   gg_reentry_leave();
   if( rc ) goto done;
   gg_keymap_unindex(&pGame->keys);     /* room for building; gsPin reindexes */
-  if( aKind==0 ) aKind = gg_malloc(1);            /* no positions at all */
-  rc = gg_explicit_build(&pGame->ex, pGame->keys.n, aKind, &moves);
-  aKind = 0;                                       /* the game took it */
+  if( r.aKind==0 ) r.aKind = gg_malloc(1);        /* no positions at all */
+  rc = gg_explicit_build(&pGame->ex, pGame->keys.n, r.aKind, &moves);
+  r.aKind = 0;                                     /* the game took it */
   if( rc==GG_OK ){
     gg_interrupt_init(&intr, &stop, pConn->db);
     rc = gg_explicit_solve(&pGame->ex, &stop);
@@ -446,7 +523,8 @@ int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
   }
   rc = gg_sqlite_rc(rc);
 done:
-  gg_free(aKind);
+  gg_free(r.aKind);
+  sqlite3_free(r.zErr);
   gg_movelist_free(&moves);
   if( rc ){
     gg_gamesolve_free(pGame);
@@ -455,4 +533,3 @@ done:
   }
   return rc;
 }
-

@@ -234,7 +234,8 @@ static int gsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   if( !pCur->bLoaded ) gsLoad(pCur);
   switch( iCol ){
     case GS_OUTCOME:
-      sqlite3_result_text(ctx, gg_gamesolve_outcome[pCur->outcome], -1, SQLITE_STATIC);
+      sqlite3_result_text(ctx, gg_gamesolve_outcome[pCur->outcome],
+                          pCur->outcome==GG_EX_WIN ? 3 : 4, SQLITE_STATIC);   /* no strlen */
       break;
     case GS_PLIES:
       if( pCur->plies>=0 ) sqlite3_result_int64(ctx, pCur->plies);
@@ -291,5 +292,6 @@ static sqlite3_module gsModule = {
 };
 
 int gg_register_game_solve(sqlite3 *db, GGConn *pConn){
-  return sqlite3_create_module_v2(db, GS_NAME, &gsModule, pConn, 0);
+  int rc = sqlite3_create_module_v2(db, GS_NAME, &gsModule, pConn, 0);
+  return rc ? rc : gg_register_game_solve_rows(db);
 }

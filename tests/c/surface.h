@@ -21,7 +21,8 @@
 ** in a table whose name has a quote, a semicolon and "--"; a view that
 ** fails while it is being read; a table with a NULL and a text node; a
 ** table of text labels ("named", graphs 1 and 2, with the twins 1 and
-** '1'); a small game as rows for game_solve (gpos, gmov); a cycle of 200
+** '1'); a small game as rows for game_solve (gpos; its moves gmov, the
+** last out of source order, and gmovs, grouped by source); a cycle of 200
 ** nodes ("ring", graph 1: cat and mouse in plies past the ply byte, with
 ** the bases and wide words of catmouse.h).  Rules are written into the
 ** statements.
@@ -137,7 +138,11 @@ static const SurfSql aSurface[] = {
   /* game_solve (game_solve_sql.c) */
   { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
     " FROM game_solve('gpos', 'gmov')", 0 },
+  { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
+    " FROM game_solve('gpos', 'gmovs')", 0 },
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
+  /* game_solve's reader: an error when called from SQL */
+  { "SELECT game_solve_rows(:graph, 1, 2), game_solve_rows()", 0 },
   /* cops and robbers (cops_sql.c, cops_vtab.c): rules, text labels */
   { "SELECT cop_number(:graph), cop_number(:graph, :edges),"
     " cop_number(:graph, :edges, '{\"lazy\": true}')", 0 },
@@ -195,7 +200,9 @@ static const char SURF_SETUP[] =
   "INSERT INTO gpos VALUES ('start',0,NULL),('left',1,NULL),('right',1,NULL),"
   "('trap',0,'loss'),('loop',0,NULL),(1,0,NULL),(2,1,'win');"
   "INSERT INTO gmov VALUES ('start','left'),('start','right'),('left','trap'),"
-  "('left','loop'),('right','loop'),('loop','right'),(1,2),(1,'start');"
+  "('left','loop'),('right','loop'),(1,2),(1,'start'),('loop','right');"
+  "CREATE TABLE gmovs AS SELECT gmov.* FROM gmov JOIN gpos USING(position)"
+  " ORDER BY gpos.rowid;"
   "CREATE TABLE ring(graph_id, src, dst);"
   "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM r WHERE i<199)"
   " INSERT INTO ring SELECT 1, i, (i+1)%200 FROM r;";

@@ -468,3 +468,72 @@ def test_interrupt_stops_a_solve():
     n = db.execute("SELECT count(*), sum(outcome = 'draw') >= 0"
                    " FROM game_solve('positions', 'moves')").fetchone()
     assert n == (400000, 1)
+
+
+def test_the_reader_cannot_be_called_from_sql():
+    """game_solve_rows takes rows only from game_solve's own statements
+    (its first argument is a pointer bound by game_solve, which SQL cannot
+    write); from SQL it fails, whatever its arguments."""
+    db = gg.connect()
+    store_game(db, {1: (0, None), 2: (1, 'loss')}, [(1, 2)])
+    want = ("graphgame: game_solve_rows is how game_solve reads its tables;"
+            " it cannot be called from SQL")
+    for sql in ("SELECT game_solve_rows()", "SELECT game_solve_rows(1, 2, 3)",
+                "SELECT game_solve_rows(NULL, position, player, result) FROM positions",
+                "SELECT game_solve_rows(x'00', position, next) FROM moves"):
+        try:
+            db.execute(sql).fetchall()
+        except sqlite3.Error as e:
+            assert str(e) == want, (sql, str(e))
+        else:
+            raise AssertionError("no error: " + sql)
+    assert db.execute("SELECT game_solve_rows(1) FROM positions WHERE 0").fetchall() == [(None,)]
+    assert solve(db) == [(1, "win", 1, 2), (2, "loss", 0, None)], solve(db)
+
+
+def test_moves_grouped_by_source_and_not():
+    """Moves that come grouped by ascending source (in the positions'
+    table order) are kept as targets and counts; the first move out of
+    that order turns them into pairs.  Every case solves as the brute
+    force says: sorted, sorted but for one move anywhere, sorted with
+    sources skipped, and shuffled."""
+    rng = random.Random(15)
+    db = gg.connect()
+    for i in range(150):
+        pos, moves, order = random_game(rng)
+        rank = {(type(p), p): k for k, p in enumerate(order)}
+        by_source = sorted(moves, key=lambda m: rank[(type(m[0]), m[0])])
+        cases = [by_source, list(reversed(by_source)), moves]
+        if len(by_source) > 1:
+            k = rng.randrange(len(by_source))
+            late = by_source[:k] + by_source[k + 1:] + [by_source[k]]
+            j = rng.randrange(len(by_source) - 1)
+            swapped = list(by_source)
+            swapped[j], swapped[j + 1] = swapped[j + 1], swapped[j]
+            cases += [late, swapped]
+        for c in cases:
+            check_game(db, pos, c, order=order, what="game %d" % i)
+
+
+def test_big_moves_by_source_cross_blocks():
+    """Moves by source over several blocks (131,072 targets each), then
+    one out of order at the end (all of them turned into pairs) or none:
+    the same rows as the same moves shuffled."""
+    db = gg.connect()
+    db.executescript("""
+      CREATE TABLE positions AS
+        WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 99999)
+        SELECT i AS position, i % 2 AS player, iif(i % 89 = 0, 'loss', NULL) AS result FROM c;
+      CREATE TABLE sorted AS
+        SELECT position, (position * 7919 + j * 104729) % 100000 AS next
+          FROM positions, (SELECT 1 AS j UNION ALL SELECT 2 UNION ALL SELECT 3)
+          ORDER BY position, j;
+      CREATE TABLE late AS SELECT * FROM sorted WHERE rowid > 1 UNION ALL
+        SELECT * FROM sorted WHERE rowid = 1;
+      CREATE TABLE shuffled AS SELECT * FROM sorted ORDER BY random();
+    """)
+    q = "SELECT position, outcome, plies, move FROM game_solve('positions', ?)"
+    want = db.execute(q, ("shuffled",)).fetchall()
+    assert len(want) == 100000 and len({r[1] for r in want}) == 3, len(want)
+    for t in ("sorted", "late"):
+        assert db.execute(q, (t,)).fetchall() == want, t
