@@ -168,6 +168,7 @@ void gg_stmt_clear(GGConn *pConn){
   pConn->pProbe = 0;
   for(i=0; i<GG_STMT_ENTRIES; i++){
     sqlite3_finalize(pConn->aStmt[i].pStmt);
+    sqlite3_finalize(pConn->aStmt[i].pSmall);
     sqlite3_free(pConn->aStmt[i].zTable);
     memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
   }
@@ -198,6 +199,7 @@ GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
       if( pConn->aStmt[i].bBusy ) return 0;
     }
     sqlite3_finalize(pConn->aStmt[i].pStmt);
+    sqlite3_finalize(pConn->aStmt[i].pSmall);
     sqlite3_free(pConn->aStmt[i].zTable);
     memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
     if( edgesPrepare(pConn->db, pRef, zTable, SQLITE_PREPARE_PERSISTENT,
@@ -226,6 +228,7 @@ static void edgesForget(GGConn *pConn, const char *zTable){
     GGStmt *k = &pConn->aStmt[i];
     if( k->zTable && !k->bBusy && strcmp(k->zTable, zTable)==0 ){
       sqlite3_finalize(k->pStmt);
+      sqlite3_finalize(k->pSmall);
       sqlite3_free(k->zTable);
       memmove(k, k+1, (size_t)(GG_STMT_ENTRIES-1-i)*sizeof(GGStmt));
       memset(&pConn->aStmt[GG_STMT_ENTRIES-1], 0, sizeof(GGStmt));

@@ -95,6 +95,7 @@ typedef struct GGStmt GGStmt;
 struct GGStmt {
   char *zTable;           /* the table as named by the call, or NULL: free */
   sqlite3_stmt *pStmt;    /* SELECT src, dst FROM <table> WHERE graph_id = ?1 */
+  sqlite3_stmt *pSmall;   /* the same through graphgame_rows (small.c), or NULL */
   int bBusy;              /* being stepped (a nested call prepares its own) */
 };
 
@@ -145,6 +146,8 @@ GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable);
 ** graph (or the read fails) they take the general path, which reads
 ** again and says what is wrong. */
 #define GG_SMALL_MAXN 64
+#define GG_SMALL_ROWS "graphgame_rows"   /* the aggregate that reads them */
+int gg_register_small_rows(sqlite3 *db, struct GGConn *pConn);
 typedef struct GGSmall GGSmall;
 struct GGSmall {
   uint32_t n;                    /* nodes */

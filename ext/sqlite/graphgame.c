@@ -125,6 +125,7 @@ static int (*const aTable[])(sqlite3*, GGConn*) = {
   gg_register_game_solve,
   gg_register_cops,             /* cops_states, cops_play (cops_vtab.c) */
   gg_register_graph6,           /* graph6_edges (graph6_sql.c) */
+  gg_register_small_rows,       /* graphgame_rows, the small graphs' read (small.c) */
 };
 
 /* The scalar function and the two tables of one game. */

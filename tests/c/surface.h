@@ -143,6 +143,8 @@ static const SurfSql aSurface[] = {
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
   /* game_solve's reader: an error when called from SQL */
   { "SELECT game_solve_rows(:graph, 1, 2), game_solve_rows()", 0 },
+  /* the small graphs' reader (small.c): an error when called from SQL */
+  { "SELECT graphgame_rows(:graph, 1, 2), graphgame_rows(), count(*) FROM edges", 0 },
   /* cops and robbers (cops_sql.c, cops_vtab.c): rules, text labels */
   { "SELECT cop_number(:graph), cop_number(:graph, :edges),"
     " cop_number(:graph, :edges, '{\"lazy\": true}')", 0 },

@@ -196,3 +196,19 @@ def test_race_game_against_brute_force_and_the_general_path():
             answer(db, "SELECT race_game(?, ?, ?, ?, 'tedges')", (gid, str(iso), str(nodes[0]),
                                                                   str(nodes[-1])))
     assert checked > 800
+
+
+def test_the_reader_cannot_be_called_from_sql():
+    db = setup()
+    db.executemany("INSERT INTO edges VALUES (1,?,?)", [(0, 1), (1, 2)])
+    want = ("graphgame: graphgame_rows is how the scalar functions read small graphs;"
+            " it cannot be called from SQL")
+    for sql in ("SELECT graphgame_rows()", "SELECT graphgame_rows(1, 2, 3)",
+                "SELECT graphgame_rows(NULL, src, dst) FROM edges",
+                "SELECT graphgame_rows(x'00', src, dst) FROM edges"):
+        assert answer(db, sql) == "error: " + want, sql
+    assert db.execute("SELECT graphgame_rows(1) FROM edges WHERE 0").fetchall() == [(None,)]
+    # in a view or a trigger it is refused (DIRECTONLY), and the games still answer
+    db.execute("CREATE VIEW v AS SELECT graphgame_rows(1, src, dst) AS r FROM edges")
+    assert "unsafe use of graphgame_rows" in answer(db, "SELECT * FROM v")
+    assert answer(db, "SELECT catmouse(1)") == gg.catmouse_brute([(0, 1), (1, 2)])[(1, 2, "mouse")][0]
