@@ -83,16 +83,17 @@ SELECT catmouse(1, 'big');
                                 ' (see graphgame_limit)'), p.stderr
     # Past the memory a tab gets (1 GB here): an error, and the connection goes on.
     script = """
-SELECT graphgame_limit('max_positions', 1000000000) > 0;
-CREATE TABLE huge AS SELECT 1 AS graph_id, src, dst FROM graph_grid(120, 120);
+SELECT graphgame_limit('max_positions', 2000000000) > 0;
+CREATE TABLE huge AS SELECT 1 AS graph_id, src, dst FROM graph_grid(150, 150);
 SELECT catmouse_json('[[1,3],[0],[3],[0,2]]');
 SELECT catmouse(1, 'huge');
 """
     p = _wasm(script)
     assert p.stdout.splitlines() == ["1", "1"], p.stdout
-    # 2 x 14400^2 positions at ~1.4 bytes each: 566 MB more than the tab has left
+    # 2 x 22500^2 positions at ~1.4 bytes each: more than the tab has (a
+    # 120x120 grid, 0.4e9 positions, fits since long wins cost ~1.5 bytes)
     assert p.stderr.strip() == ('Error: near line 5: graphgame: catmouse: solving graph 1 in table'
-                                ' "huge" needs about 566 MB at its peak, and an allocation failed'
+                                ' "huge" needs about 1340 MB at its peak, and an allocation failed'
                                 " (the machine's memory; SQLite has no heap limit)"), p.stderr
 
 
