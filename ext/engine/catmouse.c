@@ -356,7 +356,8 @@ void gg_cm_free(GGCatMouse *p){
     }
   }
   gg_free(p->aBlock);
-  gg_free(p->aRes);
+  /* 800 MB at n = 40,000, perhaps freed on a thread of its own (alloc.h) */
+  gg_free_gently(p->aRes, p->aRes ? 4*GG_CM_BIT_SIZE(p->n, p->nBand)*8 : 0);
   gg_free(p->aBig[0]);
   gg_free(p->aBig[1]);
   gg_free(p->aPerm);

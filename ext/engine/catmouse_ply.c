@@ -398,6 +398,23 @@ static void cmBarrier(CmSolve *s){
   if( s->nRun>1 ) gg_barrier_wait(&s->bar);
 }
 
+/* Worker 0's poll while it waits at a barrier (gg_barrier_wait_poll). */
+static void cmBarrierPoll(void *pArg){
+  CmWorker *wk = (CmWorker*)pArg;
+  if( gg_poll_now(&wk->poll) ) cmSetStop(wk->s, GG_INTERRUPT);
+}
+
+/* The barrier after a pass or an apply: worker 0 keeps asking the GGStop
+** while the other lane finishes its part of a big ply (hundreds of ms on
+** a 40,000-node graph).  A stop it sets there is decided on by every
+** worker alike, after the next barrier; never at the barrier between the
+** decision and the apply (see cm_run). */
+static void cmBarrierAsk(CmSolve *s, CmWorker *wk){
+  if( s->nRun<=1 ) return;
+  if( wk->i==0 ) gg_barrier_wait_poll(&s->bar, cmBarrierPoll, wk);
+  else gg_barrier_wait(&s->bar);
+}
+
 /* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ... */
 void cm_run(CmWorker *wk){
   CmSolve *s = wk->s;
@@ -409,7 +426,7 @@ void cm_run(CmWorker *wk){
       cmPass(s, wk, &s->aTurn[0], k, q);
       cmPass(s, wk, &s->aTurn[1], k, q);
     }
-    cmBarrier(s);
+    cmBarrierAsk(s, wk);
     for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nNew += s->aTurn[t].aPart[q].nNew;
     bDone = cmStopped(s) || nNew==0;
     /* Every worker has decided before any applies: worker 0 polls in the
@@ -422,6 +439,6 @@ void cm_run(CmWorker *wk){
       cm_apply(s, wk, &s->aTurn[0], q, k);
       cm_apply(s, wk, &s->aTurn[1], q, k);
     }
-    cmBarrier(s);
+    cmBarrierAsk(s, wk);
   }
 }

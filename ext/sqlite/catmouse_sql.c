@@ -82,17 +82,35 @@ static void *cmsqlFreeThread(void *pArg){
   sqlite3_free(pArg);
   return 0;
 }
+/* The threads still freeing (joinable, oldest first), for every
+** connection of the process: SQLite unloads the library when the
+** connection that loaded it closes, and a thread must not outlive its
+** code, so closing a connection waits for them (gg_catmouse_free_wait). */
+#define CM_MAX_FREEING 4
+static pthread_mutex_t cmFreeMutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_t aCmFreeing[CM_MAX_FREEING];
+static int nCmFreeing = 0;
+
 static void cmsqlFreeFailed(GGCatMouse *p, uint32_t n, int rc){
-  pthread_attr_t attr;
-  pthread_t th;
-  if( rc==GG_INTERRUPT && GG_CM_NPOS(n)>=CM_FREE_LATER && pthread_attr_init(&attr)==0 ){
-    int bStarted;
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    bStarted = pthread_create(&th, &attr, cmsqlFreeThread, p)==0;
-    pthread_attr_destroy(&attr);
-    if( bStarted ) return;
+  int bStarted = 0;
+  if( rc==GG_INTERRUPT && GG_CM_NPOS(n)>=CM_FREE_LATER ){
+    pthread_mutex_lock(&cmFreeMutex);
+    if( nCmFreeing==CM_MAX_FREEING ){         /* the oldest is surely done by now */
+      pthread_join(aCmFreeing[0], 0);
+      memmove(aCmFreeing, aCmFreeing+1, (CM_MAX_FREEING-1)*sizeof(pthread_t));
+      nCmFreeing--;
+    }
+    bStarted = pthread_create(&aCmFreeing[nCmFreeing], 0, cmsqlFreeThread, p)==0;
+    if( bStarted ) nCmFreeing++;
+    pthread_mutex_unlock(&cmFreeMutex);
   }
-  cmsqlFreeThread(p);
+  if( !bStarted ) cmsqlFreeThread(p);
+}
+
+void gg_catmouse_free_wait(void){
+  pthread_mutex_lock(&cmFreeMutex);
+  while( nCmFreeing>0 ) pthread_join(aCmFreeing[--nCmFreeing], 0);
+  pthread_mutex_unlock(&cmFreeMutex);
 }
 
 static int cmsqlSolve(void **ppState, const GGGraph *pG, const uint32_t *aParam,

@@ -117,6 +117,9 @@ struct GGConn {
 ** reads are kept only while catmouse_states (the anchor) is connected,
 ** and its xDisconnect finalizes them (states.c). */
 void gg_stmt_clear(GGConn *pConn);
+/* Wait for the threads that free interrupted solves (catmouse_sql.c):
+** before a connection closes, since SQLite then unloads the library. */
+void gg_catmouse_free_wait(void);
 
 /* The arguments that name a graph, and how to read it. */
 typedef struct GGGraphRef GGGraphRef;

@@ -140,6 +140,7 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
 }
 
 static void ggConnFree(void *p){
+  gg_catmouse_free_wait();
   gg_cache_clear((GGConn*)p);
   gg_stmt_clear((GGConn*)p);       /* (already done by the anchor's xDisconnect) */
   sqlite3_free(((GGConn*)p)->aCopsScratch);
