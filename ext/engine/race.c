@@ -323,6 +323,21 @@ static void rcBarrier(RcSolve *s){
   if( s->nRun>1 ) gg_barrier_wait(&s->bar);
 }
 
+/* Worker 0's poll while it waits at the barrier after a pass. */
+static void rcBarrierPoll(void *pArg){
+  RcWorker *wk = (RcWorker*)pArg;
+  if( gg_poll_now(&wk->poll) ) rcSetStop(wk->s, GG_INTERRUPT);
+}
+
+/* The barrier after a pass: worker 0 keeps asking the GGStop while the
+** other lane finishes a big ply.  Both decide after it, on the same flag
+** (never at the barrier after the decision). */
+static void rcBarrierAsk(RcSolve *s, RcWorker *wk){
+  if( s->nRun<=1 ) return;
+  if( wk->i==0 ) gg_barrier_wait_poll(&s->bar, rcBarrierPoll, wk);
+  else gg_barrier_wait(&s->bar);
+}
+
 /* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ...  Ply
 ** k is turn k % 2's (Bob's first: Alice's ply 0 is set up). */
 static void rcRun(RcWorker *wk){
@@ -333,7 +348,7 @@ static void rcRun(RcWorker *wk){
     RcTurn *me = &s->aTurn[k&1];
     uint64_t nNew = 0;
     for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, me, k, q);
-    rcBarrier(s);
+    rcBarrierAsk(s, wk);
     for(q=0; q<s->nLane; q++) nNew += me->aPart[q].nNew;
     if( rcStopped(s) || nNew==0 ) break;
     if( wk->i==0 ) s->nPly = k;
