@@ -15,8 +15,8 @@
 void *gg_malloc(uint64_t nByte);   /* NULL on failure, like malloc */
 void gg_free(void *p);             /* NULL is a no-op */
 
-/* gg_free() of a large block of nByte bytes whose pages are given back
-** first, 16 MB at a time (Linux: madvise(MADV_DONTNEED), which holds the
+/* gg_free() of a block of nByte bytes (at most its size) whose pages,
+** if it has 8 MB or more, are given back first, 16 MB at a time (Linux: madvise(MADV_DONTNEED), which holds the
 ** process's memory map only for reading): a thread freeing gigabytes in
 ** one munmap() holds that map for writing for a quarter of a second, and
 ** every page fault and allocation of the other threads waits (a solve
@@ -29,7 +29,7 @@ void gg_free(void *p);             /* NULL is a no-op */
 static inline void gg_free_gently(void *p, uint64_t nByte){
 #if defined(__linux__) && defined(MADV_DONTNEED)
   long nPage = sysconf(_SC_PAGESIZE);
-  if( p && nPage>0 && nByte>=((uint64_t)64<<20) ){
+  if( p && nPage>0 && nByte>=((uint64_t)8<<20) ){
     uintptr_t mask = (uintptr_t)nPage - 1, step = (uintptr_t)16<<20;
     uintptr_t a = ((uintptr_t)p + mask) & ~mask, e = ((uintptr_t)p + nByte) & ~mask;
     for(; a<e; a+=step) madvise((void*)a, e-a<step ? e-a : step, MADV_DONTNEED);

@@ -350,7 +350,7 @@ void gg_cm_free(GGCatMouse *p){
   uint32_t i;
   if( p->aBlock ){
     for(i=0; i<2*p->nBand; i++){
-      gg_free(p->aBlock[i].aPly);
+      gg_free_gently(p->aBlock[i].aPly, (uint64_t)p->n*512);
       gg_free(p->aBlock[i].aBase);
       gg_free(p->aBlock[i].aWide);
     }
