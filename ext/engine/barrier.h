@@ -32,24 +32,10 @@ static inline int gg_barrier_init(GGBarrier *p, unsigned nThread){
   return 0;
 }
 
-/* Wait until nThread threads have called this in the round. */
-static inline void gg_barrier_wait(GGBarrier *p){
-  unsigned iRound;
-  pthread_mutex_lock(&p->mu);
-  iRound = p->iRound;
-  if( ++p->nWaiting==p->nThread ){
-    p->nWaiting = 0;
-    p->iRound++;
-    pthread_cond_broadcast(&p->cv);
-  }else{
-    while( iRound==p->iRound ) pthread_cond_wait(&p->cv, &p->mu);
-  }
-  pthread_mutex_unlock(&p->mu);
-}
-
-/* The same, calling xPoll(pArg) (without the mutex) every 10 ms of the
-** wait: a thread that must answer an interrupt keeps asking while it
-** waits for a slower one. */
+/* Wait until nThread threads have called this in the round; with xPoll,
+** call xPoll(pArg) (without the mutex) every 10 ms of the wait, so that a
+** thread that must answer an interrupt keeps asking while it waits for a
+** slower one. */
 static inline void gg_barrier_wait_poll(GGBarrier *p, void (*xPoll)(void*), void *pArg){
   unsigned iRound;
   pthread_mutex_lock(&p->mu);
@@ -58,20 +44,27 @@ static inline void gg_barrier_wait_poll(GGBarrier *p, void (*xPoll)(void*), void
     p->nWaiting = 0;
     p->iRound++;
     pthread_cond_broadcast(&p->cv);
-  }else{
-    while( iRound==p->iRound ){
-      struct timespec ts;
-      clock_gettime(CLOCK_REALTIME, &ts);
-      ts.tv_nsec += 10*1000*1000;
-      if( ts.tv_nsec>=1000000000 ){ ts.tv_sec++; ts.tv_nsec -= 1000000000; }
-      if( pthread_cond_timedwait(&p->cv, &p->mu, &ts)==ETIMEDOUT && iRound==p->iRound ){
-        pthread_mutex_unlock(&p->mu);
-        xPoll(pArg);
-        pthread_mutex_lock(&p->mu);
-      }
+  }
+  while( iRound==p->iRound ){
+    struct timespec ts;
+    if( xPoll==0 ){
+      pthread_cond_wait(&p->cv, &p->mu);
+      continue;
+    }
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 10*1000*1000;
+    if( ts.tv_nsec>=1000000000 ){ ts.tv_sec++; ts.tv_nsec -= 1000000000; }
+    if( pthread_cond_timedwait(&p->cv, &p->mu, &ts)==ETIMEDOUT && iRound==p->iRound ){
+      pthread_mutex_unlock(&p->mu);
+      xPoll(pArg);
+      pthread_mutex_lock(&p->mu);
     }
   }
   pthread_mutex_unlock(&p->mu);
+}
+
+static inline void gg_barrier_wait(GGBarrier *p){
+  gg_barrier_wait_poll(p, 0, 0);
 }
 
 static inline void gg_barrier_destroy(GGBarrier *p){
