@@ -161,7 +161,7 @@ int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   }
   cmsInit(&c);
   nPly = cmsRun(&c, &poll);
-  if( nPly<0 ){ gg_cm_free(p); return GG_INTERRUPT; }
+  if( nPly<0 ) return GG_INTERRUPT;      /* gg_cm_free(), by the caller as on the big path */
   p->nPly = (uint32_t)nPly;
   return GG_OK;
 }

@@ -1,9 +1,9 @@
 /*
-** catmouse_dot_sql.c: pictures of cat and mouse, as Graphviz DOT text.
-**
-**   catmouse_dot(graph_id, cat [, edges [, rules]])   -> DOT text
-**
-**   sqlite3 -noheader -list my.db "SELECT catmouse_dot(1, 2)" | dot -Tsvg > g.svg
+** catmouse_dot_sql.c: catmouse_dot(graph_id, cat [, edges [, rules]]),
+** pictures of cat and mouse as Graphviz DOT text: the graph, each node
+** filled with the outcome when the mouse stands there, the cat on `cat`,
+** the mouse to move.  The manual is docs/reference/catmouse.md; the road
+** of a call is call.c (the game is solved through the cache).
 **
 ** The graph, each node filled with the outcome when the mouse stands
 ** there, the cat stands on `cat` and the mouse is to move: green when the
@@ -19,7 +19,7 @@
 ** a numeral inside apostrophes as well: "'1'".)
 */
 #include <string.h>
-#include "glue.h"
+#include "call.h"
 SQLITE_EXTENSION_INIT3
 
 #define DOT_MOUSE "#8fd18f"    /* fill: the mouse wins */
@@ -127,55 +127,32 @@ static char *dotText(const GGSolved *p, uint32_t cat, int turn, const char *zWha
   return sqlite3_str_finish(pOut);
 }
 
-void gg_fn_catmouse_dot(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
-  const GGGameDef *pDef = &gg_catmouse_def;
-  GGCall call;
-  GGGraph g;
-  GGSolved *p = 0;
-  GGLabel catL;
-  char *zErr = 0, *zWhat = 0, *zDot = 0;
-  int rc, k;
-  if( sqlite3_value_type(argv[1])==SQLITE_NULL ) return;
-  rc = gg_call_init(&call, pConn, pDef, "catmouse_dot", argv[0], argc>2 ? argv[2] : 0,
-                    argc>3 ? argv[3] : 0, &zErr);
-  if( rc || call.ref.pId==0 ) goto done;
-  if( call.rules.aVal[2].bSet ){      /* the cat is the argument (key 2 of catmouse's) */
-    zErr = gg_errmsg("catmouse_dot: the cat is its second argument; the rules may not"
-                     " name it too");
-    rc = gg_error_rc(SQLITE_ERROR, zErr);
-    goto done;
+/* The cat is the second argument: the rules may not name it too. */
+static int dotCheck(GGCall *pCall, char **pzErr){
+  if( pCall->rules.aVal[2].bSet ){    /* the cat is key 2 of catmouse's */
+    *pzErr = gg_errmsg("catmouse_dot: the cat is its second argument; the rules may not"
+                       " name it too");
+    return gg_error_rc(SQLITE_ERROR, *pzErr);
   }
-  k = gg_value_label(argv[1], &catL);
-  if( k<=0 ){
-    zErr = k<0 ? 0 : gg_err_label_arg("catmouse_dot", "cat", argv[1]);
-    rc = k<0 ? SQLITE_NOMEM : gg_error_rc(SQLITE_MISMATCH, zErr);
-    goto done;
-  }
-  call.nRole = pDef->xRoles(&call.rules, 0, 0, call.aRole, &call.iTurn);
-  memset(&call.aRole[call.nRole], 0, sizeof(GGRole));
-  call.aRole[call.nRole].zRole = "cat";
-  call.aRole[call.nRole].aLabel = &catL;
-  call.aRole[call.nRole].nLabel = 1;
-  call.nRole++;
-  rc = gg_load_graph_roles(pConn->db, &call.ref, call.aRole, call.nRole, &g, &zErr);
-  if( rc ) goto done;
-  zWhat = gg_graph_name(&call.ref);
-  if( zWhat==0 ){ gg_graph_free(&g); rc = SQLITE_NOMEM; goto done; }
-  rc = gg_solve(pConn, pDef, "catmouse_dot", &g, call.aRole[0].aId, call.aRole[0].nId,
-                zWhat, 0, &p, &zErr);
-  if( rc ) goto done;
-  if( !pDef->xListed(p->pState, 0, call.aRole[call.nRole-1].aId[0]) ){
-    zErr = gg_errmsg("catmouse_dot: %s", pDef->zNotListed);
-    rc = gg_error_rc(SQLITE_ERROR, zErr);
-    goto done;
-  }
-  zDot = dotText(p, call.aRole[call.nRole-1].aId[0], call.iTurn, zWhat);
-  if( zDot==0 ) rc = SQLITE_NOMEM;
-done:
-  if( rc ) gg_result_error(ctx, rc, zErr);
-  else sqlite3_result_text(ctx, zDot, -1, sqlite3_free);
-  sqlite3_free(zWhat);
-  gg_solved_release(p);
-  gg_call_free(&call);
+  return SQLITE_OK;
 }
+
+static void dotResult(sqlite3_context *ctx, GGCall *pCall, const GGSolved *p){
+  uint32_t cat = pCall->aRole[pCall->nRole-1].aId[0];   /* the cat role is last */
+  char *zWhat, *zDot;
+  if( !p->pDef->xListed(p->pState, 0, cat) ){
+    gg_result_error(ctx, SQLITE_ERROR, gg_errmsg("catmouse_dot: %s", p->pDef->zNotListed));
+    return;
+  }
+  zWhat = gg_call_name(pCall);
+  zDot = zWhat ? dotText(p, cat, pCall->iTurn, zWhat) : 0;
+  sqlite3_free(zWhat);
+  if( zDot==0 ) sqlite3_result_error_nomem(ctx);
+  else sqlite3_result_text(ctx, zDot, -1, sqlite3_free);
+}
+
+const GGFuncDef gg_catmouse_dot_func = {
+  .zName = "catmouse_dot", .nArgMin = 2, .nArgMax = 4,
+  .azArg = { "cat" }, .aArgKind = { GG_ARG_NODE_NULL }, .bSource = 1,
+  .xCheck = dotCheck, .xResult = dotResult,
+};

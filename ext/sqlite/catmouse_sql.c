@@ -1,30 +1,15 @@
 /*
-** catmouse_sql.c: cat and mouse in SQL.
-**
-**   catmouse(graph_id [, edges [, rules]])   -> 1 mouse wins, 2 cat wins, 0 draw
-**       The outcome from the start under optimal play.  The graph is the
-**       rows of graph_id in the table or view `edges` (columns graph_id,
-**       src, dst).  rules, a JSON object, names the roles: "hole" (a label
-**       or an array of labels; default 0), "mouse" and "cat" (the start
-**       nodes; default 1 and 2), "turn" ("mouse", the default, or "cat":
-**       who moves first) and "directed" (false; true: a row is an arc src
-**       -> dst).  A NULL graph_id gives NULL.
-**
-**   catmouse_json(adjacency [, rules])       -> 1, 2 or 0
-**       The same for a LeetCode-style JSON adjacency list, whose lists
-**       name every node 0..n-1, e.g.
-**       catmouse_json('[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]') = 0.
-**
-** Every position is listed by catmouse_states(graph_id [, edges [,
-** rules]]) and the optimal line by catmouse_play (states.c, play.c), both
-** described by gg_catmouse_def below.  The game itself is in
-** ext/engine/catmouse.c; the rules are in README.md.
+** catmouse_sql.c: cat and mouse, the game definition and its scalar
+** functions catmouse() and catmouse_json().  The manual is
+** docs/reference/catmouse.md; the engine is ext/engine/catmouse.c; the
+** road of a call is call.c.  catmouse_states and catmouse_play are the
+** generic tables (states.c, play.c) of gg_catmouse_def below;
+** catmouse_bounded and catmouse_dot have files of their own.
 */
 #include <string.h>
 #include <pthread.h>
-#include "glue.h"
+#include "call.h"
 #include "catmouse.h"
-#include "adjjson.h"
 SQLITE_EXTENSION_INIT3
 
 #define CM_KEY_HOLE     0
@@ -41,8 +26,15 @@ static const GGRuleKey aCmKey[] = {
   { "directed", GG_RULE_BOOL,   0 },
 };
 
-static uint64_t cmsqlPositions(uint64_t n){ return GG_CM_NPOS(n); }
-static uint64_t cmsqlBytes(const GGGraph *pG){ return gg_cm_bytes(pG->n, pG->nArc); }
+static uint64_t cmsqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_CM_NPOS(n); }
+static uint64_t cmsqlBytes(const GGGraph *pG, uint32_t k){
+  (void)k;
+  return gg_cm_bytes(pG->n, pG->nArc);
+}
+static void cmsqlSize(uint32_t k, char *zBuf, int nBuf){
+  (void)k;
+  sqlite3_snprintf(nBuf, zBuf, "2 turns x n mouse nodes x n cat nodes");
+}
 
 /* Role i of the rules' key, or its default label iDefault. */
 static void cmsqlRole(const GGRules *pRules, int iKey, const char *zRole, int64_t iDefault,
@@ -57,16 +49,23 @@ static void cmsqlRole(const GGRules *pRules, int iKey, const char *zRole, int64_
   }
 }
 
-static int cmsqlRoles(const GGRules *pRules, const GGLabel *aArg, int bStart, GGRole *aRole,
-                      int *piTurn){
+/* aArg: catmouse_dot's cat (nArg 1), named "cat" after the other roles. */
+static int cmsqlRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, int bStart,
+                      GGRole *aRole, int *piTurn){
   int nRole = 1;
-  (void)aArg;
   cmsqlRole(pRules, CM_KEY_HOLE, "the hole", 0, &aRole[0]);
   if( bStart || pRules->aVal[CM_KEY_MOUSE].bSet ){
     cmsqlRole(pRules, CM_KEY_MOUSE, "the mouse's start", 1, &aRole[nRole++]);
   }
   if( bStart || pRules->aVal[CM_KEY_CAT].bSet ){
     cmsqlRole(pRules, CM_KEY_CAT, "the cat's start", 2, &aRole[nRole++]);
+  }
+  if( nArg==1 ){
+    memset(&aRole[nRole], 0, sizeof(GGRole));
+    aRole[nRole].zRole = "cat";
+    aRole[nRole].aLabel = &aArg[0];
+    aRole[nRole].nLabel = 1;
+    nRole++;
   }
   *piTurn = pRules->aVal[CM_KEY_TURN].bSet ? pRules->aVal[CM_KEY_TURN].iWord : GG_CM_MOUSE;
   return nRole;
@@ -113,8 +112,8 @@ void gg_catmouse_free_wait(void){
   pthread_mutex_unlock(&cmFreeMutex);
 }
 
-static int cmsqlSolve(void **ppState, const GGGraph *pG, const uint32_t *aParam,
-                      uint32_t nParam, const GGStop *pStop){
+static int cmsqlSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pArgs,
+                      const GGStop *pStop){
   GGCatMouse *p = sqlite3_malloc64(sizeof(*p));
   uint8_t *aHole = sqlite3_malloc64((uint64_t)pG->n + 1);
   uint32_t i;
@@ -122,7 +121,7 @@ static int cmsqlSolve(void **ppState, const GGGraph *pG, const uint32_t *aParam,
   *ppState = 0;
   if( p==0 || aHole==0 ){ sqlite3_free(p); sqlite3_free(aHole); return GG_NOMEM; }
   memset(aHole, 0, (uint64_t)pG->n + 1);
-  for(i=0; i<nParam; i++) aHole[aParam[i]] = 1;
+  for(i=0; i<pArgs->nParam; i++) aHole[pArgs->aParam[i]] = 1;
   rc = gg_cm_solve(p, pG, aHole, pStop);
   sqlite3_free(aHole);
   if( rc ){ cmsqlFreeFailed(p, pG->n, rc); return rc; }
@@ -145,26 +144,9 @@ static int cmsqlListed(const void *pState, uint32_t a, uint32_t b){
   return !gg_cm_is_hole((const GGCatMouse*)pState, b);
 }
 
-void gg_fn_catmouse(sqlite3_context*, int, sqlite3_value**);
-
-const GGGameDef gg_catmouse_def = {
-  .zName = "catmouse", .nArgMin = 1, .nArgMax = 3, .xFunc = gg_fn_catmouse,
-  .zStates = "catmouse_states", .zPlay = "catmouse_play",
-  .azPlayer = { "mouse", "cat" }, .azTurn = { "mouse", "cat" },
-  .zParam = 0, .azPlayArg = { 0, 0, 0 },
-  .aOutcome = { 0, 1, 2, 0 },   /* open (unused), mouse wins, cat wins, draw */
-  .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
-  .iDirected = CM_KEY_DIRECTED,
-  .zSize = "2 turns x n mouse nodes x n cat nodes",
-  .xPositions = cmsqlPositions, .xBytes = cmsqlBytes, .xRoles = cmsqlRoles,
-  .xSolve = cmsqlSolve,
-  .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
-  .zNotListed = "the cat may not start on a hole",
-};
-
 /* The outcome of the call's start in a solved game, or an error if the
 ** start is not a position (the cat on a hole). */
-static void cmsqlResult(sqlite3_context *ctx, const GGCall *pCall, const GGSolved *p){
+static void cmsqlResult(sqlite3_context *ctx, GGCall *pCall, const GGSolved *p){
   uint32_t value, mouse = pCall->aRole[1].aId[0], cat = pCall->aRole[2].aId[0];
   int64_t plies, move;
   if( !cmsqlListed(p->pState, mouse, cat) ){
@@ -173,7 +155,7 @@ static void cmsqlResult(sqlite3_context *ctx, const GGCall *pCall, const GGSolve
     gg_graph_label(&p->g, cat, &L);
     zL = gg_label_sql(&L);
     gg_result_error(ctx, SQLITE_ERROR, zL ? gg_errmsg("%s: the cat's start %s is a hole: %s",
-                    pCall->ref.zFunc, zL, gg_catmouse_def.zNotListed) : 0);
+                    pCall->pFunc->zName, zL, gg_catmouse_def.zNotListed) : 0);
     sqlite3_free(zL);
     return;
   }
@@ -181,94 +163,49 @@ static void cmsqlResult(sqlite3_context *ctx, const GGCall *pCall, const GGSolve
   sqlite3_result_int(ctx, gg_catmouse_def.aOutcome[value]);
 }
 
-/* The fast path of catmouse() (small.c): a small graph read into bit
-** rows and only its start solved, with no cache, no graph and no
-** allocation.  1 if it gave the result, 0 if the general path must. */
-static int cmsqlSmall(sqlite3_context *ctx, GGConn *pConn, GGCall *pCall){
-  GGSmall s;
+/* The small graph's start only, solved in place (no cache, no graph, no
+** allocation); the general path says what is wrong, if anything is. */
+static int cmsqlSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *pS){
+  GGSmall *s = (GGSmall*)pS;
   uint64_t hole, m;
   uint32_t u, mouse, cat;
-  if( !gg_small_read(pConn, &pCall->ref, &s) ) return 0;
-  pCall->nRole = cmsqlRoles(&pCall->rules, 0, 1, pCall->aRole, &pCall->iTurn);
-  if( !gg_small_role(&s, &pCall->aRole[0], &hole, &u)
-   || !gg_small_role(&s, &pCall->aRole[1], &m, &mouse)
-   || !gg_small_role(&s, &pCall->aRole[2], &m, &cat)
+  if( !gg_small_role(s, &pCall->aRole[0], &hole, &u)
+   || !gg_small_role(s, &pCall->aRole[1], &m, &mouse)
+   || !gg_small_role(s, &pCall->aRole[2], &m, &cat)
    || ((hole>>cat)&1)                       /* an error, named there */
-   || GG_CM_NPOS(s.n)>(uint64_t)pConn->mxPositions ){
-    return 0;
+   || GG_CM_NPOS(s->n)>(uint64_t)pCall->pConn->mxPositions ){
+    return GG_SMALL_NO;
   }
   sqlite3_result_int(ctx, gg_catmouse_def.aOutcome[
-      gg_cm_small_outcome(s.n, s.aOut, hole, mouse, cat, pCall->iTurn)]);
-  return 1;
+      gg_cm_small_outcome(s->n, s->aOut, hole, mouse, cat, pCall->iTurn)]);
+  return GG_SMALL_DONE;
 }
 
-void gg_fn_catmouse(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
-  GGCall call;
-  GGSolved *p = 0;
-  char *zErr = 0;
-  int rc = gg_call_init(&call, pConn, &gg_catmouse_def, "catmouse", argv[0],
-                        argc>1 ? argv[1] : 0, argc>2 ? argv[2] : 0, &zErr);
-  if( rc==SQLITE_OK && call.ref.pId && cmsqlSmall(ctx, pConn, &call) ){
-    gg_call_free(&call);
-    return;
-  }
-  if( rc==SQLITE_OK && call.ref.pId ){
-    rc = gg_call_solve(&call, pConn, 0, 1, &p, &zErr);
-    if( rc==SQLITE_OK ) cmsqlResult(ctx, &call, p);
-  }
-  if( rc ) gg_result_error(ctx, rc, zErr);
-  gg_solved_release(p);
-  gg_call_free(&call);
-}
+static const GGFuncDef cmsqlFunc = {
+  .zName = "catmouse", .nArgMin = 1, .nArgMax = 3, .bSource = 1, .bStart = 1,
+  .xSmall = cmsqlSmall, .xResult = cmsqlResult,
+};
 
-/* The edges of a JSON adjacency list: nodes 0..n-1. */
-static int cmsqlJsonEdges(const char *z, int nZ, GGEdgeList *pE, char **pzErr){
-  int64_t nNode = 0, i;
-  char zMsg[200];
-  int rc;
-  memset(pE, 0, sizeof(*pE));
-  rc = gg_adjjson_parse(z, (uint64_t)nZ, pE, &nNode, zMsg);
-  if( rc<0 ){
-    *pzErr = gg_errmsg("catmouse_json: %s", zMsg);
-    gg_edges_free(pE);
-    return SQLITE_ERROR;
-  }
-  for(i=0; rc==GG_OK && i<nNode; i++){
-    GGLabel L = GG_LABEL_INT(i);
-    rc = gg_edges_node(pE, &L);
-  }
-  if( rc ) gg_edges_free(pE);
-  return gg_sqlite_rc(rc);
-}
+static const GGFuncDef cmsqlJsonFunc = {
+  .zName = "catmouse_json", .nArgMin = 1, .nArgMax = 2, .zSourceWord = "json", .bStart = 1,
+  .bPure = 1,
+  .xResult = cmsqlResult,
+};
 
-void gg_fn_catmouse_json(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
-  const char *z = (const char*)sqlite3_value_text(argv[0]);
-  GGCall call;
-  GGEdgeList e;
-  GGGraph g;
-  GGSolved *p = 0;
-  char *zErr = 0;
-  int rc;
-  if( sqlite3_value_type(argv[0])==SQLITE_NULL ) return;
-  if( z==0 ){ sqlite3_result_error_nomem(ctx); return; }
-  rc = gg_call_init(&call, pConn, &gg_catmouse_def, "catmouse_json", argv[0], 0,
-                    argc>1 ? argv[1] : 0, &zErr);
-  call.ref.bClosed = 1;
-  call.ref.zWhat = "the adjacency list";
-  if( rc==SQLITE_OK ) rc = cmsqlJsonEdges(z, sqlite3_value_bytes(argv[0]), &e, &zErr);
-  if( rc==SQLITE_OK ){
-    e.bDirected = call.ref.bDirected;
-    call.nRole = cmsqlRoles(&call.rules, 0, 1, call.aRole, &call.iTurn);
-    rc = gg_graph_with_roles(pConn->db, &call.ref, &e, call.aRole, call.nRole, &g, &zErr);
-  }
-  if( rc==SQLITE_OK ){
-    rc = gg_solve(pConn, &gg_catmouse_def, "catmouse_json", &g, call.aRole[0].aId,
-                  call.aRole[0].nId, "the adjacency list", 0, &p, &zErr);
-  }
-  if( rc==SQLITE_OK ) cmsqlResult(ctx, &call, p);
-  if( rc ) gg_result_error(ctx, rc, zErr);
-  gg_solved_release(p);
-  gg_call_free(&call);
-}
+static const GGFuncDef *const apCmFunc[] = {
+  &cmsqlFunc, &cmsqlJsonFunc, &gg_catmouse_bounded_func, &gg_catmouse_dot_func, 0
+};
+
+const GGGameDef gg_catmouse_def = {
+  .zName = "catmouse", .apFunc = apCmFunc,
+  .zStates = "catmouse_states", .zPlay = "catmouse_play",
+  .azPlayer = { "mouse", "cat" }, .azTurn = { "mouse", "cat" },
+  .zParam = 0, .azPlayArg = { 0, 0, 0 },
+  .aOutcome = { 0, 1, 2, 0 },   /* open (unused), mouse wins, cat wins, draw */
+  .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
+  .iDirected = CM_KEY_DIRECTED,
+  .xPositions = cmsqlPositions, .xSize = cmsqlSize, .xBytes = cmsqlBytes,
+  .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
+  .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
+  .zNotListed = "the cat may not start on a hole",
+};

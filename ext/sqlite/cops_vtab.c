@@ -32,10 +32,9 @@
 ** escape).  A won line ends at the capture; an escaping line at the first
 ** repeated position, whose earlier ply is in `repeats`.
 **
-** Both solve the whole game on each query (the engine keeps 2 bytes per
-** cop configuration and robber node), within the position limit; the
-** graph is read through edges.c, as for the other games.  rules: as for
-** cop_number (cops_sql.c), the key "lazy".
+** Both solve the whole game through call.c (the cache of solved games,
+** the position limit, the interrupt); rules: as for cop_number
+** (cops_sql.c).  The manual is docs/reference/cops.md.
 */
 #include <string.h>
 #include "cops_sql.h"
@@ -72,11 +71,19 @@ SQLITE_EXTENSION_INIT3
 
 static const char *const azTurn[2] = { "cops", "robber" };
 
+/* Module data: the connection and the game. */
+typedef struct CvAux CvAux;
+struct CvAux {
+  GGConn *pConn;              /* the connection's context */
+  const GGGameDef *pDef;      /* the game (gg_cops_def) */
+};
+
 /* One of the two tables. */
 typedef struct CvVtab CvVtab;
 struct CvVtab {
   sqlite3_vtab base;          /* base class, must be first */
   GGConn *pConn;              /* the connection's context */
+  const GGGameDef *pDef;      /* the game (gg_cops_def) */
   int bPlay;                  /* cops_play, else cops_states */
 };
 
@@ -91,12 +98,14 @@ struct CvRow {
   int64_t repeats;            /* ply of the earlier occurrence, or -1 */
 };
 
+/* The solved game and the board of a cursor. */
+#define CV_COPS(pCur) ((const GGCops*)(pCur)->pSolved->pState)
+#define CV_G(pCur)    (&(pCur)->pSolved->g)
+
 typedef struct CvCursor CvCursor;
 struct CvCursor {
   sqlite3_vtab_cursor base;   /* base class, must be first */
-  int bSolved;                /* g and cops hold a solve */
-  GGGraph g;                  /* the board */
-  GGCops cops;                /* the solved game */
+  GGSolved *pSolved;          /* the solved game (its GGCops), or NULL */
   sqlite3_value *apArg[CV_NARG];   /* the arguments, read back as given */
   uint64_t conf;              /* states: current configuration */
   uint32_t r, rLo, rHi;       /* states: robber node and its range */
@@ -116,7 +125,8 @@ static int cvConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   pNew = sqlite3_malloc64(sizeof(*pNew));
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
-  pNew->pConn = (GGConn*)pAux;
+  pNew->pConn = ((CvAux*)pAux)->pConn;
+  pNew->pDef = ((CvAux*)pAux)->pDef;
   pNew->bPlay = bPlay;
   *ppVtab = &pNew->base;      /* not INNOCUOUS: it reads tables (graphgame.c) */
   return SQLITE_OK;
@@ -134,15 +144,12 @@ static int cvOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 
 static void cvReset(CvCursor *pCur){
   int i;
-  if( pCur->bSolved ){
-    gg_cops_free(&pCur->cops);
-    gg_graph_free(&pCur->g);
-  }
+  gg_solved_release(pCur->pSolved);
+  pCur->pSolved = 0;
   for(i=0; i<CV_NARG; i++){ sqlite3_value_free(pCur->apArg[i]); pCur->apArg[i] = 0; }
   sqlite3_free(pCur->aRow);
   pCur->aRow = 0;
   pCur->nRow = pCur->iRow = 0;
-  pCur->bSolved = 0;
   pCur->bEof = 1;
 }
 
@@ -194,7 +201,7 @@ static int64_t cvRepeats(const CvCursor *pCur, const CvRow *pRow){
 
 /* Build the line from the cops' best start. */
 static int cvLine(CvCursor *pCur){
-  const GGCops *p = &pCur->cops;
+  const GGCops *p = CV_COPS(pCur);
   CvRow row;
   int rc;
   uint64_t conf = p->captureTime>=0 ? p->bestConf : 0;
@@ -234,7 +241,7 @@ static int cvPin(CvCursor *pCur, int iCol, sqlite3_value *pVal){
     }else if( gg_value_label(pVal, &L)<=0 ){
       return 0;
     }
-    id = gg_graph_find_label(&pCur->g, &L);
+    id = gg_graph_find_label(CV_G(pCur), &L);
     if( id<0 ) return 0;
     pCur->rLo = pCur->rHi = (uint32_t)id;
   }else{
@@ -247,22 +254,30 @@ static int cvPin(CvCursor *pCur, int iCol, sqlite3_value *pVal){
   return 1;
 }
 
-/* Check the arguments, load and solve: SQLITE_OK or an error. */
+/* The functions of the two tables, for call.c. */
+static const GGFuncDef cvStatesFunc = {
+  .zName = "cops_states", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
+};
+static const GGFuncDef cvPlayFunc = {
+  .zName = "cops_play", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
+};
+
+/* Check the arguments, load and solve: SQLITE_OK, SQLITE_DONE for no
+** rows (a NULL graph_id), or an error. */
 static int cvSolve(CvCursor *pCur, CvVtab *pTab){
-  const char *zFunc = pTab->bPlay ? "cops_play" : "cops_states";
-  GGCopsCall call;
+  const GGFuncDef *pFunc = pTab->bPlay ? &cvPlayFunc : &cvStatesFunc;
+  GGCall call;
   char *zErr = 0;
   int rc;
   if( pCur->apArg[0]==0 || pCur->apArg[1]==0 ){
     return cvError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id, k"
-                   " [, edges [, rules]])", zFunc, zFunc));
+                   " [, edges [, rules]])", pFunc->zName, pFunc->zName));
   }
-  rc = gg_cops_call_init(&call, pTab->pConn, zFunc, pCur->apArg[0], pCur->apArg[1],
-                         pCur->apArg[2], pCur->apArg[3], &zErr);
-  if( rc==SQLITE_OK && call.ref.pId==0 ) return SQLITE_DONE;    /* NULL graph_id */
-  if( rc==SQLITE_OK ) rc = gg_cops_load_solve(pTab->pConn, &call, &pCur->g, &pCur->cops, &zErr);
+  rc = gg_call_init(&call, pTab->pConn, pTab->pDef, pFunc, pCur->apArg, CV_NARG, &zErr);
+  if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
+  gg_call_free(&call);
+  if( rc==GG_CALL_NULL ) return SQLITE_DONE;
   if( rc ) return cvError(pTab, rc, zErr);
-  pCur->bSolved = 1;
   return SQLITE_OK;
 }
 
@@ -288,7 +303,7 @@ static int cvFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     pCur->bEof = pCur->nRow==0;
     return rc;
   }
-  pCur->conf = 0; pCur->rLo = 0; pCur->rHi = pCur->g.n-1; pCur->tLo = 0; pCur->tHi = 1;
+  pCur->conf = 0; pCur->rLo = 0; pCur->rHi = CV_G(pCur)->n-1; pCur->tLo = 0; pCur->tHi = 1;
   if( apPin[0] && !cvPin(pCur, CS_ROBBER, apPin[0]) ) bRows = 0;
   if( apPin[1] && !cvPin(pCur, CS_TURN, apPin[1]) ) bRows = 0;
   pCur->r = pCur->rLo;
@@ -305,7 +320,7 @@ static int cvNext(sqlite3_vtab_cursor *cur){
     pCur->t = pCur->tLo;
     if( ++pCur->r>pCur->rHi ){
       pCur->r = pCur->rLo;
-      pCur->bEof = ++pCur->conf>=pCur->cops.nConf;
+      pCur->bEof = ++pCur->conf>=CV_COPS(pCur)->nConf;
     }
   }
   return SQLITE_OK;
@@ -317,18 +332,18 @@ static int cvEof(sqlite3_vtab_cursor *cur){
 
 /* Result: configuration conf as a JSON array. */
 static void cvResultConf(sqlite3_context *ctx, const CvCursor *pCur, uint64_t conf){
-  char *z = gg_cops_json(&pCur->cops, &pCur->g, conf);
+  char *z = gg_cops_json(CV_COPS(pCur), CV_G(pCur), conf);
   if( z==0 ){ sqlite3_result_error_nomem(ctx); return; }
   sqlite3_result_text(ctx, z, -1, sqlite3_free);
 }
 
 static void cvStatesColumn(CvCursor *pCur, sqlite3_context *ctx, int iCol){
-  const GGCops *p = &pCur->cops;
+  const GGCops *p = CV_COPS(pCur);
   int64_t plies;
   uint64_t next;
   switch( iCol ){
     case CS_COPS:    cvResultConf(ctx, pCur, pCur->conf); break;
-    case CS_ROBBER:  gg_result_label(ctx, &pCur->g, pCur->r); break;
+    case CS_ROBBER:  gg_result_label(ctx, CV_G(pCur), pCur->r); break;
     case CS_TURN:    sqlite3_result_text(ctx, azTurn[pCur->t], -1, SQLITE_STATIC); break;
     case CS_OUTCOME:
     case CS_PLIES:
@@ -340,7 +355,7 @@ static void cvStatesColumn(CvCursor *pCur, sqlite3_context *ctx, int iCol){
       switch( gg_cops_best(p, pCur->conf, pCur->r, (int)pCur->t, &next) ){
         case 0:
           if( pCur->t==GG_COPS_TURN_COPS ) cvResultConf(ctx, pCur, next);
-          else gg_result_label(ctx, &pCur->g, (uint32_t)next);
+          else gg_result_label(ctx, CV_G(pCur), (uint32_t)next);
           break;
         case -1: break;                                 /* a capture */
         default: sqlite3_result_error_nomem(ctx); break;
@@ -356,7 +371,7 @@ static void cvStatesColumn(CvCursor *pCur, sqlite3_context *ctx, int iCol){
 static void cvResultWhere(sqlite3_context *ctx, const CvCursor *pCur, int mover, int64_t v){
   if( v<0 ) return;
   if( mover==GG_COPS_TURN_COPS ) cvResultConf(ctx, pCur, (uint64_t)v);
-  else gg_result_label(ctx, &pCur->g, (uint32_t)v);
+  else gg_result_label(ctx, CV_G(pCur), (uint32_t)v);
 }
 
 static void cvPlayColumn(CvCursor *pCur, sqlite3_context *ctx, int iCol){
@@ -367,7 +382,7 @@ static void cvPlayColumn(CvCursor *pCur, sqlite3_context *ctx, int iCol){
     case CP_FROM:    cvResultWhere(ctx, pCur, r->mover, r->from); break;
     case CP_TO:      cvResultWhere(ctx, pCur, r->mover, r->to); break;
     case CP_COPS:    cvResultConf(ctx, pCur, r->conf); break;
-    case CP_ROBBER:  if( r->r>=0 ) gg_result_label(ctx, &pCur->g, (uint32_t)r->r); break;
+    case CP_ROBBER:  if( r->r>=0 ) gg_result_label(ctx, CV_G(pCur), (uint32_t)r->r); break;
     case CP_OUTCOME: sqlite3_result_int(ctx, r->plies>=0); break;
     case CP_PLIES:   if( r->plies>=0 ) sqlite3_result_int64(ctx, r->plies); break;
     case CP_REPEATS: if( r->repeats>=0 ) sqlite3_result_int64(ctx, r->repeats); break;
@@ -387,7 +402,7 @@ static int cvColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
 static int cvRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
   CvCursor *pCur = (CvCursor*)cur;
   if( ((CvVtab*)cur->pVtab)->bPlay ) *pRowid = pCur->iRow+1;
-  else *pRowid = (sqlite_int64)((pCur->conf*pCur->g.n + pCur->r)*2 + pCur->t + 1);
+  else *pRowid = (sqlite_int64)((pCur->conf*CV_G(pCur)->n + pCur->r)*2 + pCur->t + 1);
   return SQLITE_OK;
 }
 
@@ -424,10 +439,18 @@ static sqlite3_module cvModule = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
 };
 
-/* cops_states and cops_play, with the connection's GGConn as user data
-** (cop_number and capture_time are in graphgame.c's aFunc[]). */
-int gg_register_cops(sqlite3 *db, GGConn *pConn){
-  int rc = sqlite3_create_module_v2(db, "cops_states", &cvModule, pConn, 0);
-  if( rc==SQLITE_OK ) rc = sqlite3_create_module_v2(db, "cops_play", &cvModule, pConn, 0);
+/* cops_states and cops_play: the tables of gg_cops_def (its xTables),
+** each with module data of its own (freed by SQLite, also if the
+** registration fails). */
+int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
+  static const char *const azName[2] = { "cops_states", "cops_play" };
+  int i, rc = SQLITE_OK;
+  for(i=0; rc==SQLITE_OK && i<2; i++){
+    CvAux *a = sqlite3_malloc64(sizeof(*a));
+    if( a==0 ) return SQLITE_NOMEM;
+    a->pConn = pConn;
+    a->pDef = pDef;
+    rc = sqlite3_create_module_v2(db, azName[i], &cvModule, a, sqlite3_free);
+  }
   return rc;
 }

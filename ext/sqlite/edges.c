@@ -1,5 +1,6 @@
 /*
-** edges.c: reading one graph's rows from a table or view.
+** edges.c: the edge table, the default source of a call's graph (call.h:
+** gg_source_table; small.c is its fast reading of small graphs).
 **
 ** A graph is the set of rows of one graph_id in a table or view with
 ** columns graph_id, src and dst (default name "edges").  Each row is an
@@ -10,10 +11,11 @@
 ** names the table edges of the attached schema aux.  The node limit of
 ** the call is checked as rows come, so a view with endless rows stops
 ** with SQLITE_TOOBIG.  Errors name the function, the table, the column,
-** the graph id and the offending row.
+** the graph id and the offending row.  The read is prepared once per
+** connection and table and kept (kept.c owns the statements).
 */
 #include <string.h>
-#include "glue.h"
+#include "call.h"
 SQLITE_EXTENSION_INIT3
 
 int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
@@ -98,19 +100,6 @@ int gg_value_label(sqlite3_value *pVal, GGLabel *pL){
   }
 }
 
-/* The message when the rows pass the node limit, in the words of the
-** solve's own (cache.c), "at least" since reading stopped there. */
-static char *edgesTooMany(const GGGraphRef *pRef, const char *zTable, uint32_t n){
-  char *zId = gg_value_sql(pRef->pId);
-  uint64_t nPos = pRef->xPositions ? pRef->xPositions(n) : 0;
-  char *z = zId ? gg_errmsg("%s: graph %s in table \"%w\" has at least %u nodes and needs"
-                            " at least %llu positions (%s, n = %u), over the limit of %lld"
-                            " (see graphgame_limit)", pRef->zFunc, zId, zTable, n,
-                            (unsigned long long)nPos, pRef->zSize, n, pRef->mxPositions) : 0;
-  sqlite3_free(zId);
-  return z;
-}
-
 /* Prepare the read of zTable (flags: 0 or SQLITE_PREPARE_PERSISTENT);
 ** SQLITE_OK, or an error saying which table or column is missing. */
 static int edgesPrepare(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
@@ -138,9 +127,9 @@ static int edgesPrepare(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
 }
 
 /* Step p over the graph's rows into pE.  SQLITE_OK, an error with *pzErr
-** for a bad row or too many nodes, or the step's own code (no message:
-** the caller says what it means). */
-static int edgesStep(const GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p,
+** for a bad row, SQLITE_TOOBIG with pRef->nSeen set for too many nodes,
+** or the step's own code (no message: the caller says what it means). */
+static int edgesStep(GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p,
                      GGEdgeList *pE, char **pzErr){
   int rc;
   sqlite3_bind_value(p, 1, pRef->pId);
@@ -155,23 +144,11 @@ static int edgesStep(const GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p
     }
     if( gg_edges_add_labels(pE, &a, &b) ) return SQLITE_NOMEM;
     if( pRef->mxNode && pE->labels.n>pRef->mxNode ){
-      *pzErr = edgesTooMany(pRef, zTable, pE->labels.n);
-      return gg_error_rc(SQLITE_TOOBIG, *pzErr);
+      pRef->nSeen = pE->labels.n;          /* call.c says what it needs */
+      return SQLITE_TOOBIG;
     }
   }
   return rc==SQLITE_DONE ? SQLITE_OK : rc;
-}
-
-void gg_stmt_clear(GGConn *pConn){
-  int i;
-  sqlite3_finalize(pConn->pProbe);
-  pConn->pProbe = 0;
-  for(i=0; i<GG_STMT_ENTRIES; i++){
-    sqlite3_finalize(pConn->aStmt[i].pStmt);
-    sqlite3_finalize(pConn->aStmt[i].pSmall);
-    sqlite3_free(pConn->aStmt[i].zTable);
-    memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
-  }
 }
 
 /* A kept read of zTable, moved to the front and marked busy; NULL when
@@ -182,12 +159,7 @@ GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
   GGStmt tmp;
   char *zErr = 0;
   int i;
-  if( !pConn->bAnchored ){                 /* preparing it connects the anchor */
-    sqlite3_stmt *p = 0;
-    sqlite3_prepare_v2(pConn->db, "SELECT 1 FROM catmouse_states WHERE 0", -1, &p, 0);
-    sqlite3_finalize(p);
-    if( !pConn->bAnchored ) return 0;
-  }
+  if( !gg_kept_anchor(pConn) ) return 0;
   for(i=0; i<GG_STMT_ENTRIES && pConn->aStmt[i].zTable; i++){
     if( strcmp(pConn->aStmt[i].zTable, zTable)==0 ) break;
   }
@@ -241,7 +213,7 @@ static void edgesForget(GGConn *pConn, const char *zTable){
 ** else (or when the kept one fails: the table may have changed) through
 ** a fresh prepare, which also explains any error.  SQLITE_OK or an error
 ** with *pzErr. */
-static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
+static int edgesRead(sqlite3 *db, GGGraphRef *pRef, const char *zTable,
                      GGEdgeList *pE, char **pzErr){
   sqlite3_stmt *p = 0;
   GGStmt *k = pRef->pConn ? gg_stmt_kept(pRef->pConn, pRef, zTable) : 0;
@@ -250,7 +222,8 @@ static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
     rc = edgesStep(pRef, zTable, k->pStmt, pE, pzErr);
     sqlite3_reset(k->pStmt);
     k->bBusy = 0;
-    if( rc==SQLITE_OK || *pzErr || rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
+    if( rc==SQLITE_OK || *pzErr || rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT
+     || pRef->nSeen ) return rc;
     edgesForget(pRef->pConn, zTable);      /* a failed read: explain it afresh */
     gg_edges_free(pE);
     pE->bDirected = pRef->bDirected;
@@ -258,21 +231,22 @@ static int edgesRead(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
   rc = edgesPrepare(db, pRef, zTable, 0, &p, pzErr);
   if( rc ) return rc;
   rc = edgesStep(pRef, zTable, p, pE, pzErr);
-  if( rc!=SQLITE_OK && *pzErr==0 && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT ){
+  if( rc!=SQLITE_OK && *pzErr==0 && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT && !pRef->nSeen ){
     *pzErr = gg_errmsg_reading(db, pRef->zFunc, zTable);
   }
   sqlite3_finalize(p);
   return rc;
 }
 
-int gg_read_edges(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
+/* The source's read: the rows of pRef's graph, at least one. */
+static int edgesSourceRead(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
   const char *zTable = pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE;
   int rc;
   memset(pE, 0, sizeof(*pE));
   pE->bDirected = pRef->bDirected;
   rc = gg_reentry_enter(zTable, pzErr);
   if( rc ) return rc;
-  rc = edgesRead(db, pRef, zTable, pE, pzErr);
+  rc = edgesRead(pRef->pConn->db, pRef, zTable, pE, pzErr);
   gg_reentry_leave();
   if( rc==SQLITE_OK && pE->nEdge==0 ){
     char *zId = gg_value_sql(pRef->pId);
@@ -282,25 +256,19 @@ int gg_read_edges(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, char **pz
     rc = SQLITE_ERROR;
   }
   if( rc ) gg_edges_free(pE);
-  return gg_error_rc(rc, *pzErr);
+  return rc==SQLITE_TOOBIG && pRef->nSeen ? rc : gg_error_rc(rc, *pzErr);
 }
 
-int gg_build_graph(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE, GGGraph *pG,
-                   char **pzErr){
-  GGInterrupt intr;             /* a big graph takes a while to build */
-  GGStop stop;
-  int rc;
-  if( pRef->pConn ) gg_interrupt_conn(&intr, &stop, pRef->pConn);
-  else gg_interrupt_init(&intr, &stop, db);
-  rc = gg_graph_build_stop(pG, pE, 0, 0, &stop);
-  gg_interrupt_done(&intr);
-  if( rc==GG_TOOBIG ){
-    char *zWhat = gg_graph_name(pRef);
-    *pzErr = zWhat ? gg_errmsg("%s: %s has too many nodes or arcs (2^32 - 2 at most)",
-                               pRef->zFunc, zWhat) : 0;
-    sqlite3_free(zWhat);
-  }else if( rc==GG_INTERRUPT ){
-    *pzErr = 0;
-  }
-  return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
+/* "graph 7 in table \"edges\"" */
+static char *edgesName(const GGGraphRef *pRef){
+  char *zId = gg_value_sql(pRef->pId);
+  char *z = zId ? sqlite3_mprintf("graph %s in table \"%w\"", zId,
+                                  pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE) : 0;
+  sqlite3_free(zId);
+  return z;
 }
+
+const GGSource gg_source_table = {
+  .zWord = 0, .bClosed = 0,
+  .xSmall = gg_small_read, .xRead = edgesSourceRead, .xName = edgesName,
+};

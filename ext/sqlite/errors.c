@@ -1,6 +1,9 @@
 /*
 ** errors.c: error messages of the SQL layer.  Every message starts with
 ** GG_PREFIX and names the thing at fault; values are shown as SQL literals.
+** The messages that several files give are built here only: a value that
+** is not a node label, over the position limit ("see graphgame_limit"),
+** interrupted ("interrupted while"), and an engine's failure.
 */
 #include <stdarg.h>
 #include <string.h>
@@ -87,4 +90,69 @@ char *gg_err_label_arg(const char *zFunc, const char *zArg, sqlite3_value *pVal)
                              zFunc, zArg, zVal) : 0;
   sqlite3_free(zVal);
   return z;
+}
+
+char *gg_err_limit(sqlite3_int64 mx, const char *zFunc, const char *zFormat, ...){
+  va_list ap;
+  char *zBody, *z;
+  va_start(ap, zFormat);
+  zBody = sqlite3_vmprintf(zFormat, ap);
+  va_end(ap);
+  z = zBody ? gg_errmsg("%s: %s, over the limit of %lld (see graphgame_limit)", zFunc,
+                        zBody, mx) : 0;
+  sqlite3_free(zBody);
+  return z;
+}
+
+char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint32_t n,
+                       uint64_t nPos, const char *zSize, sqlite3_int64 mx){
+  const char *zAt = bAtLeast ? "at least " : "";
+  char zPos[40];
+  if( nPos==UINT64_MAX ) memcpy(zPos, "more than 2^64", 15);
+  else sqlite3_snprintf(sizeof(zPos), zPos, "%llu", (unsigned long long)nPos);
+  return gg_err_limit(mx, zFunc, "%s has %s%u nodes and needs %s%s positions (%s, n = %u)",
+                      zWhat, zAt, n, zAt, zPos, zSize, n);
+}
+
+char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...){
+  va_list ap;
+  char *zBody, *z;
+  va_start(ap, zFormat);
+  zBody = sqlite3_vmprintf(zFormat, ap);
+  va_end(ap);
+  z = zBody ? gg_errmsg("%s: interrupted while %s", zFunc, zBody) : 0;
+  sqlite3_free(zBody);
+  return z;
+}
+
+/* When a solve runs out of memory: what it needed, and which limit
+** stopped it (SQLite's heap limits, else the machine's memory). */
+static char *errorsNoMem(const char *zFunc, const char *zWhat, uint64_t nByte){
+  sqlite3_int64 mxHard = -1, mxSoft = sqlite3_soft_heap_limit64(-1);
+  char *zLimit, *z;
+#if SQLITE_VERSION_NUMBER>=3031000
+  if( sqlite3_libversion_number()>=3031000 ) mxHard = sqlite3_hard_heap_limit64(-1);
+#endif
+  if( mxHard>0 ){
+    zLimit = sqlite3_mprintf("SQLite's hard heap limit is %lld MB, sqlite3_hard_heap_limit64()",
+                             mxHard>>20);
+  }else if( mxSoft>0 ){
+    zLimit = sqlite3_mprintf("SQLite's soft heap limit is %lld MB, or the machine's memory",
+                             mxSoft>>20);
+  }else{
+    zLimit = sqlite3_mprintf("the machine's memory; SQLite has no heap limit");
+  }
+  z = zLimit ? gg_errmsg("%s: solving %s needs about %llu MB at its peak, and an allocation"
+                         " failed (%s)", zFunc, zWhat, (unsigned long long)((nByte+(1<<20)-1)>>20),
+                         zLimit) : 0;
+  sqlite3_free(zLimit);
+  return z;
+}
+
+char *gg_err_engine(int rc, const char *zFunc, const char *zSearching, const char *zWhat,
+                    const char *zFor, uint64_t nByte){
+  if( rc==GG_NOMEM && nByte ) return errorsNoMem(zFunc, zWhat, nByte);
+  if( rc==GG_TOOBIG ) return gg_errmsg("%s: %s is too large to solve%s", zFunc, zWhat, zFor);
+  if( rc==GG_INTERRUPT ) return gg_err_interrupted(zFunc, "%s %s%s", zSearching, zWhat, zFor);
+  return 0;
 }

@@ -112,7 +112,7 @@ static int gsPrepare(sqlite3 *db, const char *zTable, const char *const *azCol,
 static int gsStepError(sqlite3 *db, int rc, const char *zTable, char **pzErr){
   if( rc==SQLITE_NOMEM ) return rc;
   if( rc==SQLITE_INTERRUPT ){
-    *pzErr = gg_errmsg(GS_NAME ": interrupted while reading table \"%w\"", zTable);
+    *pzErr = gg_err_interrupted(GS_NAME, "reading table \"%w\"", zTable);
   }else{
     *pzErr = gg_errmsg_reading(db, GS_NAME, zTable);
   }
@@ -466,9 +466,8 @@ static int gsReadPositions(GsRead *r, char **pzErr){
   static const char *const azCol[] = { "position", "player", "result" };
   int rc = gsReadTable(r, r->pGame->zPositions, azCol, 3, pzErr);
   if( rc==SQLITE_OK && r->nRow>r->pConn->mxPositions ){
-    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has %lld positions, over the"
-                       " limit of %lld (see graphgame_limit)", r->pGame->zPositions,
-                       r->nRow, r->pConn->mxPositions);
+    *pzErr = gg_err_limit(r->pConn->mxPositions, GS_NAME, "table \"%w\" has %lld positions",
+                          r->pGame->zPositions, r->nRow);
     rc = SQLITE_TOOBIG;
   }
   return rc;
@@ -518,8 +517,8 @@ int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
   if( rc==GG_TOOBIG ){
     *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions", zPositions);
   }else if( rc==GG_INTERRUPT ){
-    *pzErr = gg_errmsg(GS_NAME ": interrupted while solving the game of tables"
-                       " \"%w\" and \"%w\"", zPositions, zMoves);
+    *pzErr = gg_err_interrupted(GS_NAME, "solving the game of tables \"%w\" and \"%w\"",
+                                zPositions, zMoves);
   }
   rc = gg_sqlite_rc(rc);
 done:

@@ -21,7 +21,7 @@
 ** (graph6 has none).  A NULL graph_id gives NULL.
 */
 #include <string.h>
-#include "glue.h"
+#include "call.h"
 #include "graph6.h"
 SQLITE_EXTENSION_INIT3
 
@@ -172,31 +172,33 @@ int gg_register_graph6(sqlite3 *db, GGConn *pConn){
 }
 
 /* graph6(graph_id [, edges]) */
+static const GGFuncDef g6Func = { .zName = "graph6", .bSource = 1 };
+
 void gg_fn_graph6(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
-  GGGraphRef ref;
-  GGGraph g;
+  GGCall call;
   char *zErr = 0, *z;
   uint64_t nByte;
   int rc;
-  if( !gg_graph_ref(&ref, "graph6", argv[0], argc>1 ? argv[1] : 0) ) return;
-  ref.pConn = pConn;                     /* the kept reads */
-  rc = gg_load_graph_roles(pConn->db, &ref, 0, 0, &g, &zErr);
-  if( rc ){ gg_result_error(ctx, rc, zErr); return; }
-  nByte = gg_graph6_size(g.n);
-  if( nByte==0 ){
-    char *zWhat = gg_graph_name(&ref);
+  if( sqlite3_value_type(argv[0])==SQLITE_NULL ) return;
+  rc = gg_call_read_graph(&call, pConn, &g6Func, argv[0], argc>1 ? argv[1] : 0, &zErr);
+  nByte = rc ? 0 : gg_graph6_size(call.g.n);
+  if( rc==SQLITE_OK && nByte==0 ){
+    char *zWhat = gg_call_name(&call);
     zErr = zWhat ? gg_errmsg("graph6: %s has %u nodes, over graph6's %u (4-byte header)",
-                             zWhat, g.n, GG_GRAPH6_MAXN) : 0;
+                             zWhat, call.g.n, GG_GRAPH6_MAXN) : 0;
     sqlite3_free(zWhat);
-    gg_graph_free(&g);
-    gg_result_error(ctx, SQLITE_TOOBIG, zErr);
+    rc = gg_error_rc(SQLITE_TOOBIG, zErr);
+  }
+  z = rc ? 0 : sqlite3_malloc64(nByte+1);
+  if( rc==SQLITE_OK && z==0 ) rc = SQLITE_NOMEM;
+  if( rc ){
+    gg_call_free(&call);
+    gg_result_error(ctx, rc, zErr);
     return;
   }
-  z = sqlite3_malloc64(nByte+1);
-  if( z==0 ){ gg_graph_free(&g); sqlite3_result_error_nomem(ctx); return; }
-  gg_graph6_write(&g, z);
+  gg_graph6_write(&call.g, z);
   z[nByte] = 0;
-  gg_graph_free(&g);
+  gg_call_free(&call);
   sqlite3_result_text64(ctx, z, nByte, sqlite3_free, SQLITE_UTF8);
 }

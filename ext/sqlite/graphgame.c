@@ -4,14 +4,15 @@
 **   .load dist/graphgame          -- sqlite3 CLI
 **   SELECT load_extension('dist/graphgame');
 **
-** Three tables below are the whole public surface (README.md is its
-** manual): aGame[], one line per game, registers its scalar function,
-** its <game>_states table and its <game>_play table; aFunc[] the other
-** functions (cop_number, capture_time and graph6 among them); aTable[]
-** the other tables (the graph generators, game_solve, cops_states and
-** cops_play, graph6_edges).
-** Each connection gets one GGConn (limits and the cache of solved games),
-** freed when the connection closes.
+** Three tables below are the whole public surface (docs/reference/ is its
+** manual): aGame[], one line per game, registers its SQL functions (each
+** a GGFuncDef, run by call.c) and its tables (<game>_states and
+** <game>_play, or the game's own); aFunc[] the functions that are no
+** game's; aTable[] the other tables (the graph generators, game_solve,
+** graph6_edges, and two private ones: the small graphs' read and the
+** owner of the kept statements).
+** Each connection gets one GGConn (limits, the cache of solved games, the
+** kept statements), freed when the connection closes.
 **
 **   graphgame_version()                      -> '0.1.0' (the file VERSION)
 **   graphgame_limit('max_positions' [, N])   -> the limit before the call;
@@ -20,7 +21,7 @@
 **       cat and mouse at its peak: n = 22,360).
 */
 #include <string.h>
-#include "glue.h"
+#include "call.h"
 SQLITE_EXTENSION_INIT1
 
 /* The version is defined once, in the file VERSION; the Makefile passes
@@ -91,49 +92,47 @@ static const struct {
   void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
 } aFunc[] = {
   { "graphgame_version",0, GG_PURE,  gg_fn_version },  /* first: owns GGConn */
-  { "catmouse_json",    1, GG_PURE,  gg_fn_catmouse_json },
-  { "catmouse_json",    2, GG_PURE,  gg_fn_catmouse_json },
   { "graphgame_limit",  1, GG_SETS,  gg_fn_limit },
   { "graphgame_limit",  2, GG_SETS,  gg_fn_limit },
-  { "catmouse_bounded", 2, GG_READS, gg_fn_catmouse_bounded },
-  { "catmouse_bounded", 3, GG_READS, gg_fn_catmouse_bounded },
-  { "catmouse_bounded", 4, GG_READS, gg_fn_catmouse_bounded },
-  { "catmouse_dot",     2, GG_READS, gg_fn_catmouse_dot },
-  { "catmouse_dot",     3, GG_READS, gg_fn_catmouse_dot },
-  { "catmouse_dot",     4, GG_READS, gg_fn_catmouse_dot },
-  { "cop_number",       1, GG_READS, gg_fn_cop_number },
-  { "cop_number",       2, GG_READS, gg_fn_cop_number },
-  { "cop_number",       3, GG_READS, gg_fn_cop_number },
-  { "capture_time",     2, GG_READS, gg_fn_capture_time },
-  { "capture_time",     3, GG_READS, gg_fn_capture_time },
-  { "capture_time",     4, GG_READS, gg_fn_capture_time },
   { "graph6",           1, GG_READS, gg_fn_graph6 },
   { "graph6",           2, GG_READS, gg_fn_graph6 },
 };
 
-/* The games: each line gives a scalar function (GG_READS, with
-** nArgMin..nArgMax arguments), a <game>_states table and a <game>_play
-** table (neither INNOCUOUS: they read tables, like GG_READS). */
+/* The games: each line registers the game's SQL functions (GG_READS, or
+** GG_PURE for one that reads nothing but its arguments) and its tables
+** (none INNOCUOUS: they read tables, like GG_READS). */
 static const GGGameDef *const aGame[] = {
   &gg_catmouse_def,
   &gg_race_def,
+  &gg_cops_def,
 };
 
 /* The other tables. */
 static int (*const aTable[])(sqlite3*, GGConn*) = {
   gg_register_generators,
   gg_register_game_solve,
-  gg_register_cops,             /* cops_states, cops_play (cops_vtab.c) */
   gg_register_graph6,           /* graph6_edges (graph6_sql.c) */
   gg_register_small_rows,       /* graphgame_rows, the small graphs' read (small.c) */
+  gg_register_kept,             /* graphgame_kept, the kept statements' owner (kept.c) */
 };
 
-/* The scalar function and the two tables of one game. */
+/* The functions and the tables of one game. */
 static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
-  int rc = SQLITE_OK, n;
-  for(n=pDef->nArgMin; rc==SQLITE_OK && n<=pDef->nArgMax; n++){
-    rc = sqlite3_create_function_v2(db, pDef->zName, n, GG_READS, pConn, pDef->xFunc, 0, 0, 0);
+  int rc = SQLITE_OK, i, n;
+  for(i=0; rc==SQLITE_OK && pDef->apFunc[i]; i++){
+    const GGFuncDef *f = pDef->apFunc[i];
+    GGFuncReg *r;
+    if( pConn->nReg==GG_MAX_FUNC ) return SQLITE_INTERNAL;   /* raise GG_MAX_FUNC */
+    r = &pConn->aReg[pConn->nReg++];
+    r->pConn = pConn;
+    r->pDef = pDef;
+    r->pFunc = f;
+    for(n=f->nArgMin; rc==SQLITE_OK && n<=f->nArgMax; n++){
+      rc = sqlite3_create_function_v2(db, f->zName, n, f->bPure ? GG_PURE : GG_READS, r,
+                                      gg_call_scalar, 0, 0, 0);
+    }
   }
+  if( rc==SQLITE_OK && pDef->xTables ) return pDef->xTables(db, pConn, pDef);
   if( rc==SQLITE_OK ) rc = gg_register_states(db, pConn, pDef);
   if( rc==SQLITE_OK ) rc = gg_register_play(db, pConn, pDef);
   return rc;
@@ -145,6 +144,7 @@ static void ggConnFree(void *p){
   gg_stmt_clear((GGConn*)p);       /* (already done by the anchor's xDisconnect) */
   sqlite3_free(((GGConn*)p)->aCopsScratch);
   sqlite3_free(((GGConn*)p)->pSmallCsr);
+  sqlite3_free(((GGConn*)p)->aReg);
   sqlite3_free(p);
 }
 
@@ -167,6 +167,8 @@ int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
   memset(pConn, 0, sizeof(*pConn));
   pConn->db = db;
   pConn->mxPositions = GG_DEFAULT_MAX_POSITIONS;
+  pConn->aReg = sqlite3_malloc64(GG_MAX_FUNC*sizeof(GGFuncReg));
+  if( pConn->aReg==0 ){ sqlite3_free(pConn); return SQLITE_NOMEM; }
   /* The first function owns the connection context: SQLite calls
   ** ggConnFree when the connection closes (or if registration fails). */
   for(i=0; rc==SQLITE_OK && i<sizeof(aFunc)/sizeof(aFunc[0]); i++){

@@ -33,7 +33,7 @@
 ** and read only through its GGGameDef (xRoles, xGet, xListed).
 */
 #include <string.h>
-#include "glue.h"
+#include "call.h"
 SQLITE_EXTENSION_INIT3
 
 #define PL_PLY      0
@@ -56,6 +56,7 @@ typedef struct PlayAux PlayAux;
 struct PlayAux {
   GGConn *pConn;              /* the connection's context */
   const GGGameDef *pDef;      /* the game */
+  GGFuncDef func;             /* the table as call.c sees it */
 };
 
 typedef struct PlayVtab PlayVtab;
@@ -255,7 +256,6 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   const GGGameDef *pDef = pTab->pAux->pDef;
   sqlite3_value **apArg = pCur->apArg;     /* graph_id, [x, y, z,] edges, rules */
   int nH = pTab->nHidden, i, j = 0, rc = SQLITE_OK;
-  GGLabel aArg[3];
   GGCall call;
   char *zErr = 0;
   (void)idxStr; (void)argc;
@@ -270,19 +270,9 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                        pTab->nArg ? ", " : "", pTab->nArg ? "x, y, z" : ""));
     }
   }
-  rc = gg_call_init(&call, pTab->pAux->pConn, pDef, pDef->zPlay, apArg[0], apArg[nH-2],
-                    apArg[nH-1], &zErr);
-  for(i=0; rc==SQLITE_OK && call.ref.pId && i<pTab->nArg; i++){
-    int k = gg_value_label(apArg[1+i], &aArg[i]);
-    if( k<0 ) rc = SQLITE_NOMEM;
-    if( k==0 ){
-      zErr = gg_err_label_arg(pDef->zPlay, pDef->azPlayArg[i], apArg[1+i]);
-      rc = gg_error_rc(SQLITE_MISMATCH, zErr);
-    }
-  }
-  if( rc==SQLITE_OK && call.ref.pId ){
-    rc = gg_call_solve(&call, pTab->pAux->pConn, aArg, 1, &pCur->pSolved, &zErr);
-  }
+  rc = gg_call_init(&call, pTab->pAux->pConn, pDef, &pTab->pAux->func, apArg, nH, &zErr);
+  if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
+  if( rc==GG_CALL_NULL ) rc = SQLITE_OK;            /* graph_id NULL: no rows */
   if( rc==SQLITE_OK && pCur->pSolved ){
     uint32_t a = call.aRole[1].aId[0], b = call.aRole[2].aId[0];
     if( !pDef->xListed(pCur->pSolved->pState, a, b) ){
@@ -380,8 +370,17 @@ static sqlite3_module playModule = {
 
 int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   PlayAux *a = sqlite3_malloc64(sizeof(*a));
+  int i;
   if( a==0 ) return SQLITE_NOMEM;
+  memset(a, 0, sizeof(*a));
   a->pConn = pConn;
   a->pDef = pDef;
+  a->func.zName = pDef->zPlay;
+  for(i=0; i<3 && pDef->azPlayArg[i]; i++){
+    a->func.azArg[i] = pDef->azPlayArg[i];
+    a->func.aArgKind[i] = GG_ARG_NODE;
+  }
+  a->func.bSource = 1;
+  a->func.bStart = 1;
   return sqlite3_create_module_v2(db, pDef->zPlay, &playModule, a, sqlite3_free);
 }

@@ -11,7 +11,7 @@
 */
 #include <stdio.h>
 #include <string.h>
-#include "glue.h"
+#include "call.h"
 SQLITE_EXTENSION_INIT3
 
 char *gg_label_sql(const GGLabel *pL){
@@ -71,7 +71,7 @@ static char *rolesTwinHint(const GGKeyMap *m, const GGLabel *pL){
 ** a default label the call needs that no row mentions. */
 static int rolesMissing(const GGGraphRef *pRef, const GGRole *pRole, const GGLabel *pL,
                         const GGKeyMap *m, int bDefault, char **pzErr){
-  char *zWhat = gg_graph_name(pRef), *zL = gg_label_sql(pL), *zHint = rolesTwinHint(m, pL);
+  char *zWhat = pRef->pSource->xName(pRef), *zL = gg_label_sql(pL), *zHint = rolesTwinHint(m, pL);
   char *zEx = 0;
   if( m->n>0 ){                   /* an example: the first node of the rows */
     GGLabel L;
@@ -117,7 +117,7 @@ int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList *p
       if( rolesTwin(&r->aLabel[j], &twin, zBuf) && rolesHas(&pE->labels, &twin) ){
         return rolesMissing(pRef, r, &r->aLabel[j], &pE->labels, 0, pzErr);
       }
-      if( pRef->bClosed ) return rolesMissing(pRef, r, &r->aLabel[j], &pE->labels, 0, pzErr);
+      if( pRef->pSource->bClosed ) return rolesMissing(pRef, r, &r->aLabel[j], &pE->labels, 0, pzErr);
       if( gg_edges_node(pE, &r->aLabel[j]) ) return SQLITE_NOMEM;
     }
   }
@@ -145,28 +145,4 @@ void gg_roles_free(GGRole *aRole, int nRole){
     if( aRole[i].aId!=aRole[i].aIdInline ) sqlite3_free(aRole[i].aId);
     aRole[i].aId = 0;
   }
-}
-
-int gg_graph_with_roles(sqlite3 *db, const GGGraphRef *pRef, GGEdgeList *pE,
-                        GGRole *aRole, int nRole, GGGraph *pG, char **pzErr){
-  int rc;
-  memset(pG, 0, sizeof(*pG));
-  rc = gg_roles_add(pRef, aRole, nRole, pE, pzErr);
-  if( rc==SQLITE_OK ) rc = gg_build_graph(db, pRef, pE, pG, pzErr);
-  gg_edges_free(pE);
-  if( rc==SQLITE_OK ) rc = gg_roles_resolve(pG, aRole, nRole);
-  if( rc ){
-    gg_roles_free(aRole, nRole);
-    gg_graph_free(pG);
-  }
-  return gg_error_rc(rc, *pzErr);
-}
-
-int gg_load_graph_roles(sqlite3 *db, const GGGraphRef *pRef, GGRole *aRole, int nRole,
-                        GGGraph *pG, char **pzErr){
-  GGEdgeList e;
-  int rc = gg_read_edges(db, pRef, &e, pzErr);
-  memset(pG, 0, sizeof(*pG));
-  if( rc ) return rc;
-  return gg_graph_with_roles(db, pRef, &e, aRole, nRole, pG, pzErr);
 }

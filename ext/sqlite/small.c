@@ -1,6 +1,6 @@
 /*
-** small.c: reading a small graph straight into bit rows, for the scalar
-** functions' fast path.
+** small.c: reading a small graph of an edge table straight into bit rows,
+** the fast read of the table source (edges.c) for the scalar functions.
 **
 ** catmouse(), race_game(), cop_number() and capture_time() over a
 ** census of thousands of small graphs spend most of their time per call,
@@ -41,7 +41,7 @@ static uint32_t smallSlot(const GGSmall *p, int64_t v){
 }
 
 /* Node of label v, added if new; -1 if there is no room. */
-static int smallNode(GGSmall *p, int64_t v){
+int gg_small_node(GGSmall *p, int64_t v){
   uint32_t h = smallSlot(p, v);
   if( p->aSlot[h] ) return p->aSlot[h]-1;
   if( p->n==GG_SMALL_MAXN ) return -1;
@@ -78,8 +78,8 @@ static void smallRowsStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     sqlite3_result_error_code(ctx, SQLITE_MISMATCH);
     return;
   }
-  a = smallNode(r->p, sqlite3_value_int64(argv[1]));
-  b = a<0 ? -1 : smallNode(r->p, sqlite3_value_int64(argv[2]));
+  a = gg_small_node(r->p, sqlite3_value_int64(argv[1]));
+  b = a<0 ? -1 : gg_small_node(r->p, sqlite3_value_int64(argv[2]));
   if( b<0 || r->p->n>r->mxNode ){
     sqlite3_result_error_code(ctx, SQLITE_TOOBIG);
     return;
@@ -131,14 +131,19 @@ static int smallStep(const GGGraphRef *pRef, sqlite3_stmt *pStmt, GGSmall *p){
   return rc==SQLITE_ROW && r.nRow>0;               /* else the general path explains */
 }
 
-int gg_small_read(GGConn *pConn, const GGGraphRef *pRef, GGSmall *p){
+void gg_small_clear(GGSmall *p){
+  p->n = 0;
+  memset(p->aSlot, 0, sizeof(p->aSlot));
+}
+
+int gg_small_read(const GGGraphRef *pRef, GGSmall *p){
   const char *zTable = pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE;
+  GGConn *pConn = pRef->pConn;
   char *zErr = 0;
   sqlite3_stmt *pStmt;
   GGStmt *k;
   int bOk = 0;
-  p->n = 0;
-  memset(p->aSlot, 0, sizeof(p->aSlot));
+  gg_small_clear(p);
   if( gg_reentry_enter(zTable, &zErr) ){ sqlite3_free(zErr); return 0; }
   k = gg_stmt_kept(pConn, pRef, zTable);
   if( k ){
@@ -164,7 +169,7 @@ int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pF
   for(j=0; j<pRole->nLabel; j++){
     int u;
     if( pRole->aLabel[j].eType!=GG_KEY_INT ) return 0;
-    u = smallNode(p, pRole->aLabel[j].iVal);     /* no text label: no type twin */
+    u = gg_small_node(p, pRole->aLabel[j].iVal);     /* no text label: no type twin */
     if( u<0 ) return 0;
     if( j==0 ) *pFirst = (uint32_t)u;
     *pMask |= 1ull<<u;

@@ -20,11 +20,13 @@
 **             read back as given (so joins on graph_id work)
 **
 ** Equality constraints on the players' columns and turn pick the rows
-** directly instead of walking them all.  Rows are streamed from the
-** solved game held in the connection's cache; nothing is copied.
+** directly instead of walking them all.  The game is solved through
+** call.c (the cache, the limit, the interrupt) and rows are streamed from
+** the solved game held in the connection's cache; nothing is copied.  The
+** manual is docs/reference/ (a page per game).
 */
 #include <string.h>
-#include "glue.h"
+#include "call.h"
 SQLITE_EXTENSION_INIT3
 
 #define ST_P0       0
@@ -50,6 +52,7 @@ typedef struct StAux StAux;
 struct StAux {
   GGConn *pConn;              /* the connection's context */
   const GGGameDef *pDef;      /* the game */
+  GGFuncDef func;             /* the table as call.c sees it */
 };
 
 typedef struct StVtab StVtab;
@@ -57,7 +60,6 @@ struct StVtab {
   sqlite3_vtab base;          /* base class, must be first */
   StAux *pAux;                /* module data */
   int nHidden;                /* hidden columns: 3, or 4 with a parameter */
-  int bAnchor;                /* this table's xDisconnect ends the kept reads */
 };
 
 typedef struct StCursor StCursor;
@@ -100,24 +102,9 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
   pNew->nHidden = zParam ? 4 : 3;
-  if( a->pDef==&gg_catmouse_def && !a->pConn->bAnchored ){
-    pNew->bAnchor = a->pConn->bAnchored = 1;
-  }
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
   *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-/* Disconnecting the anchor finalizes the connection's kept reads, so
-** that sqlite3_close() finds no statement left (see glue.h). */
-static int stDisconnect(sqlite3_vtab *pVtab){
-  StVtab *pTab = (StVtab*)pVtab;
-  if( pTab->bAnchor ){
-    gg_stmt_clear(pTab->pAux->pConn);
-    pTab->pAux->pConn->bAnchored = 0;
-  }
-  sqlite3_free(pTab);
   return SQLITE_OK;
 }
 
@@ -212,7 +199,6 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   sqlite3_value **apArg = pCur->apArg;     /* graph_id, [param,] edges, rules */
   int nH = pTab->nHidden;
   GGCall call;
-  GGLabel param;
   char *zErr = 0;
   int i, j = 0, rc, bRows = 1;
   (void)idxStr; (void)argc;
@@ -231,20 +217,10 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
         " [, edges [, rules]])", pDef->zStates, pDef->zStates, pDef->zParam ? ", " : "",
         pDef->zParam ? pDef->zParam : ""));
   }
-  rc = gg_call_init(&call, pTab->pAux->pConn, pDef, pDef->zStates, apArg[0],
-                    apArg[nH-2], apArg[nH-1], &zErr);
-  if( rc==SQLITE_OK && call.ref.pId && pDef->zParam ){
-    int k = gg_value_label(apArg[1], &param);
-    if( k<0 ) rc = SQLITE_NOMEM;
-    if( k==0 ){
-      zErr = gg_err_label_arg(pDef->zStates, pDef->zParam, apArg[1]);
-      rc = gg_error_rc(SQLITE_MISMATCH, zErr);
-    }
-  }
-  if( rc==SQLITE_OK && call.ref.pId ){
-    rc = gg_call_solve(&call, pTab->pAux->pConn, &param, 0, &pCur->pSolved, &zErr);
-  }
+  rc = gg_call_init(&call, pTab->pAux->pConn, pDef, &pTab->pAux->func, apArg, nH, &zErr);
+  if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
   gg_call_free(&call);
+  if( rc==GG_CALL_NULL ) return SQLITE_OK;          /* graph_id NULL: no rows */
   if( rc ) return stError(pTab, rc, zErr);
   if( pCur->pSolved==0 ) return SQLITE_OK;         /* graph_id NULL: no rows */
   pCur->aLo[0] = pCur->aLo[1] = pCur->aLo[2] = 0;
@@ -314,7 +290,7 @@ static sqlite3_module stModule = {
   0,               /* xCreate: eponymous only */
   stConnect,       /* xConnect */
   stBestIndex,     /* xBestIndex */
-  stDisconnect,    /* xDisconnect */
+  gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
   stOpen,          /* xOpen */
   stClose,         /* xClose */
@@ -329,7 +305,12 @@ static sqlite3_module stModule = {
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   StAux *a = sqlite3_malloc64(sizeof(*a));
   if( a==0 ) return SQLITE_NOMEM;
+  memset(a, 0, sizeof(*a));
   a->pConn = pConn;
   a->pDef = pDef;
+  a->func.zName = pDef->zStates;
+  a->func.azArg[0] = pDef->zParam;
+  a->func.aArgKind[0] = GG_ARG_NODE;
+  a->func.bSource = 1;
   return sqlite3_create_module_v2(db, pDef->zStates, &stModule, a, sqlite3_free);
 }

@@ -1,0 +1,366 @@
+/*
+** call.c: the one road of every call of a game (call.h).
+**
+**   gg_call_init()    1. the arguments: graph, node arguments, k, the
+**                        source that the edges argument picks, the rules
+**   gg_call_solve()   2. the roles   3. the graph from its source
+**                     4. the limit   5. the cache   6. the solve
+**   gg_call_scalar()  all of it for a scalar function, small graphs
+**                     first, then 7. the function's result
+**
+** Tables (states.c, play.c, cops_vtab.c) call gg_call_init() and
+** gg_call_solve() and stream rows from the solved game.  Functions with a
+** solve of their own (race_game's layered game, the capped search,
+** cop_number's rounds) give an xRun, which this file runs on the built
+** graph with the interrupt polled.  Messages are errors.c's.
+*/
+#include <string.h>
+#include "call.h"
+#include "cops.h"
+SQLITE_EXTENSION_INIT3
+
+/* The sources that the edges argument names by a word; any other text
+** names an edge table (gg_source_table). */
+static const GGSource *const aSource[] = {
+  &gg_source_json,
+  0
+};
+
+/* The source for the edges argument pEdges (NULL: the table "edges"). */
+static const GGSource *callSource(GGCall *pCall, sqlite3_value *pEdges){
+  const char *z = pCall->pFunc->zSourceWord;
+  size_t i;
+  if( z==0 && pEdges && sqlite3_value_type(pEdges)==SQLITE_TEXT ){
+    z = (const char*)sqlite3_value_text(pEdges);
+  }
+  for(i=0; z && aSource[i]; i++){
+    if( strcmp(z, aSource[i]->zWord)==0 ) return aSource[i];
+  }
+  if( pEdges && sqlite3_value_type(pEdges)!=SQLITE_NULL ){
+    pCall->ref.zTable = (const char*)sqlite3_value_text(pEdges);
+  }
+  return &gg_source_table;
+}
+
+uint64_t gg_call_positions(const GGCall *pCall, uint32_t n){
+  return pCall->pDef->xPositions(n, pCall->k);
+}
+
+/* The most nodes whose positions fit the limit (positions grow with n). */
+static uint32_t callMaxNodes(const GGCall *pCall){
+  uint64_t lo = 0, hi = 0xfffffffdu, m = (uint64_t)pCall->pConn->mxPositions, top = 2;
+  while( top<hi && 2*top*top<=m ) top *= 2;   /* every game has >= 2n^2 positions */
+  if( top<hi ) hi = top;
+  while( lo<hi ){
+    uint64_t mid = lo + (hi-lo+1)/2;
+    if( gg_call_positions(pCall, (uint32_t)mid)<=m ) lo = mid; else hi = mid-1;
+  }
+  return lo==0 ? 1 : (uint32_t)lo;
+}
+
+char *gg_call_name(const GGCall *pCall){
+  return pCall->ref.pSource->xName(&pCall->ref);
+}
+
+int gg_call_over_limit(const GGCall *pCall, uint32_t n, int bAtLeast, char **pzErr){
+  char zSize[120], *zWhat = gg_call_name(pCall);
+  pCall->pDef->xSize(pCall->k, zSize, (int)sizeof(zSize));
+  *pzErr = zWhat ? gg_err_positions(pCall->pFunc->zName, zWhat, bAtLeast, n,
+                                    gg_call_positions(pCall, n), zSize,
+                                    pCall->pConn->mxPositions) : 0;
+  sqlite3_free(zWhat);
+  return gg_error_rc(SQLITE_TOOBIG, *pzErr);
+}
+
+/* Arguments checked before the graph is: max_plies, and a NULL node that
+** gives a NULL result.  SQLITE_OK, GG_CALL_NULL or an error. */
+static int callEarlyArgs(GGCall *pCall, char **pzErr){
+  const GGFuncDef *f = pCall->pFunc;
+  int i;
+  for(i=0; i<GG_MAX_ARG && f->azArg[i]; i++){
+    sqlite3_value *v = pCall->apArg[i];
+    if( f->aArgKind[i]==GG_ARG_NODE_NULL && sqlite3_value_type(v)==SQLITE_NULL ){
+      return GG_CALL_NULL;
+    }
+    if( f->aArgKind[i]==GG_ARG_CAP && sqlite3_value_type(v)!=SQLITE_NULL
+     && (sqlite3_value_type(v)!=SQLITE_INTEGER || sqlite3_value_int64(v)<0) ){
+      char *zVal = gg_value_sql(v);
+      *pzErr = zVal ? gg_errmsg("%s: %s must be a non-negative integer or NULL, got %s",
+                                f->zName, f->azArg[i], zVal) : 0;
+      sqlite3_free(zVal);
+      return gg_error_rc(SQLITE_MISMATCH, *pzErr);
+    }
+  }
+  return SQLITE_OK;
+}
+
+/* The game's k: an integer from 1 to GG_COPS_MAXK. */
+static int callK(GGCall *pCall, sqlite3_value *pK, char **pzErr){
+  sqlite3_int64 k = sqlite3_value_int64(pK);
+  if( sqlite3_value_type(pK)!=SQLITE_INTEGER || k<1 || k>GG_COPS_MAXK ){
+    char *zVal = gg_value_sql(pK);
+    *pzErr = zVal ? gg_errmsg("%s: k must be an integer from 1 to %d, got %s",
+                              pCall->pFunc->zName, GG_COPS_MAXK, zVal) : 0;
+    sqlite3_free(zVal);
+    return gg_error_rc(SQLITE_MISMATCH, *pzErr);
+  }
+  pCall->k = (uint32_t)k;
+  return SQLITE_OK;
+}
+
+/* How many node arguments f has. */
+static int callNodeCount(const GGFuncDef *f){
+  int i, n = 0;
+  for(i=0; i<GG_MAX_ARG && f->azArg[i]; i++){
+    n += f->aArgKind[i]==GG_ARG_NODE || f->aArgKind[i]==GG_ARG_NODE_NULL;
+  }
+  return n;
+}
+
+/* The node arguments as labels, in order. */
+static int callNodes(GGCall *pCall, char **pzErr){
+  const GGFuncDef *f = pCall->pFunc;
+  int i, j = 0;
+  for(i=0; i<GG_MAX_ARG && f->azArg[i]; i++){
+    int k;
+    if( f->aArgKind[i]!=GG_ARG_NODE && f->aArgKind[i]!=GG_ARG_NODE_NULL ) continue;
+    k = gg_value_label(pCall->apArg[i], &pCall->aArg[j]);
+    if( k<0 ) return SQLITE_NOMEM;
+    if( k==0 ){
+      *pzErr = gg_err_label_arg(f->zName, f->azArg[i], pCall->apArg[i]);
+      return gg_error_rc(SQLITE_MISMATCH, *pzErr);
+    }
+    j++;
+  }
+  return SQLITE_OK;
+}
+
+int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
+                 const GGFuncDef *pFunc, sqlite3_value **apArg, int nArg, char **pzErr){
+  int nExtra, i, rc;
+  sqlite3_value *pEdges, *pRules;
+  memset(pCall, 0, sizeof(*pCall));
+  pCall->pConn = pConn;
+  pCall->pDef = pDef;
+  pCall->pFunc = pFunc;
+  for(nExtra=0; nExtra<GG_MAX_ARG && pFunc->azArg[nExtra]; nExtra++){
+    pCall->apArg[nExtra] = apArg[1+nExtra];
+  }
+  i = 1 + nExtra;
+  pEdges = pFunc->bSource && i<nArg ? apArg[i++] : 0;
+  pRules = i<nArg ? apArg[i] : 0;
+  pCall->k = pDef->bK ? 1 : 0;
+  rc = callEarlyArgs(pCall, pzErr);
+  if( rc ) return rc;
+  if( sqlite3_value_type(apArg[0])==SQLITE_NULL ) return GG_CALL_NULL;
+  for(i=0; i<nExtra; i++){
+    if( pFunc->aArgKind[i]==GG_ARG_K && (rc = callK(pCall, pCall->apArg[i], pzErr)) ) return rc;
+  }
+  rc = gg_rules_arg(pFunc->zName, pRules, pDef->aKey, pDef->nKey, &pCall->rules, pzErr);
+  if( rc==SQLITE_OK && pFunc->xCheck ) rc = pFunc->xCheck(pCall, pzErr);
+  if( rc==SQLITE_OK ) rc = callNodes(pCall, pzErr);
+  if( rc ) return rc;
+  pCall->ref.pId = apArg[0];
+  pCall->ref.zFunc = pFunc->zName;
+  pCall->ref.pConn = pConn;
+  pCall->ref.pSource = callSource(pCall, pEdges);
+  if( pDef->iDirected>=0 ) pCall->ref.bDirected = pCall->rules.aVal[pDef->iDirected].bTrue;
+  pCall->ref.mxNode = pFunc->bNoReadLimit ? 0 : callMaxNodes(pCall);
+  pCall->nRole = pDef->xRoles(&pCall->rules, pCall->aArg, callNodeCount(pFunc),
+                              pFunc->bStart, pCall->aRole, &pCall->iTurn);
+  return SQLITE_OK;
+}
+
+/* The labelled rows of the call's graph, with the roles' nodes added. */
+static int callRead(GGCall *pCall, GGEdgeList *pE, char **pzErr){
+  GGGraphRef *pRef = &pCall->ref;
+  int rc = pRef->pSource->xRead(pRef, pE, pzErr);
+  if( rc==SQLITE_TOOBIG && *pzErr==0 && pRef->nSeen ){
+    return gg_call_over_limit(pCall, pRef->nSeen, 1, pzErr);
+  }
+  if( rc ) return rc;
+  rc = gg_roles_add(pRef, pCall->aRole, pCall->nRole, pE, pzErr);
+  if( rc ) gg_edges_free(pE);
+  return rc;
+}
+
+/* Build the graph of rows pE (kept), interruptible, and resolve the roles. */
+static int callBuild(GGCall *pCall, const GGEdgeList *pE, GGGraph *pG, char **pzErr){
+  GGInterrupt intr;             /* a big graph takes a while to build */
+  GGStop stop;
+  int rc;
+  gg_interrupt_conn(&intr, &stop, pCall->pConn);
+  rc = gg_graph_build_stop(pG, pE, 0, 0, &stop);
+  gg_interrupt_done(&intr);
+  if( rc==GG_TOOBIG ){
+    char *zWhat = gg_call_name(pCall);
+    *pzErr = zWhat ? gg_errmsg("%s: %s has too many nodes or arcs (2^32 - 2 at most)",
+                               pCall->pFunc->zName, zWhat) : 0;
+    sqlite3_free(zWhat);
+  }
+  rc = gg_error_rc(gg_sqlite_rc(rc), *pzErr);
+  if( rc==SQLITE_OK ){
+    gg_roles_free(pCall->aRole, pCall->nRole);
+    rc = gg_roles_resolve(pG, pCall->aRole, pCall->nRole);
+    if( rc ) gg_graph_free(pG);
+  }
+  return rc;
+}
+
+int gg_call_graph(GGCall *pCall, char **pzErr){
+  GGEdgeList e;
+  int rc = callRead(pCall, &e, pzErr);
+  if( rc ) return rc;
+  rc = callBuild(pCall, &e, &pCall->g, pzErr);
+  gg_edges_free(&e);
+  return rc;
+}
+
+/* The message of a failed engine call (and its code). */
+static int callEngineError(const GGCall *pCall, int rc, uint64_t nByte, char **pzErr){
+  char zFor[40] = "", *zWhat = gg_call_name(pCall);
+  if( pCall->pDef->bK ) sqlite3_snprintf(sizeof(zFor), zFor, " for k = %u", pCall->k);
+  *pzErr = zWhat ? gg_err_engine(rc, pCall->pFunc->zName,
+                                 pCall->pFunc->zSearching ? pCall->pFunc->zSearching : "solving",
+                                 zWhat, zFor, nByte) : 0;
+  if( zWhat==0 ) rc = GG_NOMEM;
+  sqlite3_free(zWhat);
+  return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
+}
+
+/* Solve p (a new entry, its graph and role 0 set) within the limit and
+** put it in the cache; p is released on failure. */
+static int callSolveNew(GGCall *pCall, GGSolved *p, char **pzErr){
+  const GGGameDef *pDef = pCall->pDef;
+  GGSolveArgs args;
+  GGInterrupt intr;
+  GGStop stop;
+  int rc;
+  p->nPos = gg_call_positions(pCall, p->g.n);
+  if( p->nPos>(uint64_t)pCall->pConn->mxPositions ){
+    rc = gg_call_over_limit(pCall, p->g.n, 0, pzErr);
+    gg_solved_release(p);
+    return rc;
+  }
+  args.aParam = p->aParam;
+  args.nParam = p->nParam;
+  args.k = p->k;
+  args.variant = p->variant;
+  gg_interrupt_conn(&intr, &stop, pCall->pConn);
+  rc = pDef->xSolve(&p->pState, &p->g, &args, &stop);
+  gg_interrupt_done(&intr);
+  if( rc!=GG_OK ){
+    uint64_t nByte = rc==GG_NOMEM && pDef->xBytes ? pDef->xBytes(&p->g, p->k) : 0;
+    p->pState = 0;
+    rc = callEngineError(pCall, rc, nByte, pzErr);
+    gg_solved_release(p);
+    return rc;
+  }
+  gg_cache_put(pCall->pConn, p);
+  return SQLITE_OK;
+}
+
+int gg_call_solve(GGCall *pCall, GGSolved **ppOut, char **pzErr){
+  const GGGameDef *pDef = pCall->pDef;
+  uint64_t variant = pDef->xVariant ? pDef->xVariant(&pCall->rules) : 0;
+  GGSolved *p, *pHit;
+  GGEdgeList e;
+  GGGraph g;
+  int rc;
+  *ppOut = 0;
+  rc = callRead(pCall, &e, pzErr);
+  if( rc ) return rc;
+  p = gg_cache_find_rows(pCall->pConn, pDef, pCall->k, variant, &e, pCall->aRole, pCall->nRole);
+  if( p ){                      /* the same rows as a solved game: no build */
+    gg_edges_free(&e);
+    *ppOut = p;
+    return SQLITE_OK;
+  }
+  rc = callBuild(pCall, &e, &g, pzErr);
+  if( rc ){ gg_edges_free(&e); return rc; }
+  p = gg_solved_new(pDef, &g, pCall->aRole[0].aId, pCall->nRole ? pCall->aRole[0].nId : 0,
+                    pCall->k, variant);
+  if( p==0 ){ gg_edges_free(&e); return SQLITE_NOMEM; }
+  gg_keymap_unindex(&e.labels);    /* kept for hits without a build (no index needed) */
+  p->rows = e;
+  pHit = gg_cache_find(pCall->pConn, p);
+  if( pHit ){
+    gg_solved_release(p);
+    *ppOut = pHit;
+    return SQLITE_OK;
+  }
+  rc = callSolveNew(pCall, p, pzErr);
+  if( rc==SQLITE_OK ) *ppOut = p;
+  return rc;
+}
+
+int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
+                       sqlite3_value *pId, sqlite3_value *pEdges, char **pzErr){
+  memset(pCall, 0, sizeof(*pCall));
+  pCall->pConn = pConn;
+  pCall->pFunc = pFunc;
+  pCall->ref.pId = pId;
+  pCall->ref.zFunc = pFunc->zName;
+  pCall->ref.pConn = pConn;
+  pCall->ref.pSource = callSource(pCall, pEdges);
+  return gg_call_graph(pCall, pzErr);
+}
+
+void gg_call_free(GGCall *pCall){
+  gg_roles_free(pCall->aRole, pCall->nRole);
+  gg_rules_free(&pCall->rules);
+  if( !pCall->bSmallGraph ) gg_graph_free(&pCall->g);
+  memset(&pCall->g, 0, sizeof(pCall->g));
+}
+
+/* The small graph's rows as the call's graph (no labels); 0 if out of
+** memory. */
+static int callSmallGraph(GGCall *pCall){
+  GGSmallCsr *pCsr = gg_small_csr(pCall->pConn);
+  if( pCsr==0 ) return 0;
+  gg_small_graph(&pCall->small, pCall->ref.bDirected, pCsr, &pCall->g);
+  pCall->bSmallGraph = 1;
+  return 1;
+}
+
+/* Steps 2 to 7 for a scalar function: the small graph first, then the
+** general path, then the function's solve or the cached one. */
+static int callScalarRun(sqlite3_context *ctx, GGCall *pCall, char **pzErr){
+  const GGFuncDef *f = pCall->pFunc;
+  const GGSource *pSrc = pCall->ref.pSource;
+  GGSolved *p = 0;
+  int rc;
+  if( f->xSmall && pSrc->xSmall && pSrc->xSmall(&pCall->ref, &pCall->small) ){
+    int e = f->xSmall(ctx, pCall, &pCall->small);
+    if( e==GG_SMALL_DONE ) return SQLITE_OK;
+    if( e==GG_SMALL_GRAPH ) pCall->bSmall = callSmallGraph(pCall);
+  }
+  if( f->xRun ){
+    GGInterrupt intr;
+    GGStop stop;
+    if( !pCall->bSmallGraph && (rc = gg_call_graph(pCall, pzErr))!=SQLITE_OK ) return rc;
+    gg_interrupt_conn(&intr, &stop, pCall->pConn);
+    rc = f->xRun(ctx, pCall, &stop, pzErr);
+    gg_interrupt_done(&intr);
+    return rc;
+  }
+  rc = gg_call_solve(pCall, &p, pzErr);
+  if( rc==SQLITE_OK ) f->xResult(ctx, pCall, p);
+  gg_solved_release(p);
+  return rc;
+}
+
+void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const GGFuncReg *r = (const GGFuncReg*)sqlite3_user_data(ctx);
+  GGCall call;
+  char *zErr = 0;
+  int rc = gg_call_init(&call, r->pConn, r->pDef, r->pFunc, argv, argc, &zErr);
+  if( rc==SQLITE_OK ) rc = callScalarRun(ctx, &call, &zErr);
+  if( rc!=SQLITE_OK && rc!=GG_CALL_NULL ) gg_result_error(ctx, rc, zErr);
+  gg_call_free(&call);
+}
+
+/* Engines' failures, for xRun (callEngineError with the call's words). */
+int gg_call_engine_error(const GGCall *pCall, int rc, char **pzErr){
+  return callEngineError(pCall, rc, 0, pzErr);
+}

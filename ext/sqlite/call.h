@@ -1,0 +1,211 @@
+/*
+** call.h: the road of one call of a game, and what a game and a graph
+** source declare to travel it.
+**
+** Every game function and table (catmouse, race_game, cop_number,
+** capture_time, catmouse_bounded, catmouse_dot, the _states and _play
+** tables) is a GGFuncDef of a GGGameDef, and call.c drives it, in order:
+**
+**   1. the arguments: graph, node arguments, k, the source (edges), rules
+**   2. the roles: the nodes the call names (roles.c)
+**   3. the graph, from its source: small bit rows first (GGSmall), else
+**      labelled rows (GGEdgeList), built into a GGGraph
+**   4. the position limit (graphgame_limit)
+**   5. the cache of solved games (cache.c)
+**   6. the solve, with sqlite3_interrupt polled (interrupt.c)
+**   7. the result: the function's xResult, or the table's rows
+**
+** A new game is an engine, a GGGameDef and one line in graphgame.c's
+** aGame[]; a new graph source is one file defining a GGSource, and one
+** line in call.c's aSource[].  docs/internals.md draws the road.
+*/
+#ifndef GG_CALL_H
+#define GG_CALL_H
+#include "glue.h"
+
+typedef struct GGCall GGCall;
+typedef struct GGFuncDef GGFuncDef;
+
+/* Where a call's graph comes from: an edge table (edges.c, with its fast
+** small-graph reading in small.c), or a value (a source file each).  The
+** `edges` argument picks it: a table name, or a source's word. */
+typedef struct GGSource GGSource;
+struct GGSource {
+  const char *zWord;      /* the edges argument that picks it ("graph6"), or
+                          ** NULL for the edge table */
+  int bClosed;            /* it names every node: a named label that is not
+                          ** one is an error, not an isolated node */
+  /* Bit rows of a graph of at most GG_SMALL_MAXN integer-labelled nodes:
+  ** 1 if read, 0 if the general read must say what it is (no messages). */
+  int (*xSmall)(const GGGraphRef *pRef, GGSmall *p);
+  /* The labelled rows into *pE (zeroed first).  SQLITE_OK or an error
+  ** with *pzErr; SQLITE_TOOBIG with no message when more than
+  ** pRef->mxNode nodes came (pRef->nSeen: how many), for call.c to say. */
+  int (*xRead)(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr);
+  /* The graph in messages: "graph 7 in table \"edges\"". */
+  char *(*xName)(const GGGraphRef *pRef);
+};
+
+/* What an engine's solve is given. */
+typedef struct GGSolveArgs GGSolveArgs;
+struct GGSolveArgs {
+  const uint32_t *aParam;   /* role 0's dense ids (holes, z), sorted, no repeats */
+  uint32_t nParam;          /* how many */
+  uint32_t k;               /* the game's k (cops), or 0 */
+  uint64_t variant;         /* the rules that change the solve (xVariant) */
+};
+
+/* A game on the nodes of a graph: one line of graphgame.c's aGame[]. */
+struct GGGameDef {
+  const char *zName;               /* the game: "catmouse" */
+  const GGFuncDef *const *apFunc;  /* its SQL functions, NULL-terminated */
+  /* Registers its tables; NULL for the generic <game>_states (states.c)
+  ** and <game>_play (play.c) described by the fields below. */
+  int (*xTables)(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);
+  const char *zStates;             /* its states table: "catmouse_states" */
+  const char *zPlay;               /* its play table: "catmouse_play" */
+  const char *azPlayer[2];         /* column names of the players' nodes */
+  const char *azTurn[2];           /* turn names, player 0 then player 1 */
+  const char *zParam;              /* a node argument of the states table, or NULL */
+  const char *azPlayArg[3];        /* the play table's node arguments, or NULLs */
+  int aOutcome[4];                 /* SQL code for GG_V_OPEN, WIN0, WIN1, DRAW */
+  const GGRuleKey *aKey;           /* the rules keys */
+  int nKey;                        /* how many */
+  int iDirected;                   /* index of the "directed" key in aKey, or -1 */
+  int bK;                          /* a k argument (cops): positions depend on it */
+  /* Positions for n nodes (and k), UINT64_MAX on overflow; and how they
+  ** are counted, for messages ("2 turns x n mouse nodes x n cat nodes"). */
+  uint64_t (*xPositions)(uint64_t n, uint32_t k);
+  void (*xSize)(uint32_t k, char *zBuf, int nBuf);
+  /* Bytes a solve of pG needs at its peak, for the out-of-memory message;
+  ** may be NULL. */
+  uint64_t (*xBytes)(const GGGraph *pG, uint32_t k);
+  /* The rules that change the solve other than role 0 (cops' "lazy"),
+  ** as a word of the cache key; NULL: none. */
+  uint64_t (*xVariant)(const GGRules *pRules);
+  /* The roles of a call: role 0 is what the solve depends on (the holes,
+  ** z); with bStart the start (player 0, player 1) as roles 1 and 2,
+  ** else those only if named.  aArg: the node arguments.  Returns the
+  ** number of roles; sets *piTurn. */
+  int (*xRoles)(const GGRules *pRules, const GGLabel *aArg, int nArg, int bStart,
+                GGRole *aRole, int *piTurn);
+  /* Solve every position; *ppState gets the game's result object.  On
+  ** failure the engine has freed what it allocated. */
+  int (*xSolve)(void **ppState, const GGGraph *pG, const GGSolveArgs *pArgs,
+                const GGStop *pStop);
+  void (*xFree)(void *pState);
+  /* One position: player 0 on a, player 1 on b, turn (generic tables). */
+  void (*xGet)(const void *pState, uint32_t a, uint32_t b, int turn,
+               uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
+  int (*xListed)(const void *pState, uint32_t a, uint32_t b); /* row shown? */
+  const char *zNotListed;          /* why an unlisted start is refused */
+};
+
+/* The kinds of argument between graph_id and edges. */
+#define GG_ARG_NODE      1   /* a node label (x, y, z; the race's z) */
+#define GG_ARG_NODE_NULL 2   /* a node label; NULL gives NULL (catmouse_dot's cat) */
+#define GG_ARG_K         3   /* the game's k: an integer 1..GG_COPS_MAXK */
+#define GG_ARG_CAP       4   /* a non-negative integer or NULL (max_plies) */
+#define GG_MAX_ARG       3
+
+/* xSmall's answers. */
+#define GG_SMALL_DONE  1     /* it gave the result */
+#define GG_SMALL_NO    0     /* read the graph again on the general path */
+#define GG_SMALL_GRAPH 2     /* go on with the small graph as a GGGraph (no
+                             ** labels: for results that show none) */
+
+/* One SQL function of a game (the tables use a GGFuncDef too, with no
+** SQL registration: zName is the table's name). */
+struct GGFuncDef {
+  const char *zName;               /* SQL name, in messages */
+  int nArgMin, nArgMax;            /* SQL argument counts; 0: a table */
+  const char *azArg[GG_MAX_ARG];   /* the arguments after graph_id, before edges */
+  int aArgKind[GG_MAX_ARG];        /* their GG_ARG_* */
+  int bSource;                     /* an edges argument follows them */
+  const char *zSourceWord;         /* the source is fixed (catmouse_json: "json") */
+  int bStart;                      /* the call names a start (roles 1, 2) */
+  int bNoReadLimit;                /* reads any graph: the limit is its own */
+  int bPure;                       /* reads nothing but its arguments (GG_PURE) */
+  const char *zSearching;          /* "solving", or "searching" (messages) */
+  /* After the rules: an error of the function's own, or SQLITE_OK. */
+  int (*xCheck)(GGCall *pCall, char **pzErr);
+  /* The result from a small graph's bit rows: GG_SMALL_*. */
+  int (*xSmall)(sqlite3_context *ctx, GGCall *pCall, const GGSmall *pS);
+  /* Its own limit check and solve on the built graph instead of the
+  ** cached full solve, setting the result: SQLITE_OK or an error (the
+  ** engine's GG_* code with *pzErr NULL: call.c says it). */
+  int (*xRun)(sqlite3_context *ctx, GGCall *pCall, const GGStop *pStop, char **pzErr);
+  /* The result from the cached full solve. */
+  void (*xResult)(sqlite3_context *ctx, GGCall *pCall, const GGSolved *p);
+};
+
+/* A call in progress. */
+struct GGCall {
+  GGConn *pConn;                   /* the connection */
+  const GGGameDef *pDef;           /* the game */
+  const GGFuncDef *pFunc;          /* the function or table called */
+  GGGraphRef ref;                  /* the graph */
+  GGRules rules;                   /* the rules argument */
+  GGLabel aArg[GG_MAX_ARG];        /* the node arguments */
+  sqlite3_value *apArg[GG_MAX_ARG];/* every argument between graph_id and edges */
+  uint32_t k;                      /* the game's k, or 0 */
+  GGRole aRole[GG_MAX_ROLE];       /* role 0: the solve's (holes, z); 1, 2: the start */
+  int nRole;                       /* roles used */
+  int iTurn;                       /* who moves first at the start: 0 or 1 */
+  GGGraph g;                       /* the graph, for xRun (owned, or the
+                                   ** connection's arrays if bSmallGraph) */
+  int bSmallGraph;                 /* g is a small graph's (not freed) */
+  int bSmall;                      /* the small read took the graph: small */
+  GGSmall small;                   /* its bit rows */
+};
+
+/* The arguments of a call: apArg[0] graph_id (or the graph itself),
+** then the pFunc's arguments, then edges and rules (NULL if absent). */
+#define GG_CALL_NULL (-1)            /* gg_call_init(): a NULL result */
+int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
+                 const GGFuncDef *pFunc, sqlite3_value **apArg, int nArg, char **pzErr);
+/* The solved game of the call (every position), through the cache.
+** SQLITE_OK with *ppOut (gg_solved_release() it) or an error. */
+int gg_call_solve(GGCall *pCall, GGSolved **ppOut, char **pzErr);
+/* The built graph of the call with its roles (the call owns it). */
+int gg_call_graph(GGCall *pCall, char **pzErr);
+void gg_call_free(GGCall *pCall);
+/* Steps 1 and 3 only, for a function that reads a graph but plays no
+** game (graph6()): the graph of (pId, pEdges) into pCall->g. */
+int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
+                       sqlite3_value *pId, sqlite3_value *pEdges, char **pzErr);
+/* A scalar function's whole road: its xFunc (user data: GGFuncReg). */
+void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+/* For xRun: the message of an engine's failure rc (GG_*) solving the
+** call's graph, and its SQLite code. */
+int gg_call_engine_error(const GGCall *pCall, int rc, char **pzErr);
+/* The graph's name for messages (the source's xName). */
+char *gg_call_name(const GGCall *pCall);
+/* Positions for the call's k on n nodes, and the limit message. */
+uint64_t gg_call_positions(const GGCall *pCall, uint32_t n);
+int gg_call_over_limit(const GGCall *pCall, uint32_t n, int bAtLeast, char **pzErr);
+
+/* What a registered function gets as user data. */
+typedef struct GGFuncReg GGFuncReg;
+struct GGFuncReg {
+  GGConn *pConn;                   /* the connection */
+  const GGGameDef *pDef;           /* the game */
+  const GGFuncDef *pFunc;          /* the function */
+};
+
+/* The games (catmouse_sql.c, race_sql.c, cops_sql.c). */
+extern const GGGameDef gg_catmouse_def;
+extern const GGGameDef gg_race_def;
+extern const GGGameDef gg_cops_def;
+/* The cat-and-mouse functions that are not catmouse's own files' */
+extern const GGFuncDef gg_catmouse_bounded_func;   /* catmouse_bounded_sql.c */
+extern const GGFuncDef gg_catmouse_dot_func;       /* catmouse_dot_sql.c */
+int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);  /* states.c */
+int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* play.c */
+int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* cops_vtab.c */
+
+/* The graph sources (one file each). */
+extern const GGSource gg_source_table;     /* edges.c (small.c: its fast read) */
+extern const GGSource gg_source_json;      /* source_json.c */
+
+#endif

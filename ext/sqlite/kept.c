@@ -1,0 +1,131 @@
+/*
+** kept.c: the statements a connection keeps, and the private table that
+** owns them.
+**
+** The reads of edge tables (edges.c, small.c) and the interrupt probe
+** (interrupt.c) are prepared once per connection and kept.  But
+** sqlite3_close() refuses to close a connection with unfinalized
+** statements; it first disconnects the connection's virtual tables,
+** though.  So statements are kept only while the eponymous table
+** graphgame_kept is connected: gg_kept_anchor() connects it (once per
+** connection, by preparing a query of it), and its xDisconnect finalizes
+** them.  The table has no rows; no game is special-cased for it.
+*/
+#include <string.h>
+#include "glue.h"
+SQLITE_EXTENSION_INIT3
+
+#define KEPT_TABLE "graphgame_kept"
+
+/* The table: only its connection matters. */
+typedef struct KeptVtab KeptVtab;
+struct KeptVtab {
+  sqlite3_vtab base;          /* base class, must be first */
+  GGConn *pConn;              /* whose statements it owns */
+};
+
+void gg_stmt_clear(GGConn *pConn){
+  int i;
+  sqlite3_finalize(pConn->pProbe);
+  pConn->pProbe = 0;
+  for(i=0; i<GG_STMT_ENTRIES; i++){
+    sqlite3_finalize(pConn->aStmt[i].pStmt);
+    sqlite3_finalize(pConn->aStmt[i].pSmall);
+    sqlite3_free(pConn->aStmt[i].zTable);
+    memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
+  }
+}
+
+static int keptConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
+                       sqlite3_vtab **ppVtab, char **pzErr){
+  KeptVtab *pNew;
+  int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(unused HIDDEN)");
+  (void)argc; (void)argv; (void)pzErr;
+  if( rc ) return rc;
+  pNew = sqlite3_malloc64(sizeof(*pNew));
+  if( pNew==0 ) return SQLITE_NOMEM;
+  memset(pNew, 0, sizeof(*pNew));
+  pNew->pConn = (GGConn*)pAux;
+  pNew->pConn->bAnchored = 1;
+  *ppVtab = &pNew->base;
+  return SQLITE_OK;
+}
+
+/* The connection is closing (or the schema is reset): give the kept
+** statements back, so that sqlite3_close() finds none. */
+static int keptDisconnect(sqlite3_vtab *pVtab){
+  KeptVtab *pTab = (KeptVtab*)pVtab;
+  gg_stmt_clear(pTab->pConn);
+  pTab->pConn->bAnchored = 0;
+  sqlite3_free(pTab);
+  return SQLITE_OK;
+}
+
+static int keptBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
+  (void)pVtab;
+  pInfo->estimatedCost = 1.0;
+  pInfo->estimatedRows = 0;
+  return SQLITE_OK;
+}
+
+static int keptOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
+  sqlite3_vtab_cursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCur = pCur;
+  return SQLITE_OK;
+}
+
+static int keptClose(sqlite3_vtab_cursor *cur){
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+static int keptFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr, int argc,
+                      sqlite3_value **argv){
+  (void)cur; (void)idxNum; (void)idxStr; (void)argc; (void)argv;
+  return SQLITE_OK;
+}
+
+static int keptNext(sqlite3_vtab_cursor *cur){ (void)cur; return SQLITE_OK; }
+static int keptEof(sqlite3_vtab_cursor *cur){ (void)cur; return 1; }   /* no rows */
+static int keptColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  (void)cur; (void)ctx; (void)i;
+  return SQLITE_OK;
+}
+static int keptRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  (void)cur;
+  *pRowid = 0;
+  return SQLITE_OK;
+}
+
+static sqlite3_module keptModule = {
+  0,               /* iVersion */
+  0,               /* xCreate: eponymous only */
+  keptConnect,     /* xConnect */
+  keptBestIndex,   /* xBestIndex */
+  keptDisconnect,  /* xDisconnect */
+  0,               /* xDestroy */
+  keptOpen,        /* xOpen */
+  keptClose,       /* xClose */
+  keptFilter,      /* xFilter */
+  keptNext,        /* xNext */
+  keptEof,         /* xEof */
+  keptColumn,      /* xColumn */
+  keptRowid,       /* xRowid */
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
+};
+
+int gg_kept_anchor(GGConn *pConn){
+  if( !pConn->bAnchored ){                 /* preparing a query connects it */
+    sqlite3_stmt *p = 0;
+    sqlite3_prepare_v2(pConn->db, "SELECT 1 FROM " KEPT_TABLE " WHERE 0", -1, &p, 0);
+    sqlite3_finalize(p);
+  }
+  return pConn->bAnchored;
+}
+
+int gg_register_kept(sqlite3 *db, GGConn *pConn){
+  return sqlite3_create_module_v2(db, KEPT_TABLE, &keptModule, pConn, 0);
+}
