@@ -209,6 +209,14 @@ def links(page):
                 yield n, target
 
 
+def test_readme_is_a_short_guide():
+    """README.md is the user's guide, about 400 lines; the reference is in
+    docs/reference/."""
+    n = sum(1 for _ in open(os.path.join(eco.ROOT, "README.md"), encoding="utf-8"))
+    if n > 430:
+        raise AssertionError("README.md has %d lines; move reference text to docs/reference/" % n)
+
+
 def test_relative_links_resolve():
     """Every relative link of every page points to a file or directory of
     the repository, and a link with #anchor to a heading or <a id> of a
