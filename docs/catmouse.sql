@@ -1,4 +1,4 @@
--- The picture in README.md: cat and mouse on LeetCode 913's example 1,
+-- The picture in docs/reference/catmouse.md: cat and mouse on LeetCode 913's example 1,
 -- the cat on node 2, the mouse to move.  `make svg` renders every
 -- docs/*.sql like this one (its output is one DOT graph) to docs/*.svg.
 .load dist/graphgame

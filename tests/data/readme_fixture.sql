@@ -1,4 +1,5 @@
--- The database every README example starts from (tests/test_readme.py):
+-- The database every example of the manual (README.md, docs/**/*.md)
+-- starts from (tests/py/test_readme.py):
 -- the recommended schema, and graphs 1 and 2 = LeetCode 913 examples 1 and
 -- 2, imported from their JSON adjacency lists.  Run from the repository
 -- root (the .read paths are relative):  sqlite3 demo.db < tests/data/readme_fixture.sql

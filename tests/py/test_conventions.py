@@ -1,14 +1,15 @@
-"""SQLite conventions: the public surface is exactly what README.md
-documents, the function flags are the documented ones and behave so in
+"""SQLite conventions: the public surface is exactly what the reference
+(docs/reference/*.md) documents, the function flags are the documented ones and behave so in
 views and triggers, table-valued functions join with user tables, and
 graphgame_version() is the file VERSION.
 
-The documented list comes from the README headings  ### `name(args)`
+The documented list comes from the reference's headings  ### `name(args)`
 (args give the numbers of arguments: `graph_id [, edges]` means 1 or 2),
-and the flags from the table under "Where each function may be used", so
-a function added to the extension and the README is checked here
-without editing this file.
+and the flags from the table under "Where each function may be used"
+(docs/reference/conventions.md), so a function added to the extension and
+the reference is checked here without editing this file.
 """
+import glob
 import os
 import re
 import sqlite3
@@ -16,14 +17,18 @@ import sqlite3
 import ecosystem as eco
 import gg
 
-README = os.path.join(eco.ROOT, "README.md")
+REFERENCE = os.path.join(eco.ROOT, "docs", "reference")
 HEADING_RE = re.compile(r"^###\s+`([A-Za-z_][A-Za-z0-9_]*)\((.*)\)`\s*$")
 FLAG_BITS = {"DETERMINISTIC": 0x800, "DIRECTONLY": 0x80000,
              "SUBTYPE": 0x100000, "INNOCUOUS": 0x200000}
 
 
-def readme():
-    return open(README, encoding="utf-8").read()
+def reference():
+    """[(page, its text)] of docs/reference/*.md."""
+    pages = sorted(glob.glob(os.path.join(REFERENCE, "*.md")))
+    if not pages:
+        raise AssertionError("no pages in docs/reference/")
+    return [(os.path.relpath(p, eco.ROOT), open(p, encoding="utf-8").read()) for p in pages]
 
 
 def arities(args):
@@ -44,22 +49,25 @@ def arities(args):
 
 
 def documented():
-    """{name: set of argument counts} from the README headings."""
-    out = {}
-    for line in readme().splitlines():
-        m = HEADING_RE.match(line)
-        if m:
-            if m.group(1) in out:
-                raise AssertionError("README documents %s twice" % m.group(1))
-            out[m.group(1)] = arities(m.group(2))
+    """{name: set of argument counts} from the reference's headings."""
+    out, where = {}, {}
+    for page, text in reference():
+        for line in text.splitlines():
+            m = HEADING_RE.match(line)
+            if m:
+                if m.group(1) in out:
+                    raise AssertionError("the reference documents %s twice (%s and %s)"
+                                         % (m.group(1), where[m.group(1)], page))
+                out[m.group(1)] = arities(m.group(2))
+                where[m.group(1)] = page
     return out
 
 
 def flags_table():
-    """{name: (set of flag words, where)} from the README table whose
+    """{name: (set of flag words, where)} from the reference's table whose
     header starts with | function or table | flags |."""
     out, inside = {}, False
-    for line in readme().splitlines():
+    for line in "\n".join(text for _, text in reference()).splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if line.startswith("| function or table | flags |"):
             inside = True
@@ -75,7 +83,7 @@ def flags_table():
             out[name] = (words, cells[2].split()[0],   # always / only / never
                          cells[3] if len(cells) > 3 else "")   # indexes: yes / no
     if not out:
-        raise AssertionError("README has no flags table")
+        raise AssertionError("docs/reference/ has no flags table")
     return out
 
 
@@ -105,7 +113,7 @@ def test_registered_is_exactly_documented():
     missing, extra = sorted(set(doc) - got), sorted(got - set(doc))
     if missing or extra:
         raise AssertionError("documented but not registered: %s; registered but not "
-                             "documented (README heading ### `name(...)`): %s" % (missing, extra))
+                             "documented (heading ### `name(...)` in docs/reference/): %s" % (missing, extra))
     both = sorted(set(fn) & mods)
     if both:
         raise AssertionError("both a function and a table: %s" % both)
@@ -118,7 +126,7 @@ def test_argument_counts_match_headings():
         want = doc.get(name)
         want = {-1} if want is None else want
         if nargs != want:
-            raise AssertionError("%s: registered with %s arguments, README heading says %s"
+            raise AssertionError("%s: registered with %s arguments, the reference's heading says %s"
                                  % (name, sorted(nargs), sorted(want)))
 
 
@@ -135,10 +143,10 @@ def test_flags_are_documented():
     for name, (nargs, flags) in sorted(fn.items()):
         unknown = table[name][0] - set(FLAG_BITS)
         if unknown:
-            raise AssertionError("%s: unknown flags %s in README" % (name, sorted(unknown)))
+            raise AssertionError("%s: unknown flags %s in docs/reference/" % (name, sorted(unknown)))
         want = sum(FLAG_BITS[w] for w in table[name][0])
         if flags != {want}:
-            raise AssertionError("%s: flags %s, README says %s" % (
+            raise AssertionError("%s: flags %s, docs/reference/ says %s" % (
                 name, sorted(hex(f) for f in flags), sorted(table[name][0])))
 
 

@@ -174,8 +174,8 @@ def test_committed_picture_is_current():
     assert {u: ([u, t], f) for u, (t, a, f) in nodes.items()} == svg_nodes
     svg_edges = re.findall(r'<title>(-?\d+)&#45;&#45;(-?\d+)</title>', svg)
     assert sorted(svg_edges) == sorted(edges)
-    readme = open(os.path.join(ROOT, "README.md")).read()
-    assert "docs/catmouse.svg" in readme and "SELECT catmouse_dot(1, 2);" in readme
+    page = open(os.path.join(ROOT, "docs", "reference", "catmouse.md")).read()
+    assert "docs/catmouse.svg" in page and "SELECT catmouse_dot(1, 2);" in page
 
 
 def test_several_holes():

@@ -10,7 +10,8 @@ positions and moves in SQL and solved exactly by game_solve.
   memoised search that gives up after a number of plies) answers true
   exactly when the mouse wins within its cap: so it is wrong on the
   example's last two grids, which is what the example's cap columns say.
-- The README shows the example's first table as it prints it.
+- The manual (docs/reference/game_solve.md) shows the example's first table
+  as it prints it.
 
 The brute force is plain value iteration over (mouse, cat, turn): for each
 player, the positions it can force a win from within k plies, for k = 0,
@@ -225,14 +226,15 @@ def test_example_output():
     for a, b in zip(cells, cells[1:]):
         assert b in jumps(grid, a, mj) and b != a, (a, b)
     assert {r["winner"]: int(r["positions"]) for r in by_winner} == totals
-    # The README's copy of the first table is the one the example prints.
+    # The manual's copy of the first table is the one the example prints.
     printed = out.split("\n")
     at = next(i for i, line in enumerate(printed) if line.startswith("game "))
     printed = [line.rstrip() for line in printed[at:at + 2 + len(summary)]]
-    readme = open(os.path.join(gg.ROOT, "README.md"), encoding="utf-8").read().split("\n")
+    readme = open(os.path.join(gg.ROOT, "docs", "reference", "game_solve.md"),
+                  encoding="utf-8").read().split("\n")
     at = readme.index(next(line for line in readme if line.startswith("#### LeetCode 1728")))
     at = readme.index("```text", at) + 1
-    assert readme[at:readme.index("```", at)] == printed, "README's LeetCode 1728 table is stale"
+    assert readme[at:readme.index("```", at)] == printed, "docs/reference/game_solve.md's LeetCode 1728 table is stale"
 
 
 # --- the same views on random grids

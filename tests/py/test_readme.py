@@ -1,5 +1,10 @@
-"""README.md runs: every example in it is a test case here, named by its
-position and its section, so the documentation cannot go stale.
+"""The manual runs: every example in README.md, CHANGELOG.md and every page
+under docs/ (the reference in docs/reference/, docs/speed.md,
+docs/reliability.md, ...) is a test case here, named by its page, its
+position and its section, so the documentation cannot go stale.  Every
+relative link of those pages points to a file that exists (and to an
+anchor of it, for a link to a heading), and the README's index links to
+every function and table the reference documents.
 
 An example is a fenced code block; when a plain ``` block follows it
 (blank lines between are allowed), that block is its exact output.
@@ -15,11 +20,12 @@ An example is a fenced code block; when a plain ``` block follows it
   ```js       run by node, with tests/clients/node_modules on NODE_PATH;
   ```sh       run by sh, only when an output block follows.
 
-Each runs in a scratch directory that looks like the repository root
+Every page's examples run alike.  Each runs in a scratch directory that looks like the repository root
 (dist/, sql/, tests/, examples/), so `dist/graphgame` is the build under
 test and files an example creates are thrown away.  Other blocks (```text,
 blocks without a language, shell blocks without output) are prose.
 """
+import glob
 import os
 import re
 import shutil
@@ -28,13 +34,18 @@ import tempfile
 
 import ecosystem as eco
 
-README = os.path.join(eco.ROOT, "README.md")
+def pages():
+    """The manual's pages, as paths relative to the repository root:
+    README.md, CHANGELOG.md, then every docs/**/*.md."""
+    docs = glob.glob(os.path.join(eco.ROOT, "docs", "**", "*.md"), recursive=True)
+    return ["README.md", "CHANGELOG.md"] + sorted(os.path.relpath(d, eco.ROOT) for d in docs)
 RUNNABLE = {"sql", "python", "js", "sh"}
 FENCE_RE = re.compile(r"^```([A-Za-z0-9_+-]*)\s*$")
 
 
 class Example:
-    def __init__(self, lang, code, output, section, line):
+    def __init__(self, page, lang, code, output, section, line):
+        self.page = page          # README.md, docs/reference/catmouse.md, ...
         self.lang = lang          # sql, python, js, sh, ...
         self.code = code          # the block's text
         self.output = output      # list of expected lines, or None
@@ -42,9 +53,10 @@ class Example:
         self.line = line          # 1-based line of the opening fence
 
 
-def parse(path=README):
-    """Every fenced block with a language, with its output block if any."""
-    lines = open(path, encoding="utf-8").read().split("\n")
+def parse(page="README.md"):
+    """Every fenced block with a language, with its output block if any, of
+    one page (a path relative to the repository root)."""
+    lines = open(os.path.join(eco.ROOT, page), encoding="utf-8").read().split("\n")
     out, section, i = [], "", 0
 
     def block(i):            # lines[i] opens a fence: (body lines, next i)
@@ -52,7 +64,7 @@ def parse(path=README):
         while j < len(lines) and lines[j].strip() != "```":
             j += 1
         if j == len(lines):
-            raise AssertionError("README.md line %d: unclosed code block" % (i + 1))
+            raise AssertionError("%s line %d: unclosed code block" % (page, i + 1))
         return lines[i + 1:j], j + 1
 
     while i < len(lines):
@@ -68,7 +80,7 @@ def parse(path=README):
                 k += 1
             if k < len(lines) and lines[k].strip() == "```":
                 output, i = block(k)
-            out.append(Example(m.group(1), "\n".join(body) + "\n", output, section, start))
+            out.append(Example(page, m.group(1), "\n".join(body) + "\n", output, section, start))
         elif m:
             _, i = block(i)      # a plain block on its own: prose
         else:
@@ -105,7 +117,7 @@ def run_example(ex):
 
 
 def check(ex):
-    where = 'README.md line %d, section "%s", ```%s example' % (ex.line, ex.section, ex.lang)
+    where = '%s line %d, section "%s", ```%s example' % (ex.page, ex.line, ex.section, ex.lang)
     got, failed = run_example(ex)
     if ex.output is None:
         if failed or got:
@@ -123,33 +135,149 @@ def check(ex):
             "\n  ".join(want), "\n  ".join(got)))
 
 
-def runnable():
-    return [ex for ex in parse()
+def runnable(page="README.md"):
+    return [ex for ex in parse(page)
             if ex.lang in RUNNABLE and (ex.lang != "sh" or ex.output is not None)]
 
 
 def test_readme_has_examples():
-    """The parser finds the examples (a broken parser must not pass)."""
-    exs = runnable()
+    """The parser finds the examples (a broken parser must not pass): the
+    README and every reference page have some."""
+    exs = [ex for page in pages() for ex in runnable(page)]
     langs = {ex.lang for ex in exs}
     if len(exs) < 8 or not {"sql", "python", "js"} <= langs:
         raise AssertionError("only %d runnable examples found (%s)" % (len(exs), sorted(langs)))
+    reference = [p for p in pages() if p.startswith(os.path.join("docs", "reference", ""))]
+    if len(reference) < 6:
+        raise AssertionError("only %d pages in docs/reference/: %s" % (len(reference), reference))
+    empty = [p for p in ["README.md"] + reference if not runnable(p)]
+    if empty:
+        raise AssertionError("pages without a runnable example: %s" % empty)
 
 
 def test_every_sql_block_is_an_example():
     """A ```sql block with an output block must have statements in it, and
     no output block may follow a block that is never run."""
-    for ex in parse():
+    for ex in [ex for page in pages() for ex in parse(page)]:
         if ex.output is not None and ex.lang not in RUNNABLE:
-            raise AssertionError("README.md line %d: output block after a ```%s block, "
-                                 "which the tests do not run" % (ex.line, ex.lang))
+            raise AssertionError("%s line %d: output block after a ```%s block, "
+                                 "which the tests do not run" % (ex.page, ex.line, ex.lang))
+
+
+LINK_RE = re.compile(r"\]\(([^()\s]*)(?:\s+\"[^\"]*\")?\)")   # [text](target "title")
+ANCHOR_RE = re.compile(r"<a\s+(?:id|name)=\"([^\"]+)\"")
+HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+REF_HEADING_RE = re.compile(r"^###\s+`(([A-Za-z_][A-Za-z0-9_]*)\(.*\))`\s*$")
+
+
+def prose(page):
+    """(line number, line) of a page outside its fenced code blocks."""
+    inside = False
+    for n, line in enumerate(open(os.path.join(eco.ROOT, page), encoding="utf-8"), 1):
+        if line.lstrip().startswith("```"):
+            inside = not inside
+        elif not inside:
+            yield n, line.rstrip("\n")
+
+
+def github_slug(heading):
+    """The anchor GitHub gives a heading: its text without markup, lower
+    case, without punctuation other than - and _, spaces made dashes."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading).replace("`", "").lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(page):
+    """Every anchor of a page: the slugs of its headings (a repeated one
+    gets -1, -2, ...) and its <a id="..."> tags."""
+    out, seen = set(), {}
+    for _, line in prose(page):
+        out.update(ANCHOR_RE.findall(line))
+        m = HEADING_RE.match(line)
+        if m:
+            s = github_slug(m.group(2))
+            out.add(s if s not in seen else "%s-%d" % (s, seen[s]))
+            seen[s] = seen.get(s, 0) + 1
+    return out
+
+
+def links(page):
+    """(line number, target) of every relative link of a page."""
+    for n, line in prose(page):
+        for target in LINK_RE.findall(line):
+            if not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", target):    # http:, mailto:, ...
+                yield n, target
+
+
+def test_readme_is_a_short_guide():
+    """README.md is the user's guide, about 400 lines; the reference is in
+    docs/reference/."""
+    n = sum(1 for _ in open(os.path.join(eco.ROOT, "README.md"), encoding="utf-8"))
+    if n > 430:
+        raise AssertionError("README.md has %d lines; move reference text to docs/reference/" % n)
+
+
+def test_relative_links_resolve():
+    """Every relative link of every page points to a file or directory of
+    the repository, and a link with #anchor to a heading or <a id> of a
+    Markdown file."""
+    bad, count = [], 0
+    for page in pages():
+        for n, target in links(page):
+            count += 1
+            path, _, anchor = target.partition("#")
+            dest = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+            if dest.startswith("..") or not os.path.exists(os.path.join(eco.ROOT, dest)):
+                bad.append("%s line %d: %s: no such file %s" % (page, n, target, dest))
+            elif anchor and dest.endswith(".md") and anchor not in anchors(dest):
+                bad.append("%s line %d: %s: no anchor #%s in %s" % (page, n, target, anchor, dest))
+    if bad:
+        raise AssertionError("broken links:\n  " + "\n  ".join(bad))
+    if count < 40:
+        raise AssertionError("only %d relative links found: is the link parser broken?" % count)
+
+
+def test_readme_index_links_every_function():
+    """Every function and table that docs/reference/ documents (a heading
+    ### `name(args)`) is in the README's index, linked to its page and
+    anchor, and the index links nothing else there."""
+    documented, indexed = set(), set()
+    for page in pages():
+        if page.startswith(os.path.join("docs", "reference", "")):
+            for _, line in prose(page):
+                m = REF_HEADING_RE.match(line)
+                if m:
+                    documented.add("%s#%s" % (page.replace(os.sep, "/"), m.group(2)))
+    for _, target in links("README.md"):
+        if target.startswith("docs/reference/") and "#" in target:
+            indexed.add(target)
+    if len(documented) < 20:
+        raise AssertionError("only %d functions found in docs/reference/" % len(documented))
+    missing, extra = sorted(documented - indexed), sorted(indexed - documented)
+    if missing or extra:
+        raise AssertionError("README's index lacks %s; links to no function: %s" % (missing, extra))
+
+
+def page_name(page):
+    """README.md -> "" and docs/reference/catmouse.md -> "catmouse_": the
+    part of a test's name that says its page."""
+    if page == "README.md":
+        return ""
+    return slug(os.path.splitext(os.path.basename(page))[0]) + "_"
 
 
 def _register():
-    """One test case per example: test_readme_NN_<section>."""
-    for n, ex in enumerate(runnable(), 1):
-        name = "test_readme_%02d_%s" % (n, slug(ex.section))
-        globals()[name] = lambda ex=ex: check(ex)
+    """One test case per example: test_readme_NN_<section> for README.md,
+    test_readme_<page>_NN_<section> for the other pages."""
+    names = {}
+    for page in pages():
+        if page_name(page) in names:
+            raise AssertionError("pages %s and %s would name their tests alike"
+                                 % (names[page_name(page)], page))
+        names[page_name(page)] = page
+        for n, ex in enumerate(runnable(page), 1):
+            name = "test_readme_%s%02d_%s" % (page_name(page), n, slug(ex.section))
+            globals()[name] = lambda ex=ex: check(ex)
 
 
 _register()
