@@ -39,7 +39,7 @@ void gg_stmt_clear(GGConn *pConn){
 static int keptConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                        sqlite3_vtab **ppVtab, char **pzErr){
   KeptVtab *pNew;
-  int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(unused HIDDEN)");
+  int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(kept INTEGER)");
   (void)argc; (void)argv; (void)pzErr;
   if( rc ) return rc;
   pNew = sqlite3_malloc64(sizeof(*pNew));
