@@ -134,3 +134,21 @@ void gg_graph6_write(const GGGraph *pG, char *zOut){
   }
   for(k=0; k<nData; k++) z[i+k] += 63;
 }
+
+void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
+  const unsigned char *d = p->z + p->iData;
+  uint32_t i = 0, j = 1, n = p->n;
+  uint64_t b = 0;
+  memset(aRow, 0, (size_t)n*sizeof(uint64_t));
+  while( b<p->nBit ){
+    unsigned x = d[b/6] - 63u;
+    int s;
+    for(s=5; s>=0 && b<p->nBit; s--, b++){     /* x(i, j), then the next pair */
+      if( (x>>s) & 1 ){
+        aRow[i] |= 1ull<<j;
+        aRow[j] |= 1ull<<i;
+      }
+      if( ++i==j ){ i = 0; j++; }
+    }
+  }
+}

@@ -38,6 +38,10 @@ int gg_graph6_parse(GGGraph6 *p, const char *z, uint64_t nz, char *zErr, int nEr
 ** past it; 0 when there are no more.  Start with *piBit = 0. */
 int gg_graph6_next(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t *pDst);
 
+/* The graph of a parsed string of at most 64 nodes as bit rows: bit v of
+** aRow[u] (n of them) is set for each edge u-v. */
+void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow);
+
 /* Bytes of the graph6 string of a graph of n nodes (no terminator), or
 ** 0 if n > GG_GRAPH6_MAXN. */
 uint64_t gg_graph6_size(uint64_t n);

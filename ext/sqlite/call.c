@@ -22,6 +22,7 @@ SQLITE_EXTENSION_INIT3
 /* The sources that the edges argument names by a word; any other text
 ** names an edge table (gg_source_table). */
 static const GGSource *const aSource[] = {
+  &gg_source_graph6,
   &gg_source_json,
   0
 };

@@ -207,5 +207,6 @@ int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* c
 /* The graph sources (one file each). */
 extern const GGSource gg_source_table;     /* edges.c (small.c: its fast read) */
 extern const GGSource gg_source_json;      /* source_json.c */
+extern const GGSource gg_source_graph6;    /* source_graph6.c */
 
 #endif

@@ -133,11 +133,16 @@ int gg_small_read(const GGGraphRef *pRef, GGSmall *p);
 /* The node of label v in p, added if new; -1 if there is no room (small.c). */
 int gg_small_node(GGSmall *p, int64_t v);
 void gg_small_clear(GGSmall *p);
+/* p as n nodes labelled 0..n-1 (n <= GG_SMALL_MAXN), no arcs yet: for
+** sources that fill aOut themselves. */
+void gg_small_ints(GGSmall *p, uint32_t n);
 /* The nodes of a role (its labels, or its default label, which must be a
-** node of the rows; a named label no row has becomes an isolated node):
-** their bits into *pMask and the first one into *pFirst.  1, or 0 if the
-** general path must decide (a text label, a missing default, no room). */
-int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pFirst);
+** node of the rows; a named label no row has becomes an isolated node,
+** unless bClosed: the source names every node): their bits into *pMask
+** and the first one into *pFirst.  1, or 0 if the general path must
+** decide (a text label, a missing node, no room). */
+int gg_small_role(GGSmall *p, const GGRole *pRole, int bClosed, uint64_t *pMask,
+                  uint32_t *pFirst);
 
 /* A GGGraph of a small graph's rows for the engines that take one (no
 ** labels: only engines that never look at them); its arrays are in

@@ -136,6 +136,16 @@ void gg_small_clear(GGSmall *p){
   memset(p->aSlot, 0, sizeof(p->aSlot));
 }
 
+void gg_small_ints(GGSmall *p, uint32_t n){
+  uint32_t u;
+  gg_small_clear(p);
+  for(u=0; u<n; u++){                 /* labels 0..63 have slots of their own */
+    p->aLabel[u] = u;
+    p->aSlot[u] = (uint8_t)(u+1);
+  }
+  p->n = n;
+}
+
 int gg_small_read(const GGGraphRef *pRef, GGSmall *p){
   const char *zTable = pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE;
   GGConn *pConn = pRef->pConn;
@@ -154,7 +164,8 @@ int gg_small_read(const GGGraphRef *pRef, GGSmall *p){
   return bOk;
 }
 
-int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pFirst){
+int gg_small_role(GGSmall *p, const GGRole *pRole, int bClosed, uint64_t *pMask,
+                  uint32_t *pFirst){
   uint32_t j;
   *pMask = 0;
   if( pRole->aLabel==0 ){
@@ -169,6 +180,7 @@ int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pF
   for(j=0; j<pRole->nLabel; j++){
     int u;
     if( pRole->aLabel[j].eType!=GG_KEY_INT ) return 0;
+    if( bClosed && p->aSlot[smallSlot(p, pRole->aLabel[j].iVal)]==0 ) return 0;
     u = gg_small_node(p, pRole->aLabel[j].iVal);     /* no text label: no type twin */
     if( u<0 ) return 0;
     if( j==0 ) *pFirst = (uint32_t)u;

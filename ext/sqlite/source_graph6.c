@@ -1,0 +1,81 @@
+/*
+** source_graph6.c: a graph given as a value in nauty's graph6 format (one
+** line of geng, NetworkX's to_graph6_bytes(G, header=False)), e.g.
+** cop_number(g, 'graph6') over a table of geng's lines.  The edges
+** argument 'graph6' picks it.  Nodes are 0..n-1, isolated ones included
+** (graph6 stores n), so a node a call names that is not one is an error.
+** graph6 graphs are undirected: with the rules' "directed", each edge is
+** two arcs.  A text or a blob is read as its bytes; a malformed value
+** gets the parser's message (ext/engine/graph6.c), which names the byte,
+** after the function's name.  A graph of at most 64 nodes is read
+** straight into bit rows (no edge list, no allocation), so a census of
+** small graphs costs little more than reading its values.
+*/
+#include <string.h>
+#include "call.h"
+#include "graph6.h"
+SQLITE_EXTENSION_INIT3
+
+#define G6S_SHOWN 40        /* bytes of the value shown in messages */
+
+/* The value's bytes (a text or a blob), or NULL if out of memory. */
+static const char *g6sBytes(sqlite3_value *pVal, uint64_t *pn){
+  const char *z = sqlite3_value_type(pVal)==SQLITE_BLOB
+                ? (const char*)sqlite3_value_blob(pVal) : (const char*)sqlite3_value_text(pVal);
+  *pn = (uint64_t)sqlite3_value_bytes(pVal);
+  return z ? z : (*pn==0 ? "" : 0);
+}
+
+static int g6sSmall(const GGGraphRef *pRef, GGSmall *p){
+  GGGraph6 g6;
+  uint64_t n;
+  char zErr[8];
+  const char *z = g6sBytes(pRef->pId, &n);
+  if( z==0 || gg_graph6_parse(&g6, z, n, zErr, (int)sizeof(zErr)) || g6.n>GG_SMALL_MAXN
+   || g6.n==0 || (pRef->mxNode && g6.n>pRef->mxNode) ){
+    return 0;                                 /* the general read says why */
+  }
+  gg_small_ints(p, g6.n);
+  gg_graph6_rows(&g6, p->aOut);
+  return 1;
+}
+
+static int g6sRead(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
+  GGGraph6 g6;
+  uint64_t n, iBit = 0;
+  uint32_t u, a, b;
+  char zErr[200];
+  const char *z = g6sBytes(pRef->pId, &n);
+  int rc = GG_OK;
+  memset(pE, 0, sizeof(*pE));
+  pE->bDirected = pRef->bDirected;
+  if( z==0 ) return SQLITE_NOMEM;
+  if( gg_graph6_parse(&g6, z, n, zErr, (int)sizeof(zErr)) ){
+    *pzErr = gg_errmsg("%s: %s", pRef->zFunc, zErr);
+    return gg_error_rc(SQLITE_ERROR, *pzErr);
+  }
+  for(u=0; rc==GG_OK && u<g6.n; u++){
+    GGLabel L = GG_LABEL_INT(u);
+    rc = gg_edges_node(pE, &L);
+  }
+  while( rc==GG_OK && gg_graph6_next(&g6, &iBit, &a, &b) ){
+    rc = gg_edges_add(pE, a, b);
+    if( rc==GG_OK && pRef->bDirected ) rc = gg_edges_add(pE, b, a);
+  }
+  if( rc ) gg_edges_free(pE);
+  return gg_sqlite_rc(rc);
+}
+
+/* "the graph6 value 'IheA@GUAo'" (long values cut, with "...") */
+static char *g6sName(const GGGraphRef *pRef){
+  uint64_t n;
+  const char *z = g6sBytes(pRef->pId, &n);
+  if( z==0 ) return 0;
+  return sqlite3_mprintf("the graph6 value '%.*q%s'", (int)(n>G6S_SHOWN ? G6S_SHOWN : n), z,
+                         n>G6S_SHOWN ? "..." : "");
+}
+
+const GGSource gg_source_graph6 = {
+  .zWord = "graph6", .bClosed = 1,
+  .xSmall = g6sSmall, .xRead = g6sRead, .xName = g6sName,
+};
