@@ -1,40 +1,10 @@
 /*
-** cops_vtab.c: cops and robbers as tables.
-**
-**   SELECT * FROM cops_states(7, 2);                      -- 2 cops
-**   SELECT * FROM cops_states(7, 2, 'edges', '{"lazy": true}')
-**     WHERE robber = 5 AND turn = 'cops';
-**   SELECT * FROM cops_play(7, 2);
-**
-** cops_states(graph_id, k [, edges [, rules]]): one row per position after
-** the starts are chosen, C(n+k-1, k) * n * 2 rows:
-**
-**   cops      the cops' nodes, a JSON array of their labels in SQLite's
-**             order (integers ascending, then texts; texts as strings)
-**   robber    the robber's node, its label as given (an integer or a text)
-**   turn      who moves: 'cops' or 'robber'
-**   outcome   1 the cops win, 0 the robber escapes
-**   plies     moves left under optimal play (a cops' move and a robber's
-**             move count one each); 0 at a capture; NULL if he escapes
-**   move      the mover's optimal next nodes: a JSON array for the cops,
-**             a label for the robber; NULL at a capture
-**   graph_id, k, edges, rules   hidden: the arguments, as given
-**
-** Equality constraints on robber (an integer or a text label; an
-** integral real means the integer) and turn pick the rows directly.
-**
-** cops_play(graph_id, k [, edges [, rules]]): the optimal line, one row
-** per move, in the columns of the other _play tables: ply, mover ('cops'
-** or 'robber'), from_node, to_node, cops, robber, outcome, plies,
-** repeats.  The first two rows are the starts (from_node NULL): the cops'
-** best start (the soonest capture; all cops on the first node if they
-** cannot win), then the robber's best reply (the latest capture or an
-** escape).  A won line ends at the capture; an escaping line at the first
-** repeated position, whose earlier ply is in `repeats`.
-**
-** Both solve the whole game through call.c (the cache of solved games,
-** the position limit, the interrupt); rules: as for cop_number
-** (cops_sql.c).  The manual is docs/reference/cops.md.
+** cops_vtab.c: cops and robbers as tables, cops_states(graph_id, k [,
+** edges [, rules]]) (every position after the starts are chosen) and
+** cops_play(graph_id, k [, edges [, rules]]) (the optimal line from the
+** cops' best start): the tables of gg_cops_def (its xTables).  Both solve
+** the whole game through call.c (the cache, the limit, the interrupt).
+** The manual: docs/reference/cops.md.
 */
 #include <string.h>
 #include "cops_sql.h"

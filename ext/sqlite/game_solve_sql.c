@@ -1,42 +1,12 @@
 /*
-** game_solve_sql.c: any finite two-player game kept as SQL rows, solved.
-**
-**   SELECT * FROM game_solve('positions', 'moves');
-**   SELECT outcome, plies, move FROM game_solve('p', 'm') WHERE position = 'e4';
-**
-** An eponymous table-valued function.  Its two arguments name a table or
-** view of positions and one of moves (always quoted as identifiers):
-**
-**   positions(position, player, result)
-**       position  the position's id: an integer or text, listed once
-**       player    0 or 1: whose turn it is
-**       result    NULL while the game goes on; at a finished position
-**                 'win', 'loss' or 'draw' for the player to move
-**   moves(position, next)
-**       one row per move from position to next (both listed positions);
-**       next may have the same player to move (an extra turn); repeated
-**       rows count once; moves out of finished positions are ignored
-**
-** Columns (one row per position, in the order the positions were read):
-**
-**   position  the id as given (same value, same type)
-**   outcome   'win', 'loss' or 'draw' for the player to move, under
-**             optimal play: a player with no move at a position that goes
-**             on loses at once; where nobody can force a win it is a draw
-**   plies     moves left when the winner hurries and the loser delays;
-**             0 at a finished position, NULL for a draw
-**   move      the optimal next position (nearest win, farthest loss, or a
-**             move that keeps the draw; the first such in table order);
-**             NULL at finished positions
-**   positions, moves   hidden: the arguments
-**
-** An equality constraint on position picks its row directly.  Each
-** statement reads each table once, with one pass over its rows: a cursor
-** keeps its solved game for the statement, so joins with game_solve on
-** the inner side do not solve again.  The engine is game_solve.c (with
-** ids mapped by keymap.c); this file only reads rows and reports errors.
-** Errors name the table and the row's value; a game with more positions
-** than graphgame_limit('max_positions') fails with SQLITE_TOOBIG.
+** game_solve_sql.c: game_solve(positions, moves), any finite two-player
+** game kept as SQL rows (a table of positions and one of moves), solved:
+** one row per position with its outcome for the player to move, plies
+** and optimal move.  An equality constraint on position picks its row
+** directly; a cursor keeps its solved game for the statement.  The tables
+** are read by game_solve_read.c, the game is solved by
+** ext/engine/game_solve.c; the limit, interrupt and messages are the
+** shared ones (errors.c).  The manual: docs/reference/game_solve.md.
 */
 #include <string.h>
 #include "game_solve_sql.h"

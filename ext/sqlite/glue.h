@@ -1,7 +1,7 @@
 /*
 ** glue.h: what the SQLite layer of graphgame shares between its files.
 **
-** Internals only; the user's manual is README.md and docs/reference/.
+** Internals only; the user's manual is docs/reference/.
 ** Every error message starts with GG_PREFIX.  Every function and table
 ** reaches the connection's GGConn: the solve limit, the cache of solved
 ** games and the kept statements.  The road of a call is call.h.

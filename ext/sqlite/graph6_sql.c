@@ -1,24 +1,9 @@
 /*
-** graph6_sql.c: graphs in nauty's graph6 format (geng, NetworkX, Sage).
-**
-**   SELECT src, dst FROM graph6_edges('DQc');        -- the 5-cycle's edges
-**   INSERT INTO edges SELECT g.id, e.src, e.dst FROM g6 g, graph6_edges(g.g) e;
-**   SELECT graph6(7 [, edges]);                       -- 'DQc', say
-**
-** graph6_edges(text): one row per edge, columns src and dst (0-based node
-** numbers, src < dst), ordered by dst then src as in the string.  Takes
-** the 1-byte and 4-byte size headers (up to 258047 nodes), an optional
-** ">>graph6<<" prefix and one trailing newline.  A NULL argument gives no
-** rows; a malformed string is an error saying where (graph6.h).  A graph
-** with nodes but no edges gives no rows: graph6 node counts are not edges.
-**
-** graph6(graph_id [, edges]): the graph of an edge table (rows graph_id,
-** src, dst, read as for the games by edges.c, as undirected edges) as a
-** graph6 string.  Node i of the string is the graph's i-th label in
-** SQLite's order: integers ascending, then texts (BINARY), so labels
-** 0..n-1 are nodes 0..n-1, and graph6_edges gives them back; other
-** labels are numbered, their names are not kept.  Loops are dropped
-** (graph6 has none).  A NULL graph_id gives NULL.
+** graph6_sql.c: graph6_edges(text), a graph6 string's edges as rows, and
+** graph6(graph_id [, edges]), a graph of an edge table as graph6 (node i
+** is the i-th label in SQLite's order).  The format is ext/engine/graph6.c;
+** graphs as graph6 values in the game functions are source_graph6.c.
+** The manual: docs/reference/graphs.md.
 */
 #include <string.h>
 #include "call.h"

@@ -1,26 +1,9 @@
 /*
-** graph_generators_sql.c: graph generators as table-valued functions.
-**
-**   INSERT INTO edges SELECT 7, src, dst FROM graph_grid(3, 4);
-**   SELECT count(*) FROM graph_random(10, 0.3, 42);
-**
-** Each returns one row per undirected edge, columns src and dst (src <
-** dst), on the nodes 0..n-1, so that node 0 is the hole and nodes 1 and
-** 2 the starts of cat and mouse.  Random ones are deterministic for a
-** seed on every platform (graph_generators.c has the recipes):
-**
-**   graph_path(n)                 the path 0-1-...-(n-1)
-**   graph_cycle(n)                the cycle 0-1-...-(n-1)-0, n >= 3
-**   graph_grid(rows, cols)        rows x cols grid, node r*cols + c
-**   graph_complete(n)             every pair of the n nodes
-**   graph_tree(n, seed)           a uniformly random labelled tree
-**   graph_petersen()              the Petersen graph (10 nodes, 15 edges)
-**   graph_random(nodes, edge_probability, seed)   G(n, p)
-**
-** Sizes are integers from 0 (no rows) to 1,000,000 nodes, 10,000 for the
-** two quadratic families (complete, random); the probability is a number
-** in [0, 1]; the seed any integer.  A NULL argument gives no rows; any
-** other bad argument is an error that names it.
+** graph_generators_sql.c: the graph generators (graph_path, graph_cycle,
+** graph_grid, graph_complete, graph_tree, graph_petersen, graph_random)
+** as table-valued functions, one row per undirected edge on the nodes
+** 0..n-1; the generators themselves are ext/engine/graph_generators.c.
+** The manual: docs/reference/graphs.md.
 */
 #include <string.h>
 #include "glue.h"

@@ -63,7 +63,7 @@ void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   sqlite3_result_int64(ctx, iOld);
 }
 
-/* Flags, chosen per function (README.md, "SQLite conventions"):
+/* Flags, chosen per function (docs/reference/conventions.md, "SQLite conventions"):
 **
 **   GG_PURE   the result depends on the arguments only: DETERMINISTIC (so
 **             allowed in indexes, CHECK and generated columns) and

@@ -1,36 +1,10 @@
 /*
-** play.c: the optimal line of play of a game, one row per move.
-**
-**   SELECT * FROM catmouse_play(7);                   -- mouse on 1, cat on 2
-**   SELECT * FROM catmouse_play(7, 'edges', '{"mouse": 4, "cat": 5, "turn": "cat"}');
-**   SELECT * FROM race_play(7, 3, 4, 0);              -- Alice on 3, Bob on 4, z = 0
-**
-** From the start (the rules' for cat and mouse, x and y for the race;
-** the first mover the rules' "turn", else player 0), each row is one move
-** of the line both players choose under optimal play (the `move` column
-** of the game's states table: the nearest win, the farthest loss, or a
-** move that keeps a draw).  Columns:
-**
-**   ply        1, 2, ...: the number of the move
-**   mover      who moved: the game's turn name ('mouse'/'cat', 'alice'/'bob')
-**   from_node  the mover's node before the move
-**   to_node    the mover's node after it (the same node if it stayed)
-**   <p0>, <p1> both players' nodes after the move (mouse, cat or alice, bob)
-**   outcome    the game's outcome code from the position after the move
-**              (under optimal play it never changes along the line)
-**   plies      moves left after this one; 0 when the game is over, NULL
-**              for a draw
-**   repeats    NULL, except on the last row of a drawn line: the line
-**              stops at the first position (nodes and turn) that occurred
-**              before, and `repeats` is the ply after which it stood
-**              (0: the start)
-**   hidden: the arguments, as given: catmouse_play(graph_id, edges, rules)
-**           and race_play(graph_id, x, y, z, edges, rules)
-**
-** A won line ends with the game (plies = 0); a drawn line ends with its
-** first repetition.  A start that is already over gives no rows.  The
-** game is solved through the connection's cache, like the states tables,
-** and read only through its GGGameDef (xRoles, xGet, xListed).
+** play.c: the optimal line of play of a two-player game on nodes, one
+** row per move: the generic <game>_play table (catmouse_play, race_play)
+** of a GGGameDef, read only through it (xRoles, xGet, xListed).  A won
+** line ends with the game, a drawn line with its first repetition.  The
+** game is solved through call.c.  The manual: docs/reference/catmouse.md
+** and race.md.
 */
 #include <string.h>
 #include "call.h"

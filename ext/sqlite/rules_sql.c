@@ -5,7 +5,7 @@
 **   SELECT catmouse(1, 'edges', json_object('hole', 'exit', 'directed', json('true')));
 **
 ** A JSON object as text; NULL or '{}' means the defaults.  The keys each
-** game knows are in its GGGameDef (README.md, "The rules of each game").
+** game knows are in its GGGameDef (docs/reference/conventions.md, "The rules of each game").
 ** Errors name the function, the key or the byte at fault, and for an
 ** unknown key list the keys the function knows (parser: rules.c).
 */

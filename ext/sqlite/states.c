@@ -1,29 +1,12 @@
 /*
-** states.c: every position of a game as rows, e.g.
-**
-**   SELECT * FROM catmouse_states(7) WHERE turn = 'mouse' AND outcome = 2;
-**   SELECT * FROM catmouse_states WHERE graph_id = 7 AND rules = '{"hole": [0, 9]}';
-**   SELECT * FROM race_states(7, 0) WHERE alice = 3 AND bob = 5;
-**
-** One eponymous table-valued function per game (catmouse_states,
-** race_states), all served by this file and described by a GGGameDef.
-** Columns:
-**
-**   <player0>, <player1>  node labels of the two players (mouse, cat or
-**                         alice, bob), as given: integers or texts
-**   turn      who moves: the game's turn names ('mouse'/'cat', 'alice'/'bob')
-**   outcome   the game's outcome code under optimal play
-**   plies     moves left when the winner hurries and the loser delays;
-**             0 at a finished position, NULL for a draw
-**   move      the mover's optimal next node; NULL at finished positions
-**   graph_id, [<param>,] edges, rules   hidden: the arguments, which
-**             read back as given (so joins on graph_id work)
-**
-** Equality constraints on the players' columns and turn pick the rows
-** directly instead of walking them all.  The game is solved through
-** call.c (the cache, the limit, the interrupt) and rows are streamed from
-** the solved game held in the connection's cache; nothing is copied.  The
-** manual is docs/reference/ (a page per game).
+** states.c: every position of a two-player game on nodes as rows: the
+** generic <game>_states table (catmouse_states, race_states) of a
+** GGGameDef.  Columns: the players' nodes, turn, outcome, plies, move,
+** and the arguments as hidden columns that read back as given.  Equality
+** constraints on the players and the turn pick the rows directly.  The
+** game is solved through call.c and rows are streamed from the cached
+** solve; nothing is copied.  The manual: docs/reference/catmouse.md and
+** race.md.
 */
 #include <string.h>
 #include "call.h"
