@@ -20,6 +20,8 @@
 **   rules        catmouse() with rules, text labels and a directed graph
 **   cop_number   cop_number() on a 20x20 grid (1 cop, then 2: 6.4e7 positions)
 **   cops_states  cops_states() solving 2 cops on it inside xFilter
+**   census       cop_number(g, 'graph6') over 600000 graph6 values of
+**                random 10-node graphs, GROUP BY: many small calls
 **
 ** The bound is a correctness bound (how long a user waits for a cancel),
 ** not a benchmark: the engines poll every GG_STOP_EVERY steps of work,
@@ -205,6 +207,13 @@ int main(int argc, char **argv){
   intrGraph(db, 3, 1000000, 0, 600000);      /* 600000 rows */
   intrGraph(db, 4, 1500, 4.0/1500, 0);       /* 4.5e6 rows of states */
   h_exec(db, "INSERT INTO edges SELECT 5, src, dst FROM graph_grid(20, 20)");
+  /* random graphs on 10 nodes as graph6: 'I', 7 bytes of 6 edge bits,
+  ** and a last byte with its 3 padding bits clear */
+  h_exec(db, "CREATE TABLE g6(g TEXT);"
+             "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM r WHERE i<600000)"
+             " INSERT INTO g6 SELECT 'I' || char(63+abs(random())%64, 63+abs(random())%64,"
+             " 63+abs(random())%64, 63+abs(random())%64, 63+abs(random())%64,"
+             " 63+abs(random())%64, 63+abs(random())%64, 63+(abs(random())%8)*8) FROM r");
   h_exec(db, "COMMIT; CREATE INDEX edges_graph ON edges(graph_id);"
              /* graph 1 with text labels, for the rules phase */
              "CREATE VIEW text_edges AS SELECT graph_id, 'n' || src AS src,"
@@ -221,6 +230,7 @@ int main(int argc, char **argv){
             " \"mouse\": \"n1\", \"cat\": \"n2\", \"turn\": \"cat\", \"directed\": true}')");
   intrPhase("cop_number", 0, "SELECT cop_number(5)");
   intrPhase("cops_states", 0, "SELECT count(*) FROM cops_states(5, 2) WHERE turn = 'robber'");
+  intrPhase("census", 0, "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1");
   remove(zDb);
   return h_finish();
 }

@@ -143,6 +143,8 @@ static const SurfSql aSurface[] = {
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
   /* game_solve's reader: an error when called from SQL */
   { "SELECT game_solve_rows(:graph, 1, 2), game_solve_rows()", 0 },
+  /* the owner of the kept statements (kept.c): no rows */
+  { "SELECT count(*) FROM graphgame_kept", 0 },
   /* the small graphs' reader (small.c): an error when called from SQL */
   { "SELECT graphgame_rows(:graph, 1, 2), graphgame_rows(), count(*) FROM edges", 0 },
   /* cops and robbers (cops_sql.c, cops_vtab.c): rules, text labels */
@@ -169,6 +171,28 @@ static const SurfSql aSurface[] = {
   { "SELECT capture_time(:graph, 2, :edges) IS (SELECT max(plies) FROM cops_play(:graph, 2, :edges)"
     " WHERE ply = 2) / 2 + (SELECT max(plies) FROM cops_play(:graph, 2, :edges) WHERE ply = 2) % 2",
     SURF_TRUE },
+  /* graphs as values (source_graph6.c, source_json.c): every kind of
+  ** function and table; :json is also malformed graph6 */
+  { "SELECT cop_number(graph6(:graph, :edges), 'graph6'), capture_time(graph6(:graph), 2,"
+    " 'graph6', '{\"lazy\": true}'), catmouse(graph6(:graph), 'graph6', '{\"hole\": 0,"
+    " \"mouse\": 1, \"cat\": 2}'), race_game(graph6(:graph), 1, 2, 0, 'graph6')", 0 },
+  { "SELECT cop_number(:json, 'graph6'), catmouse(:json, 'json'), race_game(:json, 1, 0, 2,"
+    " 'json'), cop_number(:json, 'json'), capture_time(:json, 3, 'json')", 0 },
+  { "SELECT count(*), sum(outcome), total(plies) FROM catmouse_states(:json, 'json',"
+    " '{\"hole\": 1, \"mouse\": 0}')", 0 },
+  { "SELECT count(*), sum(outcome), total(plies) FROM race_states(graph6(:graph, :edges), 0,"
+    " 'graph6')", 0 },
+  { "SELECT count(*), total(length(cops)) FROM cops_states(graph6(:graph), 2, 'graph6'),"
+    " (SELECT count(*) FROM cops_play(:json, 1, 'json'))", 0 },
+  { "SELECT catmouse_bounded(:json, NULL, 'json'), length(catmouse_dot(:json, 1, 'json')),"
+    " (SELECT count(*) FROM catmouse_play(graph6(:graph), 'graph6'))", 0 },
+  /* (a graph6 value and the same graph in an edge table: the same cop
+  ** number and capture times; graph6() renumbers nodes and drops loops,
+  ** which change neither) */
+  { "SELECT cop_number(graph6(:graph, :edges), 'graph6') IS cop_number(:graph, :edges)"
+    " AND capture_time(graph6(:graph, :edges), 2, 'graph6') IS capture_time(:graph, 2, :edges)",
+    SURF_TRUE },
+  { "SELECT catmouse(:json, 'json') IS catmouse_json(:json)", SURF_TRUE },
   /* graph6 (graph6_sql.c) */
   { "SELECT graph6(:graph), graph6(:graph, :edges), graph6(:graph, 'named')", 0 },
   { "SELECT count(*), total(src), total(dst) FROM graph6_edges(graph6(:graph, :edges))", 0 },
