@@ -11,11 +11,23 @@
 
 #define CM_MAX_THREAD 2
 
+/* A word decided in a sparse ply: its row, its number, its new positions. */
+typedef struct CmNew CmNew;
+struct CmNew {
+  uint32_t x, w;       /* row x (mover's node), word w (other's nodes 64w..) */
+  uint64_t win, lose;  /* its positions decided in this ply, won / lost */
+};
+
 /* One lane's share of one turn: what it found in its bands. */
 typedef struct CmPart CmPart;
 struct CmPart {
-  uint64_t *aNews;     /* nDW words per row x: words w decided in this ply */
+  uint64_t *aNews;     /* nDW words per row x: words w decided in this ply
+                       ** and not listed in aList (the dense ones) */
   uint64_t nNew;       /* words decided in this ply */
+  CmNew *aList;        /* the first nListMax words decided in this ply, with
+                       ** their plies written by the pass */
+  uint32_t nList;      /* entries in aList */
+  uint64_t nDense;     /* words decided in this ply and marked in aNews */
   GGCatMouseBig *aBig; /* wide positions with plies >= GG_CM_PLY_BIG */
   uint64_t nBig;       /* entries in aBig */
   uint64_t nBigAlloc;  /* entries that fit in aBig */
@@ -46,6 +58,8 @@ struct CmWorker {
   CmSolve *s;          /* the solve */
   GGCand cand;         /* rows to visit and their words (wordply.h) */
   GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
+  uint64_t nLast;      /* words decided in the last ply (both turns): under
+                       ** GG_CM_THIN the next ply runs on worker 0 alone */
 };
 
 /* The whole solve. */
@@ -57,6 +71,9 @@ struct CmSolve {
   uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
   uint32_t nWB;        /* bands: ceil(nW/8) */
   uint32_t nPly;       /* last ply that decided something */
+  uint32_t nListMax;   /* entries of each part's aList */
+  uint32_t kResume;    /* the ply worker 0 wakes the parked worker 1 for */
+  int bEnd;            /* ... or set: the solve is over */
   uint8_t *aHoleE;     /* aHoleE[x]: engine node x is a hole */
   uint64_t *aHoleBit;  /* nW words: the holes as a bitset (engine numbers) */
   uint32_t *aPredOff;  /* moves into y: aPred[aPredOff[y]..] (in-arcs) */
@@ -81,6 +98,16 @@ struct CmSolve {
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
 #define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
+
+/* Words decided in a ply under which the next runs on one thread (no
+** barrier); the sparse list of a part holds n/4 + 256 words, or at most
+** GG_CM_LIST.  Tests lower them to mix the paths in small games. */
+#ifndef GG_CM_THIN
+# define GG_CM_THIN 1024
+#endif
+#ifndef GG_CM_LIST
+# define GG_CM_LIST 0xffffffffu
+#endif
 
 int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);

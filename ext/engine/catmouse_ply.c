@@ -84,14 +84,37 @@ static void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   for(b=lose; b; b&=b-1) a[__builtin_ctzll(b)] = c;
 }
 
-/* Decide the positions win|lose of row x, word w at ply k: mark them,
-** their ply bytes, and the word in its owner's aNews. */
+static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
+                        uint64_t got, uint64_t old, uint32_t k);
+static uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w);
+
+/* Decide the positions win|lose of row x, word w at ply k.  The first
+** nListMax words of the owner's part in a ply are listed, with their
+** plies written at once (sparse: the apply reads the list); the rest get
+** a mark in their ply bytes and in aNews (dense: the apply finds them by
+** a sweep of aNews and the marks). */
 static void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
                      uint64_t win, uint64_t lose, uint32_t k){
   CmPart *pt = &me->aPart[CM_OWNER(s, w)];
-  me->aDone[GG_CM_BIT(s->n, x, w)] |= win | lose;
-  pt->aNews[(uint64_t)x*s->nDW + (w>>6)] |= 1ULL<<(w&63);
+  uint64_t *pDone = &me->aDone[GG_CM_BIT(s->n, x, w)];
   pt->nNew++;
+  if( pt->nList<s->nListMax ){
+    CmNew *e = &pt->aList[pt->nList++];
+    e->x = x;
+    e->w = w;
+    e->win = win;
+    e->lose = lose;
+    if( k<GG_CM_PLY_BASED ){
+      cmMark(s, me, x, w, win, lose, k);      /* the code is the plies */
+    }else if( cmWritePlies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
+      cmSetStop(s, GG_NOMEM);
+    }
+    *pDone |= win | lose;
+    return;
+  }
+  *pDone |= win | lose;
+  pt->aNews[(uint64_t)x*s->nDW + (w>>6)] |= 1ULL<<(w&63);
+  pt->nDense++;
   cmMark(s, me, x, w, win, lose, k);
 }
 
@@ -156,27 +179,38 @@ static uint32_t cmCandidates(CmSolve *s, CmWorker *wk, CmTurn *me, CmTurn *ot){
   c.s = s;
   c.wk = wk;
   return gg_cand_rows(&wk->cand, s->n, s->nDW, aDirty, s->nLane, s->aPredOff, s->aPred,
-                      me->aOff, me->aMove, ot->aDirty, cmCandStep, &c);
+                      ot->aDirty, cmCandStep, &c);
 }
 
-/* The pass of ply k for turn me and one lane, run by worker wk: every
-** position of this turn in the lane's bands decided at ply k, from the
-** other turn's bitsets as of ply k-1. */
-static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane){
+static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane);
+
+/* The pass of ply k for turn me and the lanes lane, lane+step, ... (one
+** lane: step nLane; all, on one thread: 0 and 1), run by worker wk: every
+** position of this turn in their bands decided at ply k, from the other
+** turn's bitsets as of ply k-1. */
+static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step){
   CmTurn *ot = &s->aTurn[1-me->t];
   const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
   uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand, band;
-  me->aPart[lane].nNew = 0;
+  int q;
+  for(q=lane; q<s->nLane; q+=step){
+    me->aPart[q].nNew = 0;
+    /* The bases come before the first plies written from them. */
+    if( k>=GG_CM_PLY_BASED && !me->aPart[q].bBase && cmBases(s, wk, me, &me->aPart[q], q) ){
+      return;
+    }
+  }
   nCand = cmCandidates(s, wk, me, ot);
   /* One band of words at a time, over all candidate rows. */
-  for(band=(uint32_t)lane; band<s->nWB && !cmStopped(s); band+=(uint32_t)s->nLane){
+  for(band=(uint32_t)lane; band<s->nWB && !cmStopped(s); band+=(uint32_t)step){
     for(i=0; i<nCand; i++){
       const uint32_t *aMv;
       uint32_t nMv;
-      uint64_t bits = (wk->cand.aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
-      if( bits==0 ) continue;
+      uint64_t bits;
       x = wk->cand.aCandRow[i];
+      bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      if( bits==0 ) continue;
       aMv = me->aMove + me->aOff[x];
       nMv = me->aOff[x+1] - me->aOff[x];
       for(; bits; bits&=bits-1){
@@ -260,8 +294,8 @@ static uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t
 }
 
 /* The bases of the lane's bands of turn me (catmouse.h), when its plies
-** reach GG_CM_PLY_BASED: base 1 is 0 in every word with a position decided
-** before (one without a mark), whose code k<<1 | mover wins becomes k;
+** reach GG_CM_PLY_BASED, before that ply's pass: base 1 is 0 in every word
+** with a position decided before, whose code k<<1 | mover wins becomes k;
 ** else both are unset.  0, or 1 if the solve stops (out of memory,
 ** interrupted). */
 static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
@@ -276,10 +310,7 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
       for(j=0; j<8; j++){
         uint32_t w = band*8 + j;
         uint8_t *a = bk->aPly + (uint64_t)x*512 + j*64;
-        uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, win, b;
-        if( old && (pt->aNews[(uint64_t)x*s->nDW + (w>>6)]>>(w&63) & 1) ){
-          old &= ~cmMatch(a, GG_CM_CODE_MARK, &win);
-        }
+        uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, b;
         for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
         bk->aBase[(uint64_t)x*8 + j] = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
       }
@@ -358,21 +389,13 @@ static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t
   return 0;
 }
 
-/* The apply of ply k for turn me and one lane, run by worker wk: its new
-** positions into the transposed bitsets and their plies over their marks;
-** the changed words marked for the next ply.  (It polls too: on a dense
-** ply it takes as long as the pass.) */
-void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
-  CmPart *pt = &me->aPart[iPart];
-  uint32_t n = s->n, nDW = s->nDW, i, x, d;
+/* The dense words of the part: found by aNews and their marks (codes
+** before GG_CM_PLY_BASED), their plies written over the marks.  0, or 1
+** if the solve stops. */
+static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32_t k){
+  uint32_t n = s->n, nDW = s->nDW, x, d;
   uint8_t code = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
-  for(i=0; i<pt->nDirtyRow; i++){
-    uint32_t y = pt->aDirtyRow[i];
-    memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
-  }
-  pt->nDirtyRow = 0;
-  if( k>=GG_CM_PLY_BASED && !pt->bBase && cmBases(s, wk, me, pt, iPart) ) return;
-  for(x=0; x<n && pt->nNew; x++){
+  for(x=0; x<n; x++){
     uint64_t *aNews = pt->aNews + (uint64_t)x*nDW;
     for(d=0; d<nDW; d++){
       uint64_t m = aNews[d];
@@ -385,12 +408,36 @@ void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
         cmApplyWord(s, me, pt, x, w, win, got & ~win);
         if( code==GG_CM_CODE_MARK && cmWritePlies(s, me, pt, x, w, got, valid & ~got, k) ){
           cmSetStop(s, GG_NOMEM);
-          return;
+          return 1;
         }
-        if( cmStep(s, wk, 1 + (uint32_t)__builtin_popcountll(got)/8) ) return;
+        if( cmStep(s, wk, 1 + (uint32_t)__builtin_popcountll(got)/8) ) return 1;
       }
     }
   }
+  pt->nDense = 0;
+  return 0;
+}
+
+/* The apply of ply k for turn me and one lane, run by worker wk: its new
+** positions into the transposed bitsets (the listed words as listed, the
+** dense ones found again, their plies over their marks); the changed
+** words marked for the next ply.  (It polls too: on a dense ply it takes
+** as long as the pass.) */
+void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
+  CmPart *pt = &me->aPart[iPart];
+  uint32_t nDW = s->nDW, i;
+  for(i=0; i<pt->nDirtyRow; i++){
+    uint32_t y = pt->aDirtyRow[i];
+    memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
+  }
+  pt->nDirtyRow = 0;
+  for(i=0; i<pt->nList; i++){
+    const CmNew *e = &pt->aList[i];
+    cmApplyWord(s, me, pt, e->x, e->w, e->win, e->lose);
+    if( cmStep(s, wk, 1) ) return;
+  }
+  pt->nList = 0;
+  if( pt->nDense && cmApplyDense(s, wk, me, pt, k) ) return;
   cmListRows(s, pt);
 }
 
@@ -415,30 +462,102 @@ static void cmBarrierAsk(CmSolve *s, CmWorker *wk){
   else gg_barrier_wait(&s->bar);
 }
 
-/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ... */
+/* Words decided at this ply by both turns; whether some part had dense
+** words (counted in p->nPlyDense). */
+static uint64_t cmNewWords(CmSolve *s, int *pbDense){
+  uint64_t nNew = 0;
+  int t, q;
+  *pbDense = 0;
+  for(t=0; t<2; t++){
+    for(q=0; q<s->nLane; q++){
+      nNew += s->aTurn[t].aPart[q].nNew;
+      if( s->aTurn[t].aPart[q].nDense ) *pbDense = 1;
+    }
+  }
+  return nNew;
+}
+
+/* A thin ply k, on worker 0 alone (every lane, no barrier; worker 1, if
+** any, is parked).  0, or 1 if it was the last (nothing new, or
+** stopped). */
+static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
+  uint64_t nNew;
+  int q, bDense;
+  cmPass(s, wk, &s->aTurn[0], k, 0, 1);
+  cmPass(s, wk, &s->aTurn[1], k, 0, 1);
+  nNew = cmNewWords(s, &bDense);
+  if( cmStopped(s) || nNew==0 ) return 1;
+  s->nPly = k;
+  s->p->nPlyThin++;
+  s->p->nPlyDense += bDense;
+  for(q=0; q<s->nLane; q++){
+    cm_apply(s, wk, &s->aTurn[0], q, k);
+    cm_apply(s, wk, &s->aTurn[1], q, k);
+  }
+  wk->nLast = nNew;
+  return 0;
+}
+
+/* A ply k on every worker, each its lanes, with barriers between the
+** phases.  0, or 1 if it was the last. */
+static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
+  uint64_t nNew;
+  int q, bDone, bDense;
+  for(q=wk->i; q<s->nLane; q+=s->nRun){
+    cmPass(s, wk, &s->aTurn[0], k, q, s->nLane);
+    cmPass(s, wk, &s->aTurn[1], k, q, s->nLane);
+  }
+  cmBarrierAsk(s, wk);
+  nNew = cmNewWords(s, &bDense);
+  bDone = cmStopped(s) || nNew==0;
+  /* Every worker has decided before any applies: worker 0 polls in the
+  ** apply and may set the stop flag, which a worker still deciding would
+  ** see and leave, while worker 0 waited for it at the next barrier. */
+  cmBarrier(s);
+  if( bDone ) return 1;
+  if( wk->i==0 ){
+    s->nPly = k;
+    s->p->nPlyDense += bDense;
+  }
+  for(q=wk->i; q<s->nLane; q+=s->nRun){
+    cm_apply(s, wk, &s->aTurn[0], q, k);
+    cm_apply(s, wk, &s->aTurn[1], q, k);
+  }
+  cmBarrierAsk(s, wk);
+  wk->nLast = nNew;              /* each its own copy: the same value */
+  return 0;
+}
+
+/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ...  A ply
+** after one that decided fewer than GG_CM_THIN words is thin: worker 0
+** runs it alone, and worker 1 waits at the barrier (parked) until worker
+** 0 comes to a ply that is not thin (s->kResume) or to the end (s->bEnd).
+** Both decide on their own copies of nLast, the same after a ply on both. */
 void cm_run(CmWorker *wk){
   CmSolve *s = wk->s;
   uint32_t k;
-  int t, q, bDone;
+  int bParked = 0;               /* worker 0: worker 1 is parked */
   for(k=1; ; k++){
-    uint64_t nNew = 0;
-    for(q=wk->i; q<s->nLane; q+=s->nRun){
-      cmPass(s, wk, &s->aTurn[0], k, q);
-      cmPass(s, wk, &s->aTurn[1], k, q);
+    int bThin = wk->nLast<GG_CM_THIN;
+    if( bThin && wk->i!=0 ){
+      gg_barrier_wait(&s->bar);  /* parked until worker 0 wakes it */
+      if( s->bEnd ) return;
+      k = s->kResume;
+      bThin = 0;
+    }else if( bThin ){
+      if( s->nRun>1 && !bParked ){ bParked = 1; s->p->nSwitch++; }
+      if( cmPlyThin(s, wk, k) ) break;
+      continue;
+    }else if( bParked ){         /* worker 0: wake worker 1 for ply k */
+      s->kResume = k;
+      bParked = 0;
+      s->p->nSwitch++;
+      gg_barrier_wait(&s->bar);
     }
-    cmBarrierAsk(s, wk);
-    for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nNew += s->aTurn[t].aPart[q].nNew;
-    bDone = cmStopped(s) || nNew==0;
-    /* Every worker has decided before any applies: worker 0 polls in the
-    ** apply and may set the stop flag, which a worker still deciding would
-    ** see and leave, while worker 0 waited for it at the next barrier. */
-    cmBarrier(s);
-    if( bDone ) break;
-    if( wk->i==0 ) s->nPly = k;
-    for(q=wk->i; q<s->nLane; q+=s->nRun){
-      cm_apply(s, wk, &s->aTurn[0], q, k);
-      cm_apply(s, wk, &s->aTurn[1], q, k);
-    }
-    cmBarrierAsk(s, wk);
+    if( cmPlyLanes(s, wk, k) ) return;
+  }
+  if( bParked ){                 /* worker 0 ends alone: let worker 1 go */
+    s->bEnd = 1;
+    gg_barrier_wait(&s->bar);
   }
 }

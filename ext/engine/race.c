@@ -268,7 +268,7 @@ static uint32_t rcCandidates(RcSolve *s, RcWorker *wk, const RcTurn *ot){
   c.s = s;
   c.wk = wk;
   return gg_cand_rows(&wk->cand, s->n, s->nDW, aDirty, s->nLane, s->aPreOff, s->aPre,
-                      s->aOff, s->aMove, ot->aDirty, rcCandStep, &c);
+                      ot->aDirty, rcCandStep, &c);
 }
 
 /* Word w of row x of turn me at ply k, from the other turn's transposed
@@ -308,7 +308,7 @@ static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane){
   for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
     for(i=0; i<nCand; i++){
       uint32_t x = wk->cand.aCandRow[i];
-      uint64_t bits = (wk->cand.aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      uint64_t bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
       for(; bits; bits&=bits-1){
         uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
         if( ~me->aDone[GG_RACE_BIT(s->n, x, w)]==0 ) continue;

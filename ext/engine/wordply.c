@@ -3,6 +3,7 @@
 ** (see wordply.h), and the growing arrays of their side tables.
 */
 #include <string.h>
+#include <stdlib.h>
 #include "alloc.h"
 #include "wordply.h"
 
@@ -80,31 +81,54 @@ void gg_cand_free(GGCand *p){
   memset(p, 0, sizeof(*p));
 }
 
+static int wpCmpU32(const void *a, const void *b){
+  uint32_t x = *(const uint32_t*)a, y = *(const uint32_t*)b;
+  return (x>y) - (x<y);
+}
+
+/* Unmark the candidate rows of aCandRow[0..nCand-1]. */
+static void wpUnmark(GGCand *p, uint32_t nCand){
+  uint32_t i;
+  for(i=0; i<nCand; i++) p->aCand[p->aCandRow[i]] = 0;
+}
+
 uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty, int nLane,
                       const uint32_t *aPredOff, const uint32_t *aPred,
-                      const uint32_t *aOff, const uint32_t *aMove, const uint64_t *aDirtyBits,
+                      const uint64_t *aDirtyBits,
                       int (*xStep)(void *pCtx, uint32_t nCost), void *pCtx){
-  uint32_t i, x, j, nCand = 0;
+  uint32_t i, x, j, d, nCand = 0;
   int q;
+  /* Pushed from each changed row to its predecessors: the work is the
+  ** in-arcs of the changed rows, not the moves of every candidate. */
   for(q=0; q<nLane; q++){
     for(i=0; i<aDirty[q].nRow; i++){
       uint32_t y = aDirty[q].aRow[i];
-      for(j=aPredOff[y]; j<aPredOff[y+1]; j++) p->aCand[aPred[j]] = 1;
+      const uint64_t *a = aDirtyBits + (uint64_t)y*nDW;
+      if( xStep(pCtx, (aPredOff[y+1] - aPredOff[y])*nDW) ){
+        wpUnmark(p, nCand);
+        return 0;
+      }
+      for(j=aPredOff[y]; j<aPredOff[y+1]; j++){
+        uint64_t *cw = p->aCandWord + (uint64_t)(x = aPred[j])*nDW;
+        if( !p->aCand[x] ){
+          p->aCand[x] = 1;
+          p->aCandRow[nCand++] = x;
+          for(d=0; d<nDW; d++) cw[d] = a[d];
+        }else{
+          for(d=0; d<nDW; d++) cw[d] |= a[d];
+        }
+      }
     }
   }
-  for(x=0; x<n; x++){
-    uint64_t *cw = p->aCandWord + (uint64_t)nCand*nDW, any = 0;
-    uint32_t d;
-    if( !p->aCand[x] ) continue;
-    p->aCand[x] = 0;
-    if( xStep(pCtx, (aOff[x+1] - aOff[x])*nDW) ) return 0;
-    for(d=0; d<nDW; d++) cw[d] = 0;
-    for(j=aOff[x]; j<aOff[x+1]; j++){
-      const uint64_t *a = aDirtyBits + (uint64_t)aMove[j]*nDW;
-      for(d=0; d<nDW; d++) cw[d] |= a[d];
+  /* Ascending: sorted when few, else found again by a scan. */
+  if( nCand<=n/16 ){
+    qsort(p->aCandRow, nCand, sizeof(uint32_t), wpCmpU32);
+    wpUnmark(p, nCand);
+  }else{
+    nCand = 0;
+    for(x=0; x<n; x++){
+      if( p->aCand[x] ){ p->aCand[x] = 0; p->aCandRow[nCand++] = x; }
     }
-    for(d=0; d<nDW; d++) any |= cw[d];
-    if( any ) p->aCandRow[nCand++] = x;
   }
   return nCand;
 }
