@@ -52,7 +52,8 @@ int main(int argc, char **argv){
     t = efNow() - t;
     gg_cm_get(&cm, (uint32_t)gg_graph_find(&g, 1), (uint32_t)gg_graph_find(&g, 2),
               GG_CM_MOUSE, &val, &k, &mv);
-    printf("cm n=%u seconds %.4f plies %u start %u\n", g.n, t, cm.nPly, val);
+    printf("cm n=%u seconds %.4f plies %u start %u thin %u dense %u switches %u\n", g.n, t,
+           cm.nPly, val, cm.nPlyThin, cm.nPlyDense, cm.nSwitch);
     gg_cm_free(&cm);
     free(aHole);
   }else{

@@ -47,7 +47,7 @@ static uint32_t cmBands(uint32_t n){ return ((n+63)/64 + 7)/8; }
 
 /* Entries of each part's sparse list (catmouse_int.h). */
 static uint32_t cmListMax(uint32_t n){
-  uint32_t m = n/4 + 256;
+  uint32_t m = n/2 + 1024;
   return m<GG_CM_LIST ? m : GG_CM_LIST;
 }
 
@@ -295,7 +295,10 @@ static int cmRunAll(CmSolve *s, int nThread){
     cm_apply(s, &s->aWork[0], &s->aTurn[t], i, 0);
   }
   if( s->bStop ) return s->rc;
-  for(i=0; i<s->nLane; i++) s->aWork[i].nLast = nNew;
+  for(i=0; i<s->nLane; i++){
+    s->aWork[i].nLast = nNew;
+    s->aWork[i].bThin = nNew<GG_CM_THIN;
+  }
   if( s->nLane==2 && nThread>=0 && gg_barrier_init(&s->bar, 2)==0 ){
     s->nRun = 2;
     if( pthread_create(&th, 0, cmThread, &s->aWork[1]) ){

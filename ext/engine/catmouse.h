@@ -103,7 +103,7 @@ struct GGCatMouse {
   uint32_t nPlyThin;   /* plies run by one thread with no barrier (thin) */
   uint32_t nPlyDense;  /* plies whose new words did not all fit the sparse
                        ** lists (found again by a sweep of their marks) */
-  uint32_t nSwitch;    /* changes between thin and two-thread plies */
+  uint32_t nSwitch;    /* changes between thin plies and plies on lanes */
   uint64_t *aRes;      /* 4 bitsets of GG_CM_BIT_SIZE words: [2*turn + winner] */
   GGCatMouseBlock *aBlock; /* 2*nBand blocks of plies: [turn*nBand + band] */
   GGCatMouseBig *aBig[2];  /* per turn: wide positions of GG_CM_PLY_BIG plies or more */

@@ -58,8 +58,9 @@ struct CmWorker {
   CmSolve *s;          /* the solve */
   GGCand cand;         /* rows to visit and their words (wordply.h) */
   GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
-  uint64_t nLast;      /* words decided in the last ply (both turns): under
-                       ** GG_CM_THIN the next ply runs on worker 0 alone */
+  uint64_t nLast;      /* words decided in the last ply (both turns) */
+  int bThin;           /* this and the ply before decided under GG_CM_THIN
+                       ** words: the next runs on worker 0 alone */
 };
 
 /* The whole solve. */
@@ -100,10 +101,10 @@ struct CmSolve {
 #define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
 
 /* Words decided in a ply under which the next runs on one thread (no
-** barrier); the sparse list of a part holds n/4 + 256 words, or at most
+** barrier); the sparse list of a part holds n/2 + 1024 words, or at most
 ** GG_CM_LIST.  Tests lower them to mix the paths in small games. */
 #ifndef GG_CM_THIN
-# define GG_CM_THIN 1024
+# define GG_CM_THIN 8192
 #endif
 #ifndef GG_CM_LIST
 # define GG_CM_LIST 0xffffffffu

@@ -56,6 +56,10 @@
 #include "alloc.h"
 #include "catmouse_int.h"
 
+/* The helpers of the inner loops: inlined (each word of a thin ply goes
+** through all of them). */
+#define CM_HOT inline __attribute__((always_inline))
+
 static void cmSetStop(CmSolve *s, int rc){
   if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
 }
@@ -66,7 +70,7 @@ static int cmStopped(CmSolve *s){
 /* Count the work of a visited row or word (64 positions): 1 + the moves
 ** looked at, each move one word read; poll the GGStop about every
 ** GG_STOP_EVERY such words, from the calling thread. */
-static int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
+static CM_HOT int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
   if( gg_poll(&wk->poll, 1 + nCost) ) cmSetStop(s, GG_INTERRUPT);
   return wk->poll.nWork==0 && cmStopped(s);   /* looked at after each poll */
 }
@@ -75,7 +79,7 @@ static int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
 /* The ply bytes of the new positions win|lose of row x, word w at ply k:
 ** the code k<<1 | mover wins before GG_CM_PLY_BASED, then the mark
 ** GG_CM_CODE_MARK | mover wins (the apply writes their plies). */
-static void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
+static CM_HOT void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
                    uint64_t win, uint64_t lose, uint32_t k){
   uint8_t *a = GG_CM_PLYP(s->p, me->t, x, w*64);
   uint8_t c = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
@@ -86,14 +90,28 @@ static void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
 
 static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
                         uint64_t got, uint64_t old, uint32_t k);
-static uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w);
+/* The hole bits of word w (engine numbers). */
+static uint64_t cmHoles(const CmSolve *s, uint32_t w){
+  return s->aHoleBit[w];
+}
+
+/* The decided positions of row x, word w: its aDone bits less the
+** padding and the holes (mouse's turn).  (Not for the rows of the cat on
+** a hole, all marked and none a position.) */
+static CM_HOT uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w){
+  uint64_t v = me->aDone[GG_CM_BIT(s->n, x, w)];
+  if( w==s->nW-1 && s->n%64 ) v &= ~0ULL>>(64 - s->n%64);
+  if( me->t==GG_CM_MOUSE ) v &= ~cmHoles(s, w);
+  return v;
+}
+
 
 /* Decide the positions win|lose of row x, word w at ply k.  The first
 ** nListMax words of the owner's part in a ply are listed, with their
 ** plies written at once (sparse: the apply reads the list); the rest get
 ** a mark in their ply bytes and in aNews (dense: the apply finds them by
 ** a sweep of aNews and the marks). */
-static void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
+static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
                      uint64_t win, uint64_t lose, uint32_t k){
   CmPart *pt = &me->aPart[CM_OWNER(s, w)];
   uint64_t *pDone = &me->aDone[GG_CM_BIT(s->n, x, w)];
@@ -116,11 +134,6 @@ static void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   pt->aNews[(uint64_t)x*s->nDW + (w>>6)] |= 1ULL<<(w&63);
   pt->nDense++;
   cmMark(s, me, x, w, win, lose, k);
-}
-
-/* The hole bits of word w (engine numbers). */
-static uint64_t cmHoles(const CmSolve *s, uint32_t w){
-  return s->aHoleBit[w];
 }
 
 /* Ply 0 for one turn: the finished positions, and the positions that are
@@ -184,15 +197,37 @@ static uint32_t cmCandidates(CmSolve *s, CmWorker *wk, CmTurn *me, CmTurn *ot){
 
 static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane);
 
+/* Word w of row x of turn me at ply k, from the other turn's bitsets:
+** decide what is new.  Nonzero if the solve stops. */
+static CM_HOT int cmVisit(CmSolve *s, CmWorker *wk, CmTurn *me, const CmTurn *ot,
+                   uint32_t x, uint32_t w, uint32_t k){
+  const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
+  const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
+  const uint32_t *aMv = me->aMove + me->aOff[x];
+  uint32_t nMv = me->aOff[x+1] - me->aOff[x], n = s->n, j;
+  uint64_t open = ~me->aDone[GG_CM_BIT(n, x, w)], win = 0, lose = ~0ULL;
+  if( open==0 ) return 0;
+  if( cmStep(s, wk, nMv) ) return 1;
+  for(j=0; j<nMv; j++){
+    uint64_t iWord = GG_CM_BIT(n, aMv[j], w);
+    win |= aWinMe[iWord];
+    lose &= aWinOt[iWord];
+  }
+  win &= open;
+  lose &= open & ~win;
+  if( win|lose ) cmDecide(s, me, x, w, win, lose, k);
+  return 0;
+}
+
 /* The pass of ply k for turn me and the lanes lane, lane+step, ... (one
 ** lane: step nLane; all, on one thread: 0 and 1), run by worker wk: every
 ** position of this turn in their bands decided at ply k, from the other
-** turn's bitsets as of ply k-1. */
+** turn's bitsets as of ply k-1.  One lane goes one band at a time over
+** all candidate rows, so that a dense ply's working set stays in the
+** cache; all lanes (a thin ply) go row by row. */
 static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step){
   CmTurn *ot = &s->aTurn[1-me->t];
-  const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
-  const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
-  uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand, band;
+  uint32_t nDW = s->nDW, i, x, d, nCand, band;
   int q;
   for(q=lane; q<s->nLane; q+=step){
     me->aPart[q].nNew = 0;
@@ -202,30 +237,25 @@ static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, i
     }
   }
   nCand = cmCandidates(s, wk, me, ot);
-  /* One band of words at a time, over all candidate rows. */
+  if( step==1 ){
+    for(i=0; i<nCand && !cmStopped(s); i++){
+      const uint64_t *cw = wk->cand.aCandWord + (uint64_t)(x = wk->cand.aCandRow[i])*nDW;
+      for(d=0; d<nDW; d++){
+        uint64_t bits;
+        for(bits=cw[d]; bits; bits&=bits-1){
+          if( cmVisit(s, wk, me, ot, x, d*64 + (uint32_t)__builtin_ctzll(bits), k) ) return;
+        }
+      }
+    }
+    return;
+  }
   for(band=(uint32_t)lane; band<s->nWB && !cmStopped(s); band+=(uint32_t)step){
     for(i=0; i<nCand; i++){
-      const uint32_t *aMv;
-      uint32_t nMv;
       uint64_t bits;
       x = wk->cand.aCandRow[i];
       bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
-      if( bits==0 ) continue;
-      aMv = me->aMove + me->aOff[x];
-      nMv = me->aOff[x+1] - me->aOff[x];
       for(; bits; bits&=bits-1){
-        uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
-        uint64_t open = ~me->aDone[GG_CM_BIT(n, x, w)], win = 0, lose = ~0ULL;
-        if( open==0 ) continue;
-        if( cmStep(s, wk, nMv) ) return;
-        for(j=0; j<nMv; j++){
-          uint64_t iWord = GG_CM_BIT(n, aMv[j], w);
-          win |= aWinMe[iWord];
-          lose &= aWinOt[iWord];
-        }
-        win &= open;
-        lose &= open & ~win;
-        if( win|lose ) cmDecide(s, me, x, w, win, lose, k);
+        if( cmVisit(s, wk, me, ot, x, band*8 + (uint32_t)__builtin_ctzll(bits), k) ) return;
       }
     }
   }
@@ -257,7 +287,7 @@ static uint64_t cmMatch(const uint8_t *a, uint8_t c, uint64_t *pWin){
 
 /* Positions (x, w*64+i) for i in win|lose into the transposed bitsets;
 ** their rows marked changed. */
-static void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
+static CM_HOT void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
                         uint32_t w, uint64_t win, uint64_t lose){
   uint32_t xw = x>>6, q, nDW = s->nDW;
   uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
@@ -281,16 +311,6 @@ static void cmListRows(CmSolve *s, CmPart *pt){
     pt->aRowBits[w] = 0;
     for(; b; b&=b-1) pt->aDirtyRow[pt->nDirtyRow++] = w*64 + (uint32_t)__builtin_ctzll(b);
   }
-}
-
-/* The decided positions of row x, word w: its aDone bits less the
-** padding and the holes (mouse's turn).  (Not for the rows of the cat on
-** a hole, all marked and none a position.) */
-static uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w){
-  uint64_t v = me->aDone[GG_CM_BIT(s->n, x, w)];
-  if( w==s->nW-1 && s->n%64 ) v &= ~0ULL>>(64 - s->n%64);
-  if( me->t==GG_CM_MOUSE ) v &= ~cmHoles(s, w);
-  return v;
 }
 
 /* The bases of the lane's bands of turn me (catmouse.h), when its plies
@@ -427,8 +447,9 @@ void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
   CmPart *pt = &me->aPart[iPart];
   uint32_t nDW = s->nDW, i;
   for(i=0; i<pt->nDirtyRow; i++){
-    uint32_t y = pt->aDirtyRow[i];
-    memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
+    uint64_t *a = me->aDirty + (uint64_t)pt->aDirtyRow[i]*nDW;
+    uint32_t d;
+    for(d=0; d<nDW; d++) a[d] = 0;
   }
   pt->nDirtyRow = 0;
   for(i=0; i<pt->nList; i++){
@@ -477,6 +498,14 @@ static uint64_t cmNewWords(CmSolve *s, int *pbDense){
   return nNew;
 }
 
+/* The words of the ply just done: the next is thin if neither this ply
+** nor the one before decided GG_CM_THIN words (on bipartite boards the
+** plies alternate between big and small). */
+static void cmLast(CmWorker *wk, uint64_t nNew){
+  wk->bThin = nNew<GG_CM_THIN && wk->nLast<GG_CM_THIN;
+  wk->nLast = nNew;
+}
+
 /* A thin ply k, on worker 0 alone (every lane, no barrier; worker 1, if
 ** any, is parked).  0, or 1 if it was the last (nothing new, or
 ** stopped). */
@@ -494,7 +523,7 @@ static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
     cm_apply(s, wk, &s->aTurn[0], q, k);
     cm_apply(s, wk, &s->aTurn[1], q, k);
   }
-  wk->nLast = nNew;
+  cmLast(wk, nNew);
   return 0;
 }
 
@@ -524,34 +553,41 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
     cm_apply(s, wk, &s->aTurn[1], q, k);
   }
   cmBarrierAsk(s, wk);
-  wk->nLast = nNew;              /* each its own copy: the same value */
+  cmLast(wk, nNew);              /* each its own copy: the same values */
   return 0;
 }
 
 /* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ...  A ply
-** after one that decided fewer than GG_CM_THIN words is thin: worker 0
+** after two that each decided fewer than GG_CM_THIN words is thin: worker 0
 ** runs it alone, and worker 1 waits at the barrier (parked) until worker
 ** 0 comes to a ply that is not thin (s->kResume) or to the end (s->bEnd).
-** Both decide on their own copies of nLast, the same after a ply on both. */
+** Both decide on their own copies of bThin, the same after a ply on both. */
 void cm_run(CmWorker *wk){
   CmSolve *s = wk->s;
   uint32_t k;
   int bParked = 0;               /* worker 0: worker 1 is parked */
+  int bWasThin = -1;             /* worker 0: the kind of the last ply */
   for(k=1; ; k++){
-    int bThin = wk->nLast<GG_CM_THIN;
+    int bThin = wk->bThin;
+    if( wk->i==0 ){
+      s->p->nSwitch += bWasThin>=0 && bThin!=bWasThin;
+      bWasThin = bThin;
+    }
     if( bThin && wk->i!=0 ){
       gg_barrier_wait(&s->bar);  /* parked until worker 0 wakes it */
       if( s->bEnd ) return;
       k = s->kResume;
+      /* Worker 0's count of the last ply, so that both decide alike after
+      ** this one (it writes it again only after two more barriers). */
+      wk->nLast = s->aWork[0].nLast;
       bThin = 0;
     }else if( bThin ){
-      if( s->nRun>1 && !bParked ){ bParked = 1; s->p->nSwitch++; }
+      if( s->nRun>1 ) bParked = 1;
       if( cmPlyThin(s, wk, k) ) break;
       continue;
     }else if( bParked ){         /* worker 0: wake worker 1 for ply k */
       s->kResume = k;
       bParked = 0;
-      s->p->nSwitch++;
       gg_barrier_wait(&s->bar);
     }
     if( cmPlyLanes(s, wk, k) ) return;
