@@ -48,7 +48,7 @@ static uint32_t cmBands(uint32_t n){ return ((n+63)/64 + 7)/8; }
 /* Entries of each part's sparse list (catmouse_int.h). */
 static uint32_t cmListMax(uint32_t n){
   uint32_t m = n/2 + 1024;
-  return m<GG_CM_LIST ? m : GG_CM_LIST;
+  return m>GG_CM_LIST ? GG_CM_LIST : m;
 }
 
 uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){
