@@ -105,6 +105,9 @@ struct RcWorker {
   struct RcSolve *s;   /* the solve */
   GGCand cand;         /* rows to visit and their words (wordply.h) */
   GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
+  uint64_t nLast;      /* words decided in the last ply */
+  int bThin;           /* this and the ply before decided under GG_RACE_THIN
+                       ** words: the next runs on worker 0 alone */
 };
 
 /* The whole solve. */
@@ -127,12 +130,24 @@ struct RcSolve {
   int bStop;           /* set (atomically) to stop every worker */
   int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
   GGBarrier bar;       /* between the phases when nRun>1 */
+  uint32_t kResume;    /* the ply worker 0 wakes the parked worker 1 for */
+  int bEnd;            /* ... or set: the solve is over */
   RcTurn aTurn[2];     /* Alice's turn and Bob's */
   RcWorker aWork[RC_MAX_THREAD];  /* the workers */
 };
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
 #define RC_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
+
+/* Words decided in a ply under which the next runs on one thread, with no
+** barrier (as in catmouse_ply.c); tests lower it. */
+#ifndef GG_RACE_THIN
+# define GG_RACE_THIN 8192
+#endif
+
+/* The helpers of the inner loops: inlined (each word of a thin ply goes
+** through all of them). */
+#define RC_HOT inline __attribute__((always_inline))
 
 static void rcSetStop(RcSolve *s, int rc){
   if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
@@ -143,7 +158,7 @@ static int rcStopped(RcSolve *s){
 
 /* Count the work of a visited row or word: 1 + the moves looked at; poll
 ** the GGStop about every GG_STOP_EVERY of them, from the calling thread. */
-static int rcStep(RcSolve *s, RcWorker *wk, uint32_t nCost){
+static RC_HOT int rcStep(RcSolve *s, RcWorker *wk, uint32_t nCost){
   if( gg_poll(&wk->poll, 1 + nCost) ) rcSetStop(s, GG_INTERRUPT);
   return wk->poll.nWork==0 && rcStopped(s);   /* looked at after each poll */
 }
@@ -151,7 +166,7 @@ static int rcStep(RcSolve *s, RcWorker *wk, uint32_t nCost){
 
 /* Plies k for the positions of row x, word w, in bits b; 0, or nonzero
 ** out of memory. */
-static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
+static RC_HOT int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
                     uint32_t w, uint64_t b, uint32_t k){
   uint64_t iRow = GG_RACE_PLY(s->n, x, w*64);
   uint32_t half = k>>1, mark = s->p->nPlyMark;
@@ -178,7 +193,7 @@ static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
 
 /* The new positions win|lose of row x, word w into the transposed
 ** bitsets (rows y = 64w.., bit x) and their rows marked changed. */
-static void rcMark(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x, uint32_t w,
+static RC_HOT void rcMark(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x, uint32_t w,
                    uint64_t win, uint64_t lose){
   uint32_t xw = x>>6, nDW = s->nDW, q;
   uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
@@ -200,7 +215,7 @@ static void rcMark(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x, uint32_t w,
 /* Decide the positions win|lose of row x, word w at ply k: mark them,
 ** write their plies, put them in the transposed bitsets (the part of w's
 ** owner).  0, or nonzero out of memory. */
-static int rcDecide(RcSolve *s, RcTurn *me, uint32_t x, uint32_t w,
+static RC_HOT int rcDecide(RcSolve *s, RcTurn *me, uint32_t x, uint32_t w,
                     uint64_t win, uint64_t lose, uint32_t k){
   uint64_t i = GG_RACE_BIT(s->n, x, w);
   RcPart *pt = &me->aPart[RC_OWNER(s, w)];
@@ -273,7 +288,7 @@ static uint32_t rcCandidates(RcSolve *s, RcWorker *wk, const RcTurn *ot){
 
 /* Word w of row x of turn me at ply k, from the other turn's transposed
 ** bitsets: decide what is new.  0, or nonzero out of memory. */
-static int rcWord(RcSolve *s, RcTurn *me, const RcTurn *ot, uint32_t x,
+static RC_HOT int rcWord(RcSolve *s, RcTurn *me, const RcTurn *ot, uint32_t x,
                   uint32_t w, uint32_t k){
   const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
@@ -296,24 +311,47 @@ static int rcWord(RcSolve *s, RcTurn *me, const RcTurn *ot, uint32_t x,
   return (win|lose) ? rcDecide(s, me, x, w, win, lose, k) : 0;
 }
 
-/* Ply k for turn me and one lane, run by worker wk: every position of
-** this turn in the lane's bands decided at ply k, from the other turn's
-** bitsets as of ply k-1. */
-static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane){
+/* Word w of row x at ply k, if open.  Nonzero if the solve stops. */
+static RC_HOT int rcVisit(RcSolve *s, RcWorker *wk, RcTurn *me, const RcTurn *ot,
+                          uint32_t x, uint32_t w, uint32_t k){
+  if( ~me->aDone[GG_RACE_BIT(s->n, x, w)]==0 ) return 0;
+  if( rcStep(s, wk, s->aOff[x+1] - s->aOff[x]) ) return 1;
+  if( rcWord(s, me, ot, x, w, k) ){ rcSetStop(s, GG_NOMEM); return 1; }
+  return 0;
+}
+
+/* Ply k for turn me and the lanes lane, lane+step, ... (one lane: step
+** nLane; all, on one thread: 0 and 1), run by worker wk: every position of
+** this turn in their bands decided at ply k, from the other turn's
+** bitsets as of ply k-1.  One lane goes one band at a time over all
+** candidate rows (a dense ply's working set stays in the cache); all
+** lanes (a thin ply) go row by row. */
+static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane, int step){
   const RcTurn *ot = &s->aTurn[1-me->t];
-  uint32_t nDW = s->nDW, i, nCand, band;
-  rcUnmark(s, me, &me->aPart[lane]);
+  uint32_t nDW = s->nDW, i, d, nCand, band;
+  int q;
+  for(q=lane; q<s->nLane; q+=step) rcUnmark(s, me, &me->aPart[q]);
   nCand = rcCandidates(s, wk, ot);
   if( rcStopped(s) ) return;
-  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
+  if( step==1 ){
+    for(i=0; i<nCand; i++){
+      uint32_t x = wk->cand.aCandRow[i];
+      const uint64_t *cw = wk->cand.aCandWord + (uint64_t)x*nDW;
+      for(d=0; d<nDW; d++){
+        uint64_t bits;
+        for(bits=cw[d]; bits; bits&=bits-1){
+          if( rcVisit(s, wk, me, ot, x, d*64 + (uint32_t)__builtin_ctzll(bits), k) ) return;
+        }
+      }
+    }
+    return;
+  }
+  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)step){
     for(i=0; i<nCand; i++){
       uint32_t x = wk->cand.aCandRow[i];
       uint64_t bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
       for(; bits; bits&=bits-1){
-        uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
-        if( ~me->aDone[GG_RACE_BIT(s->n, x, w)]==0 ) continue;
-        if( rcStep(s, wk, s->aOff[x+1] - s->aOff[x]) ) return;
-        if( rcWord(s, me, ot, x, w, k) ){ rcSetStop(s, GG_NOMEM); return; }
+        if( rcVisit(s, wk, me, ot, x, band*8 + (uint32_t)__builtin_ctzll(bits), k) ) return;
       }
     }
   }
@@ -338,22 +376,73 @@ static void rcBarrierAsk(RcSolve *s, RcWorker *wk){
   else gg_barrier_wait(&s->bar);
 }
 
+/* Words decided at ply k (turn k % 2) by every lane. */
+static uint64_t rcNewWords(RcSolve *s, uint32_t k){
+  uint64_t nNew = 0;
+  int q;
+  for(q=0; q<s->nLane; q++) nNew += s->aTurn[k&1].aPart[q].nNew;
+  return nNew;
+}
+
+/* The words of the ply just done: the next is thin if neither this ply
+** nor the one before decided GG_RACE_THIN words. */
+static void rcLast(RcWorker *wk, uint64_t nNew){
+  wk->bThin = nNew<GG_RACE_THIN && wk->nLast<GG_RACE_THIN;
+  wk->nLast = nNew;
+}
+
+/* Ply k on every worker, each its lanes, with a barrier after it; 0, or 1
+** if it was the last (nothing new, or stopped). */
+static int rcPlyLanes(RcSolve *s, RcWorker *wk, uint32_t k){
+  uint64_t nNew;
+  int q;
+  for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, &s->aTurn[k&1], k, q, s->nLane);
+  rcBarrierAsk(s, wk);
+  nNew = rcNewWords(s, k);
+  if( rcStopped(s) || nNew==0 ) return 1;
+  if( wk->i==0 ) s->nPly = k;
+  rcBarrier(s);     /* both decided on the same nNew and stop flag: a stop
+                    ** set in the next ply must not be seen here by one */
+  rcLast(wk, nNew);
+  return 0;
+}
+
 /* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ...  Ply
-** k is turn k % 2's (Bob's first: Alice's ply 0 is set up). */
+** k is turn k % 2's (Bob's first: Alice's ply 0 is set up).  A thin ply
+** (after two small ones) runs on worker 0 alone, every lane, no barrier;
+** worker 1 waits at the barrier (parked) until worker 0 comes to a ply
+** that is not thin (s->kResume) or to the end (s->bEnd). */
 static void rcRun(RcWorker *wk){
   RcSolve *s = wk->s;
   uint32_t k;
-  int q;
+  int bParked = 0;               /* worker 0: worker 1 is parked */
   for(k=1; ; k++){
-    RcTurn *me = &s->aTurn[k&1];
-    uint64_t nNew = 0;
-    for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, me, k, q);
-    rcBarrierAsk(s, wk);
-    for(q=0; q<s->nLane; q++) nNew += me->aPart[q].nNew;
-    if( rcStopped(s) || nNew==0 ) break;
-    if( wk->i==0 ) s->nPly = k;
-    rcBarrier(s);     /* both decided on the same nNew and stop flag: a stop
-                      ** set in the next ply must not be seen here by one */
+    int bThin = wk->bThin;
+    if( bThin && wk->i!=0 ){
+      gg_barrier_wait(&s->bar);  /* parked until worker 0 wakes it */
+      if( s->bEnd ) return;
+      k = s->kResume;
+      wk->nLast = s->aWork[0].nLast;   /* written again only after a barrier */
+      bThin = 0;
+    }else if( bThin ){
+      uint64_t nNew;
+      if( s->nRun>1 ) bParked = 1;
+      rcPass(s, wk, &s->aTurn[k&1], k, 0, 1);
+      nNew = rcNewWords(s, k);
+      if( rcStopped(s) || nNew==0 ) break;
+      s->nPly = k;
+      rcLast(wk, nNew);
+      continue;
+    }else if( bParked ){         /* worker 0: wake worker 1 for ply k */
+      s->kResume = k;
+      bParked = 0;
+      gg_barrier_wait(&s->bar);
+    }
+    if( rcPlyLanes(s, wk, k) ) return;
+  }
+  if( bParked ){                 /* worker 0 ends alone: let worker 1 go */
+    s->bEnd = 1;
+    gg_barrier_wait(&s->bar);
   }
 }
 
