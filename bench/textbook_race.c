@@ -12,11 +12,13 @@
 ** grouped by graph_id; node labels are 0..n-1, z = 0.  Each graph is solved
 ** in turn.  Prints one line:
 **
-**   graphs G alice A bob B draw C seconds T peak_kb K
+**   graphs G alice A bob B draw C seconds T peak_kb K start S
 **
 ** counting the outcomes of every position (alice, bob, turn) of every
 ** graph (2n^2 each; draws include the arrival draw), T the time from
-** reading the file to the last answer, K the peak resident memory.
+** reading the file to the last answer, K the peak resident memory, S the
+** outcome of (1, 2, Alice to move) in the last graph (1 Alice, 2 Bob, 0 a
+** draw).
 ** A move stays or follows an edge, and may not end on the other player's
 ** node unless that is z (staying is always allowed); the turn is scored
 ** after Bob's move: Alice's positions with a player on z are finished.
@@ -50,6 +52,8 @@ static double now(void){
 
 /* One graph as adjacency lists (CSR). */
 typedef struct { int n; int *off; int *adj; } Graph;
+
+static int startOutcome = DRAW;    /* of (1, 2, Alice's turn), last graph */
 
 /* Solve every position; add the outcomes to count[3]. */
 static void solve(const Graph *g, int *count){
@@ -98,6 +102,7 @@ static void solve(const Graph *g, int *count){
     }
   }
   for(s=0; s<nPos; s++) count[res[s]]++;
+  startOutcome = res[IDX(1, 2, ALICE_TURN)];
   free(res); free(fin); free(degree); free(queue);
 }
 
@@ -157,8 +162,9 @@ int main(int argc, char **argv){
     if( v[1]+1>n ) n = (int)v[1]+1;
     if( v[2]+1>n ) n = (int)v[2]+1;
   }
-  printf("graphs %d alice %d bob %d draw %d seconds %.6f peak_kb %ld\n",
-         nGraph, count[ALICE_WIN], count[BOB_WIN], count[DRAW], now()-t0, peakKb());
+  printf("graphs %d alice %d bob %d draw %d seconds %.6f peak_kb %ld start %d\n",
+         nGraph, count[ALICE_WIN], count[BOB_WIN], count[DRAW], now()-t0, peakKb(),
+         startOutcome);
   free(z); free(e);
   return 0;
 }
