@@ -18,6 +18,9 @@
 **   xNext        catmouse_states() walking a solved game's 4.5e6 rows
 **   edges        reading 600000 edge rows and building the graph
 **   rules        catmouse() with rules, text labels and a directed graph
+**   long path    catmouse() on a path of 4000 nodes (forced wins of ~8000
+**                plies, most of them thin: one thread, no barrier)
+**   race path    race_states() on a path of 1500 nodes
 **   cop_number   cop_number() on a 20x20 grid (1 cop, then 2: 6.4e7 positions)
 **   cops_states  cops_states() solving 2 cops on it inside xFilter
 **
@@ -205,6 +208,8 @@ int main(int argc, char **argv){
   intrGraph(db, 3, 1000000, 0, 600000);      /* 600000 rows */
   intrGraph(db, 4, 1500, 4.0/1500, 0);       /* 4.5e6 rows of states */
   h_exec(db, "INSERT INTO edges SELECT 5, src, dst FROM graph_grid(20, 20)");
+  h_exec(db, "INSERT INTO edges SELECT 6, src, dst FROM graph_path(4000)");
+  h_exec(db, "INSERT INTO edges SELECT 7, src, dst FROM graph_path(1500)");
   h_exec(db, "COMMIT; CREATE INDEX edges_graph ON edges(graph_id);"
              /* graph 1 with text labels, for the rules phase */
              "CREATE VIEW text_edges AS SELECT graph_id, 'n' || src AS src,"
@@ -219,6 +224,9 @@ int main(int argc, char **argv){
   intrPhase("edges", "SELECT graphgame_limit('max_positions', 1)", "SELECT race_game(3, 0, 1, 2)");
   intrPhase("rules", 0, "SELECT catmouse(1, 'text_edges', '{\"hole\": [\"n0\", \"n7\"],"
             " \"mouse\": \"n1\", \"cat\": \"n2\", \"turn\": \"cat\", \"directed\": true}')");
+  /* long games: thousands of thin plies on one thread, no barrier */
+  intrPhase("long path", 0, "SELECT catmouse(6)");
+  intrPhase("race path", 0, "SELECT count(*) FROM race_states(7, 0) WHERE alice = 1 AND bob = 2");
   intrPhase("cop_number", 0, "SELECT cop_number(5)");
   intrPhase("cops_states", 0, "SELECT count(*) FROM cops_states(5, 2) WHERE turn = 'robber'");
   remove(zDb);
