@@ -25,19 +25,35 @@
 **
 ** Each ply is two phases.  In the pass, each turn computes its new
 ** positions into its own layout (row x, bit y: aDone), writes their ply
-** bytes and marks the word in aNews.  In the apply, each turn finds the
-** new positions of each marked word again by their ply bytes, moves them
-** into its transposed bitsets and marks the changed words.  So no list of
-** new positions is kept: a ply costs no memory, and the pass allocates
-** nothing.  Before ply GG_CM_PLY_BASED the byte is the code k<<1 | mover
-** wins, found at ply k by its code.  From then on the pass writes a mark
-** (GG_CM_CODE_MARK | mover wins) and the apply, having found the marks,
-** writes the plies over them in the tiers of catmouse.h: an offset from
-** one of the word's two bases (set by the word's first position too late
-** for the others), else the word's wide plies, else the side table.  The
+** bytes and lists the word (sparse) or marks it in aNews (dense: past the
+** list).  In the apply, each turn moves the new positions of the listed
+** words, and of the marked ones found again by their ply bytes, into its
+** transposed bitsets and marks the changed words.  So the list of new
+** positions is bounded (n/2 + 1024 words a part): a ply costs no memory
+** that grows with the positions.  Before ply GG_CM_PLY_BASED the byte is
+** the code k<<1 | mover wins, found at ply k by its code.  From then on
+** the plies are in the tiers of catmouse.h (an offset from one of the
+** word's two bases, set by the word's first position too late for the
+** others, else the word's wide plies, else the side table): a listed word
+** gets them in the pass; a dense word gets a mark (GG_CM_CODE_MARK | mover
+** wins) that the apply, having found it, writes its plies over.  The
 ** bitsets are in bands of 512 columns (8 words, a cache line per row;
-** GG_CM_BIT) and the pass works one band at a time over all rows, so its
-** working set stays in the cache.
+** GG_CM_BIT) and a wide pass works one band at a time over all rows, so
+** its working set stays in the cache.
+**
+** Sparse and dense plies, thin and wide (issue 22; as direction-optimizing
+** BFS does, Beamer et al., SC 2012): long games (paths, grids, cycles)
+** decide a few words a ply for thousands of plies, random graphs millions
+** of words in a dozen.  So the candidate rows are pushed from the changed
+** rows to their predecessors (the work is the in-arcs of what changed, not
+** a scan of every row), and the first nListMax words a part decides in a
+** ply are listed with their positions (CmNew) and get their plies at once:
+** the apply then reads the list.  Only words past the list (a dense ply)
+** are marked and found again by the sweep of aNews and the ply bytes.
+** And a ply after two plies of fewer than GG_CM_THIN words is thin: the
+** calling thread runs it alone, every lane, row by row, with no barrier,
+** while the other thread waits parked at the barrier until a wide ply (or
+** the end) comes; a wide ply runs on both threads as below.
 **
 ** Threads split the bands: lane i owns the bands b with b % nLane == i.
 ** In the pass a lane computes the words of its bands (of both turns); the
