@@ -110,9 +110,19 @@ struct CmSolve {
 # define GG_CM_LIST 0xffffffffu
 #endif
 
+/* Stop every worker with rc (the first stop wins); whether stopped. */
+static inline void cmSetStop(CmSolve *s, int rc){
+  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
+}
+static inline int cmStopped(CmSolve *s){
+  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
+}
+
 int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
+/* The pass of ply k for turn me, lanes lane, lane+step, ... (catmouse_ply.c) */
+void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step);
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
-void cm_run(CmWorker *wk);                     /* plies 1.. as one worker */
+void cm_run(CmWorker *wk);      /* plies 1.. as one worker (catmouse_run.c) */
 
 /* The small-graph path (catmouse_small.c): n <= 64. */
 int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
