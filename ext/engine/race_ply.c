@@ -144,35 +144,26 @@ static uint32_t rcCandidates(RcSolve *s, RcWorker *wk, const RcTurn *ot){
 }
 
 /* Word w of row x of turn me at ply k, from the other turn's transposed
-** bitsets: decide what is new.  An open position won nothing from children
-** decided before ply k-1, so its new wins come from the moves into rows
-** that changed at ply k-1 (the other turn's aDirty) alone; its loss needs
-** every child, and the AND stops once no open position is left in it.
-** 0, or nonzero out of memory. */
+** bitsets: decide what is new.  0, or nonzero out of memory. */
 static RC_HOT int rcWord(RcSolve *s, RcTurn *me, const RcTurn *ot, uint32_t x,
                          uint32_t w, uint32_t k){
   const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
-  const uint64_t *aDirtyOt = ot->aDirty + (w>>6);
   const uint32_t *aMv = s->aMove + s->aOff[x];
-  uint32_t nMv = s->aOff[x+1] - s->aOff[x], n = s->n, nDW = s->nDW, j;
+  uint32_t nMv = s->aOff[x+1] - s->aOff[x], n = s->n, j;
   uint64_t open = ~me->aDone[GG_RACE_BIT(n, x, w)], win = 0, lose = ~0ULL;
-  uint64_t dbit = 1ULL<<(w&63);
   for(j=0; j<nMv; j++){
     uint32_t to = aMv[j];
-    uint64_t mw;
-    if( !(aDirtyOt[(uint64_t)to*nDW] & dbit) ) continue;
-    mw = aWinMe[GG_RACE_BIT(n, to, w)];
-    if( (to>>6)==w && to!=x && to!=s->z ) mw &= ~(1ULL<<(to&63));  /* may not step onto y = to */
+    uint64_t iWord = GG_RACE_BIT(n, to, w), mw = aWinMe[iWord], mo = aWinOt[iWord];
+    if( (to>>6)==w && to!=x && to!=s->z ){   /* may not step onto y = to */
+      uint64_t b = 1ULL<<(to&63);
+      mw &= ~b;
+      mo |= b;
+    }
     win |= mw;
-  }
-  win &= open;
-  for(j=0; j<nMv && (lose & open & ~win); j++){
-    uint32_t to = aMv[j];
-    uint64_t mo = aWinOt[GG_RACE_BIT(n, to, w)];
-    if( (to>>6)==w && to!=x && to!=s->z ) mo |= 1ULL<<(to&63);
     lose &= mo;
   }
+  win &= open;
   lose &= open & ~win;
   return (win|lose) ? rcDecide(s, me, x, w, win, lose, k) : 0;
 }

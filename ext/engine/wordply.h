@@ -16,7 +16,17 @@ struct GGCand {
   uint8_t *aCand;      /* aCand[x]: row x is to be visited */
   uint32_t *aCandRow;  /* those rows, ascending */
   uint64_t *aCandWord; /* nDW words per row x: the words of candidate row x to visit */
+  int bHubDone;        /* aHubPred was built (at the first gg_cand_rows) */
+  uint32_t *aHubPred;  /* the rows with a move into a hub, ascending, or 0 */
+  uint32_t nHubPred;   /* entries in aHubPred */
+  uint64_t *aHubBits;  /* nDW words: the OR of the changed hubs' words */
 };
+
+/* Rows with this many in-arcs or more are hubs (a clique's rows): when
+** many change at once, their predecessors get the OR of their words. */
+#ifndef GG_CAND_HUB
+# define GG_CAND_HUB 64
+#endif
 
 /* The rows of one lane that changed in the other turn's last ply. */
 typedef struct GGDirty GGDirty;
@@ -51,7 +61,10 @@ void gg_cand_free(GGCand *p);
 ** p->aCandWord[x*nDW..] (indexed by the row, not by its rank).  The work
 ** is the in-arcs of the changed rows (pushed), plus a sort of the rows
 ** when they are few or a scan of the n marks when not, so a thin ply
-** costs what it changed.  xStep(pCtx, nCost) is told the work of each
+** costs what it changed; when the changed hubs have more in-arcs than
+** twice the rows with a move into some hub, those rows get the OR of the
+** hubs' changed words instead (a superset, which the engines allow: a
+** word whose inputs did not change decides nothing).  xStep(pCtx, nCost) is told the work of each
 ** changed row and stops the scan when it returns nonzero (then 0 is
 ** returned).  Returns the number of candidate rows, ascending in
 ** p->aCandRow. */

@@ -125,6 +125,15 @@ def test_engine_switches_sparse_and_dense():
     assert thin > 0 and lanes > 0 and dense > 0 and switches >= 3, out
 
 
+def test_engine_hub_broadcast():
+    """With every row of 3 in-arcs or more a hub (GG_CAND_HUB=3), the rows
+    with a move into changed hubs get the OR of the hubs' changed words
+    (a superset of the candidate words) whenever that is less work: still
+    exact on every position, on graphs of every shape and on long games."""
+    run_check(914, 10 if ASAN else 30, 300, ["GG_CAND_HUB=3"])
+    run_check(34, 2, 900, ["GG_CAND_HUB=3"], extra=["long"])
+
+
 def test_engine_long_forced_wins():
     """Paths, cycles, lollipops, ladders, grids and spiders of up to 2000
     nodes (forced wins of up to 2 plies a node, thousands of plies), with
