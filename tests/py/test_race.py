@@ -288,7 +288,7 @@ def test_word_parallel_engine_on_large_graphs_in_c():
                               (["GG_RACE_PLY_NARROW=0"], ["big", "18", "6" if ASAN else "12", "500"]),
                               # thin plies and lanes mixed, hubs' words broadcast
                               (["GG_RACE_THIN=50", "GG_CAND_HUB=3"],
-                               ["big", "19", "3" if ASAN else "6", "900"])):
+                               ["big", "19", "2" if ASAN else "4", "700"])):
             p = subprocess.run([race_check_exe(tmp, defines)] + args, capture_output=True,
                                text=True, timeout=600)
             assert p.returncode == 0, (defines, args, p.stdout + p.stderr)
