@@ -99,7 +99,7 @@ static void wpUnmark(GGCand *p, uint32_t nCand){
 
 /* Row x a candidate, with the word bits a[0..nDW-1] ORed into its own;
 ** returns the new count. */
-static uint32_t wpPush(GGCand *p, uint32_t nDW, uint32_t x, const uint64_t *a, uint32_t nCand){
+static inline uint32_t wpPush(GGCand *p, uint32_t nDW, uint32_t x, const uint64_t *a, uint32_t nCand){
   uint64_t *cw = p->aCandWord + (uint64_t)x*nDW;
   uint32_t d;
   if( !p->aCand[x] ){
