@@ -45,10 +45,13 @@ static int cmCmpU32(const void *a, const void *b){
 /* The layout's sizes for n nodes. */
 static uint32_t cmBands(uint32_t n){ return ((n+63)/64 + 7)/8; }
 
-/* Entries of each part's sparse list (catmouse_int.h). */
+/* Entries of each part's sparse list (catmouse_int.h): n/2 + 1024, but
+** no more than 0.01 bytes a position for the four lists (24 bytes an
+** entry: n^2/4800), and at least 64. */
 static uint32_t cmListMax(uint32_t n){
-  uint32_t m = n/2 + 1024;
-  return m>GG_CM_LIST ? GG_CM_LIST : m;
+  uint64_t m = (uint64_t)n/2 + 1024, mMem = (uint64_t)n*n/4800;
+  if( m>mMem ) m = mMem<64 ? 64 : mMem;
+  return m>GG_CM_LIST ? GG_CM_LIST : (uint32_t)m;
 }
 
 uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){

@@ -101,7 +101,8 @@ struct CmSolve {
 #define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
 
 /* Words decided in a ply under which the next runs on one thread (no
-** barrier); the sparse list of a part holds n/2 + 1024 words, or at most
+** barrier); the sparse list of a part holds n/2 + 1024 words (fewer on small
+** boards: catmouse.c), or at most
 ** GG_CM_LIST.  Tests lower them to mix the paths in small games. */
 #ifndef GG_CM_THIN
 # define GG_CM_THIN 8192

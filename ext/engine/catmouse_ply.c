@@ -30,7 +30,8 @@
 ** list).  In the apply, each turn moves the new positions of the listed
 ** words, and of the marked ones found again by their ply bytes, into its
 ** transposed bitsets and marks the changed words.  So the list of new
-** positions is bounded (n/2 + 1024 words a part): a ply costs no memory
+** positions is bounded (n/2 + 1024 words a part, at most 0.01 bytes a
+** position): a ply costs no memory
 ** that grows with the positions.  Before ply GG_CM_PLY_BASED the byte is
 ** the code k<<1 | mover wins, found at ply k by its code.  From then on
 ** the plies are in the tiers of catmouse.h (an offset from one of the
