@@ -120,8 +120,10 @@ static inline int cmStopped(CmSolve *s){
 }
 
 int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
-/* The pass of ply k for turn me, lanes lane, lane+step, ... (catmouse_ply.c) */
-void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step);
+/* The pass of ply k for turn me, lanes lane, lane+step, ..., row by row
+** if bRows (a thin ply) else band by band (catmouse_ply.c) */
+void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step,
+             int bRows);
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
 void cm_run(CmWorker *wk);      /* plies 1.. as one worker (catmouse_run.c) */
 

@@ -236,10 +236,11 @@ static CM_HOT int cmVisit(CmSolve *s, CmWorker *wk, CmTurn *me, const CmTurn *ot
 /* The pass of ply k for turn me and the lanes lane, lane+step, ... (one
 ** lane: step nLane; all, on one thread: 0 and 1), run by worker wk: every
 ** position of this turn in their bands decided at ply k, from the other
-** turn's bitsets as of ply k-1.  One lane goes one band at a time over
-** all candidate rows, so that a dense ply's working set stays in the
-** cache; all lanes (a thin ply) go row by row. */
-void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step){
+** turn's bitsets as of ply k-1.  A wide ply goes one band at a time over
+** all candidate rows, so that its working set stays in the cache; a thin
+** one (bRows) row by row, with no pass over the bands for each row. */
+void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step,
+             int bRows){
   CmTurn *ot = &s->aTurn[1-me->t];
   uint32_t nDW = s->nDW, i, x, d, nCand, band;
   int q;
@@ -251,7 +252,7 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
     }
   }
   nCand = cmCandidates(s, wk, me, ot);
-  if( step==1 ){
+  if( bRows ){
     for(i=0; i<nCand && !cmStopped(s); i++){
       const uint64_t *cw = wk->cand.aCandWord + (uint64_t)(x = wk->cand.aCandRow[i])*nDW;
       for(d=0; d<nDW; d++){

@@ -56,8 +56,8 @@ static void cmLast(CmWorker *wk, uint64_t nNew){
 static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
   uint64_t nNew;
   int q, bDense;
-  cm_pass(s, wk, &s->aTurn[0], k, 0, 1);
-  cm_pass(s, wk, &s->aTurn[1], k, 0, 1);
+  cm_pass(s, wk, &s->aTurn[0], k, 0, 1, 1);
+  cm_pass(s, wk, &s->aTurn[1], k, 0, 1, 1);
   nNew = cmNewWords(s, &bDense);
   if( cmStopped(s) || nNew==0 ) return 1;
   s->nPly = k;
@@ -77,8 +77,8 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
   uint64_t nNew;
   int q, bDone, bDense;
   for(q=wk->i; q<s->nLane; q+=s->nRun){
-    cm_pass(s, wk, &s->aTurn[0], k, q, s->nLane);
-    cm_pass(s, wk, &s->aTurn[1], k, q, s->nLane);
+    cm_pass(s, wk, &s->aTurn[0], k, q, s->nLane, 0);
+    cm_pass(s, wk, &s->aTurn[1], k, q, s->nLane, 0);
   }
   cmBarrierAsk(s, wk);
   nNew = cmNewWords(s, &bDense);

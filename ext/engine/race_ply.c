@@ -180,17 +180,18 @@ static RC_HOT int rcVisit(RcSolve *s, RcWorker *wk, RcTurn *me, const RcTurn *ot
 /* Ply k for turn me and the lanes lane, lane+step, ... (one lane: step
 ** nLane; all, on one thread: 0 and 1), run by worker wk: every position of
 ** this turn in their bands decided at ply k, from the other turn's
-** bitsets as of ply k-1.  One lane goes one band at a time over all
-** candidate rows (a dense ply's working set stays in the cache); all
-** lanes (a thin ply) go row by row. */
-static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane, int step){
+** bitsets as of ply k-1.  A wide ply goes one band at a time over all
+** candidate rows (its working set stays in the cache); a thin one
+** (bRows) row by row. */
+static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane, int step,
+                   int bRows){
   const RcTurn *ot = &s->aTurn[1-me->t];
   uint32_t nDW = s->nDW, i, d, nCand, band;
   int q;
   for(q=lane; q<s->nLane; q+=step) rcUnmark(s, me, &me->aPart[q]);
   nCand = rcCandidates(s, wk, ot);
   if( rcStopped(s) ) return;
-  if( step==1 ){
+  if( bRows ){
     for(i=0; i<nCand; i++){
       uint32_t x = wk->cand.aCandRow[i];
       const uint64_t *cw = wk->cand.aCandWord + (uint64_t)x*nDW;
@@ -253,7 +254,7 @@ static void rcLast(RcWorker *wk, uint64_t nNew){
 static int rcPlyLanes(RcSolve *s, RcWorker *wk, uint32_t k){
   uint64_t nNew;
   int q;
-  for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, &s->aTurn[k&1], k, q, s->nLane);
+  for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, &s->aTurn[k&1], k, q, s->nLane, 0);
   rcBarrierAsk(s, wk);
   nNew = rcNewWords(s, k);
   if( rcStopped(s) || nNew==0 ) return 1;
@@ -284,7 +285,7 @@ void rc_run(RcWorker *wk){
     }else if( bThin ){
       uint64_t nNew;
       if( s->nRun>1 ) bParked = 1;
-      rcPass(s, wk, &s->aTurn[k&1], k, 0, 1);
+      rcPass(s, wk, &s->aTurn[k&1], k, 0, 1, 1);
       nNew = rcNewWords(s, k);
       if( rcStopped(s) || nNew==0 ) break;
       s->nPly = k;
