@@ -432,7 +432,7 @@ def main():
             ext_t, ext_m, base_t, base_m, cap_t, cap_m, again = [], [], [], [], [], [], []
             ext_c, base_c = [], []
             for r in range(REPEAT):
-                res = run_ext(db_path, sql, repeat_case=(n == 10000))
+                res = run_ext(db_path, sql, repeat_case=(name == "random n=10000 deg 8"))
                 ext_t.append(res["seconds"])
                 ext_m.append(res["peak_bytes"])
                 ext_c.append(res["cpu"])
