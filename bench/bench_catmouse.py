@@ -8,6 +8,9 @@ with the extension, and the baselines of this folder on the file:
 
   textbook913.c  the textbook LeetCode 913 solver (queue of decided
                  positions, int counter per position, flat array);
+                 on random graphs and on the long games of issue 22
+                 (grids, paths, a cycle, a random tree, a lollipop, a
+                 ladder);
   capped913.c    the memoised 2n-capped search (graphs of <= 200 nodes).
 
 Each time includes reading the edges (SQL rows, or the file).  Printed per
@@ -100,6 +103,47 @@ def path(n, seed):
     lab = list(range(n))
     rng.shuffle(lab)
     return [(lab[i], lab[i + 1]) for i in range(n - 1)]
+
+
+def shuffled(edges, n, seed):
+    """The edges with the labels 0..n-1 shuffled."""
+    rng = random.Random(seed)
+    lab = list(range(n))
+    rng.shuffle(lab)
+    return [(lab[u], lab[v]) for u, v in edges]
+
+
+def cycle(n, seed):
+    return shuffled([(i, (i + 1) % n) for i in range(n)], n, seed)
+
+
+def random_tree(n, seed):
+    """A random recursive tree: node i hangs from a uniform earlier one."""
+    rng = random.Random(seed)
+    return shuffled([(i, rng.randrange(i)) for i in range(1, n)], n, seed)
+
+
+def lollipop(k, m, seed):
+    """A clique of k nodes with a path of m more hanging from one of them."""
+    edges = [(u, v) for u in range(k) for v in range(u + 1, k)]
+    edges += [(k - 1 + i, k + i) for i in range(m)]
+    return shuffled(edges, k + m, seed)
+
+
+def ladder(m, seed):
+    """Two paths of m nodes with rungs between them (a 2 x m grid)."""
+    edges = [(i, i + 1) for i in range(m - 1)] + [(m + i, m + i + 1) for i in range(m - 1)]
+    edges += [(i, m + i) for i in range(m)]
+    return shuffled(edges, 2 * m, seed)
+
+
+def long_games():
+    """The families of long forced wins (issue 22): (name, edges, n)."""
+    return [("grid 70x70", grid(70, 70), 4900), ("grid 100x100", grid(100, 100), 10000),
+            ("path n=3000", path(3000, 3000), 3000), ("path n=10000", path(10000, 10000), 10000),
+            ("cycle n=3000", cycle(3000, 3), 3000), ("tree n=5000", random_tree(5000, 5), 5000),
+            ("lollipop 300+2700", lollipop(300, 2700, 7), 3000),
+            ("ladder 2x1500", ladder(1500, 9), 3000)]
 
 
 def small_graphs(count, maxn, seed):
@@ -357,8 +401,9 @@ def main():
         for n in (1000, 2000, 5000, 10000):
             if n <= MAXN:
                 cases.append(("random n=%d deg 8" % n, {1: random_connected(n, 8, n)}, n, False))
-        cases.append(("grid 70x70", {1: grid(70, 70)}, 4900, False))
-        cases.append(("path n=3000", {1: path(3000, 3000)}, 3000, False))
+        for name, edges, n in long_games():
+            if n <= MAXN:
+                cases.append((name, {1: edges}, n, False))
         smalls = small_graphs(10000, 20, 20)
         cases.append(("10000 graphs <=20 nodes", {i + 1: e for i, e in enumerate(smalls)},
                       None, True))
@@ -387,7 +432,7 @@ def main():
             ext_t, ext_m, base_t, base_m, cap_t, cap_m, again = [], [], [], [], [], [], []
             ext_c, base_c = [], []
             for r in range(REPEAT):
-                res = run_ext(db_path, sql, repeat_case=(n == 10000))
+                res = run_ext(db_path, sql, repeat_case=(name == "random n=10000 deg 8"))
                 ext_t.append(res["seconds"])
                 ext_m.append(res["peak_bytes"])
                 ext_c.append(res["cpu"])

@@ -26,8 +26,13 @@ of the SQL call (reading the edges included, the same for both) and the
 rise of the process's peak resident memory, in bytes per position (both
 games have 2n^2 positions).
 
+Then (issue 22) race_states against bench/textbook_race.c, a queue and
+counters, on random graphs and the long games of bench_catmouse.py.
+
 Usage: bench/bench_race.py [seed]   (run by `make bench`)
-Environment: BENCH_ONLY=states (only the second part), BENCH_REPEAT.
+Environment: BENCH_ONLY=states (only the second part), BENCH_ONLY=textbook
+(only the third; BENCH_CASE=text: only cases whose name has it),
+BENCH_REPEAT.
 """
 import json
 import os
@@ -166,6 +171,8 @@ def timed(db, sql, args=()):
 STATES_SQL = {
     "race_states": "SELECT count(*) FROM race_states(1, 0) WHERE alice = 1 AND bob = 2"
                    " AND turn = 'alice'",
+    "race_start": "SELECT outcome FROM race_states(1, 0) WHERE alice = 1 AND bob = 2"
+                  " AND turn = 'alice'",
     "catmouse": "SELECT catmouse(1)",
 }
 
@@ -270,9 +277,71 @@ def states_vs_catmouse():
     print("ratio = race_states / catmouse (the target: at most 2)")
 
 
+def states_vs_textbook():
+    """race_states (every position) against bench/textbook_race.c (a queue
+    and counters) on the families of issue 22 and random graphs, in fresh
+    processes, interleaved: medians, ratio = textbook / race_states, and
+    the start's outcome must agree."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import bench_catmouse as bc
+    repeat = int(os.environ.get("BENCH_REPEAT", "3"))
+    print("race_states against the textbook race solver (bench/textbook_race.c) on the same"
+          " edges, z = 0: medians of %d runs;\ntime of the SQL call or of the program (edges"
+          " read included); ratio = textbook / race_states" % repeat)
+    head = "%-20s %11s %9s %9s %7s %8s %8s" % ("graph", "positions", "race s", "textbk s",
+                                              "ratio", "race B/p", "txt B/p")
+    print(head)
+    print("-" * len(head))
+    with tempfile.TemporaryDirectory(prefix="gg_bench_race_tb") as tmp:
+        prog = os.path.join(tmp, "textbook_race")
+        subprocess.run([os.environ.get("CC", "gcc"), "-O2", "-o", prog,
+                        os.path.join(ROOT, "bench", "textbook_race.c")], check=True)
+        cases = [("random n=%d deg 8" % n, random_connected(n, 8, n), n) for n in (1000, 3000, 5000)]
+        cases += bc.long_games()
+        for name, edges, n in cases:
+            if ONLY_CASE and ONLY_CASE not in name:
+                continue
+            db_path = os.path.join(tmp, "g.db")
+            if os.path.exists(db_path):
+                os.remove(db_path)
+            db = sqlite3.connect(db_path, isolation_level=None)
+            db.execute("CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER)")
+            db.execute("BEGIN")
+            db.executemany("INSERT INTO edges VALUES (1,?,?)", edges)
+            db.execute("COMMIT")
+            db.close()
+            txt = os.path.join(tmp, "g.txt")
+            with open(txt, "w") as f:
+                f.write("".join("1 %d %d\n" % e for e in edges))
+            ext_t, ext_m, tb_t, tb_m = [], [], [], []
+            for _ in range(repeat):
+                r = states_run(db_path, "race_start")
+                ext_t.append(r["seconds"])
+                ext_m.append(r["peak"])
+                w = subprocess.run([prog, txt], stdout=subprocess.PIPE, text=True,
+                                   check=True).stdout.split()
+                tb_t.append(float(w[9]))
+                tb_m.append(int(w[11]) * 1024)
+                want = {1: 1, 2: 3, 0: 2}[int(w[13])]
+                if r["result"][0][0] != want:
+                    raise SystemExit("%s: race_states says %r, textbook %r" % (
+                        name, r["result"][0][0], want))
+            npos = 2 * n * n
+            e, b = statistics.median(ext_t), statistics.median(tb_t)
+            print("%-20s %11d %9.3f %9.3f %6.1fx %8.2f %8.2f" % (
+                name, npos, e, b, b / e, statistics.median(ext_m) / npos,
+                statistics.median(tb_m) / npos))
+            sys.stdout.flush()
+
+
+ONLY_CASE = os.environ.get("BENCH_CASE", "")
+
+
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         return states_child(sys.argv[2], sys.argv[3])
+    if os.environ.get("BENCH_ONLY") == "textbook":
+        return states_vs_textbook()
     if os.environ.get("BENCH_ONLY") == "states":
         return states_vs_catmouse()
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else 6963
@@ -333,6 +402,8 @@ def main():
     print("  the subset's answers agree")
     print()
     states_vs_catmouse()
+    print()
+    states_vs_textbook()
 
 
 if __name__ == "__main__":

@@ -45,6 +45,15 @@ static int cmCmpU32(const void *a, const void *b){
 /* The layout's sizes for n nodes. */
 static uint32_t cmBands(uint32_t n){ return ((n+63)/64 + 7)/8; }
 
+/* Entries of each part's sparse list (catmouse_int.h): n/2 + 1024, but
+** no more than 0.01 bytes a position for the four lists (24 bytes an
+** entry: n^2/4800), and at least 64. */
+static uint32_t cmListMax(uint32_t n){
+  uint64_t m = (uint64_t)n/2 + 1024, mMem = (uint64_t)n*n/4800;
+  if( m>mMem ) m = mMem<64 ? 64 : mMem;
+  return m>GG_CM_LIST ? GG_CM_LIST : (uint32_t)m;
+}
+
 uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){
   uint64_t nB = cmBands(n), nDW = ((n+63)/64 + 63)/64;
   uint64_t nBits = GG_CM_BIT_SIZE(n, nB)*8;           /* bytes per bitset */
@@ -53,7 +62,8 @@ uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){
                       + CM_MAX_THREAD*(uint64_t)n*4 + n);
   uint64_t nWork = CM_MAX_THREAD*((uint64_t)n*nDW*8 + 5*(uint64_t)n);
   uint64_t nSet = (uint64_t)n*(4+4+1+1) + (n+2+nArc)*4;  /* perm, inv, holes, preds */
-  return nPly + 6*nBits + nTurn + nWork + nSet;       /* aRes 4, aDone 2 */
+  uint64_t nList = 2*CM_MAX_THREAD*(uint64_t)cmListMax(n)*sizeof(CmNew);
+  return nPly + 6*nBits + nTurn + nWork + nSet + nList;   /* aRes 4, aDone 2 */
 }
 
 /* Number the nodes by reverse Cuthill-McKee: breadth first (along
@@ -144,7 +154,8 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
   uint64_t nU64 = nDirty*(1 + s->nLane) + s->nLane*s->nW; /* aDirty, aNews, aRowBits */
   uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->nLane*n;  /* aOff, aMove, aDirtyRow */
-  uint64_t nByte = nU64*8 + nU32*4;
+  uint64_t nList = (uint64_t)s->nLane*s->nListMax;          /* aList */
+  uint64_t nByte = nU64*8 + nList*sizeof(CmNew) + nU32*4;
   uint32_t *a32;
   int q;
   memset(me, 0, sizeof(*me));
@@ -159,7 +170,10 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
     me->aPart[q].aNews = me->aDirty + nDirty*(1+q);
     me->aPart[q].aRowBits = me->aDirty + nDirty*(1+s->nLane) + (uint64_t)q*s->nW;
   }
-  me->aOff = (uint32_t*)(me->aDirty + nU64);
+  for(q=0; q<s->nLane; q++){
+    me->aPart[q].aList = (CmNew*)(me->aDirty + nU64) + (uint64_t)q*s->nListMax;
+  }
+  me->aOff = (uint32_t*)((CmNew*)(me->aDirty + nU64) + nList);
   me->aMove = me->aOff + n + 1;
   a32 = me->aMove + p->pG->nArc + 1;
   for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
@@ -257,6 +271,7 @@ static int cmSetUp(CmSolve *s, GGCatMouse *p, const GGGraph *pG,
   s->nW = p->nWord;
   s->nDW = (s->nW+63)/64;
   s->nWB = p->nBand;
+  s->nListMax = cmListMax(n);
   s->nLane = nThread<0 ? -nThread : nThread;
   if( s->nLane<1 || s->nLane>CM_MAX_THREAD ) s->nLane = CM_MAX_THREAD;
   if( (uint32_t)s->nLane>s->nWB ) s->nLane = (int)s->nWB;   /* a band each */
@@ -276,9 +291,17 @@ static void *cmThread(void *pArg){
 ** thread runs every lane. */
 static int cmRunAll(CmSolve *s, int nThread){
   pthread_t th;
+  uint64_t nNew = 0;
   int t, i;
-  for(t=0; t<2; t++) for(i=0; i<s->nLane; i++) cm_apply(s, &s->aWork[0], &s->aTurn[t], i, 0);
+  for(t=0; t<2; t++) for(i=0; i<s->nLane; i++){
+    nNew += s->aTurn[t].aPart[i].nNew;
+    cm_apply(s, &s->aWork[0], &s->aTurn[t], i, 0);
+  }
   if( s->bStop ) return s->rc;
+  for(i=0; i<s->nLane; i++){
+    s->aWork[i].nLast = nNew;
+    s->aWork[i].bThin = nNew<GG_CM_THIN;
+  }
   if( s->nLane==2 && nThread>=0 && gg_barrier_init(&s->bar, 2)==0 ){
     s->nRun = 2;
     if( pthread_create(&th, 0, cmThread, &s->aWork[1]) ){

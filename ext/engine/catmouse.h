@@ -100,6 +100,10 @@ struct GGCatMouse {
   uint32_t nWord;      /* 64-bit words per bitset row: ceil(n/64) */
   uint32_t nBand;      /* bands of 8 words (512 columns): ceil(nWord/8) */
   uint32_t nPly;       /* plies of the longest forced win */
+  uint32_t nPlyThin;   /* plies run by one thread with no barrier (thin) */
+  uint32_t nPlyDense;  /* plies whose new words did not all fit the sparse
+                       ** lists (found again by a sweep of their marks) */
+  uint32_t nSwitch;    /* changes between thin plies and plies on lanes */
   uint64_t *aRes;      /* 4 bitsets of GG_CM_BIT_SIZE words: [2*turn + winner] */
   GGCatMouseBlock *aBlock; /* 2*nBand blocks of plies: [turn*nBand + band] */
   GGCatMouseBig *aBig[2];  /* per turn: wide positions of GG_CM_PLY_BIG plies or more */

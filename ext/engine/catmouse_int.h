@@ -11,11 +11,23 @@
 
 #define CM_MAX_THREAD 2
 
+/* A word decided in a sparse ply: its row, its number, its new positions. */
+typedef struct CmNew CmNew;
+struct CmNew {
+  uint32_t x, w;       /* row x (mover's node), word w (other's nodes 64w..) */
+  uint64_t win, lose;  /* its positions decided in this ply, won / lost */
+};
+
 /* One lane's share of one turn: what it found in its bands. */
 typedef struct CmPart CmPart;
 struct CmPart {
-  uint64_t *aNews;     /* nDW words per row x: words w decided in this ply */
+  uint64_t *aNews;     /* nDW words per row x: words w decided in this ply
+                       ** and not listed in aList (the dense ones) */
   uint64_t nNew;       /* words decided in this ply */
+  CmNew *aList;        /* the first nListMax words decided in this ply, with
+                       ** their plies written by the pass */
+  uint32_t nList;      /* entries in aList */
+  uint64_t nDense;     /* words decided in this ply and marked in aNews */
   GGCatMouseBig *aBig; /* wide positions with plies >= GG_CM_PLY_BIG */
   uint64_t nBig;       /* entries in aBig */
   uint64_t nBigAlloc;  /* entries that fit in aBig */
@@ -46,6 +58,9 @@ struct CmWorker {
   CmSolve *s;          /* the solve */
   GGCand cand;         /* rows to visit and their words (wordply.h) */
   GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
+  uint64_t nLast;      /* words decided in the last ply (both turns) */
+  int bThin;           /* this and the ply before decided under GG_CM_THIN
+                       ** words: the next runs on worker 0 alone */
 };
 
 /* The whole solve. */
@@ -57,6 +72,9 @@ struct CmSolve {
   uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
   uint32_t nWB;        /* bands: ceil(nW/8) */
   uint32_t nPly;       /* last ply that decided something */
+  uint32_t nListMax;   /* entries of each part's aList */
+  uint32_t kResume;    /* the ply worker 0 wakes the parked worker 1 for */
+  int bEnd;            /* ... or set: the solve is over */
   uint8_t *aHoleE;     /* aHoleE[x]: engine node x is a hole */
   uint64_t *aHoleBit;  /* nW words: the holes as a bitset (engine numbers) */
   uint32_t *aPredOff;  /* moves into y: aPred[aPredOff[y]..] (in-arcs) */
@@ -82,9 +100,32 @@ struct CmSolve {
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
 #define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
 
+/* Words decided in a ply under which the next runs on one thread (no
+** barrier); the sparse list of a part holds n/2 + 1024 words (fewer on small
+** boards: catmouse.c), or at most
+** GG_CM_LIST.  Tests lower them to mix the paths in small games. */
+#ifndef GG_CM_THIN
+# define GG_CM_THIN 8192
+#endif
+#ifndef GG_CM_LIST
+# define GG_CM_LIST 0xffffffffu
+#endif
+
+/* Stop every worker with rc (the first stop wins); whether stopped. */
+static inline void cmSetStop(CmSolve *s, int rc){
+  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
+}
+static inline int cmStopped(CmSolve *s){
+  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
+}
+
 int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
+/* The pass of ply k for turn me, lanes lane, lane+step, ..., row by row
+** if bRows (a thin ply) else band by band (catmouse_ply.c) */
+void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step,
+             int bRows);
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
-void cm_run(CmWorker *wk);                     /* plies 1.. as one worker */
+void cm_run(CmWorker *wk);      /* plies 1.. as one worker (catmouse_run.c) */
 
 /* The small-graph path (catmouse_small.c): n <= 64. */
 int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,

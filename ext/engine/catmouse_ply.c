@@ -1,6 +1,7 @@
 /*
 ** catmouse_ply.c: the plies of the fast cat-and-mouse engine (see
-** catmouse.h; the set-up is in catmouse.c).
+** catmouse.h; the set-up is in catmouse.c, the loop of plies on one thread
+** or two in catmouse_run.c).
 **
 ** Value iteration by plies, 64 positions per machine word.  A position of
 ** turn t has the mover (player t) on node x and the other player on node
@@ -25,19 +26,36 @@
 **
 ** Each ply is two phases.  In the pass, each turn computes its new
 ** positions into its own layout (row x, bit y: aDone), writes their ply
-** bytes and marks the word in aNews.  In the apply, each turn finds the
-** new positions of each marked word again by their ply bytes, moves them
-** into its transposed bitsets and marks the changed words.  So no list of
-** new positions is kept: a ply costs no memory, and the pass allocates
-** nothing.  Before ply GG_CM_PLY_BASED the byte is the code k<<1 | mover
-** wins, found at ply k by its code.  From then on the pass writes a mark
-** (GG_CM_CODE_MARK | mover wins) and the apply, having found the marks,
-** writes the plies over them in the tiers of catmouse.h: an offset from
-** one of the word's two bases (set by the word's first position too late
-** for the others), else the word's wide plies, else the side table.  The
+** bytes and lists the word (sparse) or marks it in aNews (dense: past the
+** list).  In the apply, each turn moves the new positions of the listed
+** words, and of the marked ones found again by their ply bytes, into its
+** transposed bitsets and marks the changed words.  So the list of new
+** positions is bounded (n/2 + 1024 words a part, at most 0.01 bytes a
+** position): a ply costs no memory
+** that grows with the positions.  Before ply GG_CM_PLY_BASED the byte is
+** the code k<<1 | mover wins, found at ply k by its code.  From then on
+** the plies are in the tiers of catmouse.h (an offset from one of the
+** word's two bases, set by the word's first position too late for the
+** others, else the word's wide plies, else the side table): a listed word
+** gets them in the pass; a dense word gets a mark (GG_CM_CODE_MARK | mover
+** wins) that the apply, having found it, writes its plies over.  The
 ** bitsets are in bands of 512 columns (8 words, a cache line per row;
-** GG_CM_BIT) and the pass works one band at a time over all rows, so its
-** working set stays in the cache.
+** GG_CM_BIT) and a wide pass works one band at a time over all rows, so
+** its working set stays in the cache.
+**
+** Sparse and dense plies, thin and wide (issue 22; as direction-optimizing
+** BFS does, Beamer et al., SC 2012): long games (paths, grids, cycles)
+** decide a few words a ply for thousands of plies, random graphs millions
+** of words in a dozen.  So the candidate rows are pushed from the changed
+** rows to their predecessors (the work is the in-arcs of what changed, not
+** a scan of every row), and the first nListMax words a part decides in a
+** ply are listed with their positions (CmNew) and get their plies at once:
+** the apply then reads the list.  Only words past the list (a dense ply)
+** are marked and found again by the sweep of aNews and the ply bytes.
+** And a ply after two plies of fewer than GG_CM_THIN words is thin: the
+** calling thread runs it alone, every lane, row by row, with no barrier,
+** while the other thread waits parked at the barrier until a wide ply (or
+** the end) comes; a wide ply runs on both threads as below.
 **
 ** Threads split the bands: lane i owns the bands b with b % nLane == i.
 ** In the pass a lane computes the words of its bands (of both turns); the
@@ -56,17 +74,14 @@
 #include "alloc.h"
 #include "catmouse_int.h"
 
-static void cmSetStop(CmSolve *s, int rc){
-  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
-}
-static int cmStopped(CmSolve *s){
-  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
-}
+/* The helpers of the inner loops: inlined (each word of a thin ply goes
+** through all of them). */
+#define CM_HOT inline __attribute__((always_inline))
 
 /* Count the work of a visited row or word (64 positions): 1 + the moves
 ** looked at, each move one word read; poll the GGStop about every
 ** GG_STOP_EVERY such words, from the calling thread. */
-static int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
+static CM_HOT int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
   if( gg_poll(&wk->poll, 1 + nCost) ) cmSetStop(s, GG_INTERRUPT);
   return wk->poll.nWork==0 && cmStopped(s);   /* looked at after each poll */
 }
@@ -75,7 +90,7 @@ static int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
 /* The ply bytes of the new positions win|lose of row x, word w at ply k:
 ** the code k<<1 | mover wins before GG_CM_PLY_BASED, then the mark
 ** GG_CM_CODE_MARK | mover wins (the apply writes their plies). */
-static void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
+static CM_HOT void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
                    uint64_t win, uint64_t lose, uint32_t k){
   uint8_t *a = GG_CM_PLYP(s->p, me->t, x, w*64);
   uint8_t c = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
@@ -84,20 +99,52 @@ static void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   for(b=lose; b; b&=b-1) a[__builtin_ctzll(b)] = c;
 }
 
-/* Decide the positions win|lose of row x, word w at ply k: mark them,
-** their ply bytes, and the word in its owner's aNews. */
-static void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
-                     uint64_t win, uint64_t lose, uint32_t k){
-  CmPart *pt = &me->aPart[CM_OWNER(s, w)];
-  me->aDone[GG_CM_BIT(s->n, x, w)] |= win | lose;
-  pt->aNews[(uint64_t)x*s->nDW + (w>>6)] |= 1ULL<<(w&63);
-  pt->nNew++;
-  cmMark(s, me, x, w, win, lose, k);
-}
-
+static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
+                        uint64_t got, uint64_t old, uint32_t k);
 /* The hole bits of word w (engine numbers). */
 static uint64_t cmHoles(const CmSolve *s, uint32_t w){
   return s->aHoleBit[w];
+}
+
+/* The decided positions of row x, word w: its aDone bits less the
+** padding and the holes (mouse's turn).  (Not for the rows of the cat on
+** a hole, all marked and none a position.) */
+static CM_HOT uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w){
+  uint64_t v = me->aDone[GG_CM_BIT(s->n, x, w)];
+  if( w==s->nW-1 && s->n%64 ) v &= ~0ULL>>(64 - s->n%64);
+  if( me->t==GG_CM_MOUSE ) v &= ~cmHoles(s, w);
+  return v;
+}
+
+
+/* Decide the positions win|lose of row x, word w at ply k.  The first
+** nListMax words of the owner's part in a ply are listed, with their
+** plies written at once (sparse: the apply reads the list); the rest get
+** a mark in their ply bytes and in aNews (dense: the apply finds them by
+** a sweep of aNews and the marks). */
+static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
+                     uint64_t win, uint64_t lose, uint32_t k){
+  CmPart *pt = &me->aPart[CM_OWNER(s, w)];
+  uint64_t *pDone = &me->aDone[GG_CM_BIT(s->n, x, w)];
+  pt->nNew++;
+  if( pt->nList<s->nListMax ){
+    CmNew *e = &pt->aList[pt->nList++];
+    e->x = x;
+    e->w = w;
+    e->win = win;
+    e->lose = lose;
+    if( k<GG_CM_PLY_BASED ){
+      cmMark(s, me, x, w, win, lose, k);      /* the code is the plies */
+    }else if( cmWritePlies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
+      cmSetStop(s, GG_NOMEM);
+    }
+    *pDone |= win | lose;
+    return;
+  }
+  *pDone |= win | lose;
+  pt->aNews[(uint64_t)x*s->nDW + (w>>6)] |= 1ULL<<(w&63);
+  pt->nDense++;
+  cmMark(s, me, x, w, win, lose, k);
 }
 
 /* Ply 0 for one turn: the finished positions, and the positions that are
@@ -156,42 +203,74 @@ static uint32_t cmCandidates(CmSolve *s, CmWorker *wk, CmTurn *me, CmTurn *ot){
   c.s = s;
   c.wk = wk;
   return gg_cand_rows(&wk->cand, s->n, s->nDW, aDirty, s->nLane, s->aPredOff, s->aPred,
-                      me->aOff, me->aMove, ot->aDirty, cmCandStep, &c);
+                      ot->aDirty, cmCandStep, &c);
 }
 
-/* The pass of ply k for turn me and one lane, run by worker wk: every
-** position of this turn in the lane's bands decided at ply k, from the
-** other turn's bitsets as of ply k-1. */
-static void cmPass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane){
-  CmTurn *ot = &s->aTurn[1-me->t];
+static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane);
+
+/* Word w of row x of turn me at ply k, from the other turn's bitsets:
+** decide what is new.  (Reading only the moves into rows changed at the
+** last ply for the wins, with the AND of a loss stopped early, was
+** slower on every family but the lollipop: a second loop and a read of
+** aDirty a move.)  Nonzero if the solve stops. */
+static CM_HOT int cmVisit(CmSolve *s, CmWorker *wk, CmTurn *me, const CmTurn *ot,
+                          uint32_t x, uint32_t w, uint32_t k){
   const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
-  uint32_t n = s->n, nDW = s->nDW, i, x, j, nCand, band;
-  me->aPart[lane].nNew = 0;
+  const uint32_t *aMv = me->aMove + me->aOff[x];
+  uint32_t nMv = me->aOff[x+1] - me->aOff[x], n = s->n, j;
+  uint64_t open = ~me->aDone[GG_CM_BIT(n, x, w)], win = 0, lose = ~0ULL;
+  if( open==0 ) return 0;
+  if( cmStep(s, wk, nMv) ) return 1;
+  for(j=0; j<nMv; j++){
+    uint64_t iWord = GG_CM_BIT(n, aMv[j], w);
+    win |= aWinMe[iWord];
+    lose &= aWinOt[iWord];
+  }
+  win &= open;
+  lose &= open & ~win;
+  if( win|lose ) cmDecide(s, me, x, w, win, lose, k);
+  return 0;
+}
+
+/* The pass of ply k for turn me and the lanes lane, lane+step, ... (one
+** lane: step nLane; all, on one thread: 0 and 1), run by worker wk: every
+** position of this turn in their bands decided at ply k, from the other
+** turn's bitsets as of ply k-1.  A wide ply goes one band at a time over
+** all candidate rows, so that its working set stays in the cache; a thin
+** one (bRows) row by row, with no pass over the bands for each row. */
+void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step,
+             int bRows){
+  CmTurn *ot = &s->aTurn[1-me->t];
+  uint32_t nDW = s->nDW, i, x, d, nCand, band;
+  int q;
+  for(q=lane; q<s->nLane; q+=step){
+    me->aPart[q].nNew = 0;
+    /* The bases come before the first plies written from them. */
+    if( k>=GG_CM_PLY_BASED && !me->aPart[q].bBase && cmBases(s, wk, me, &me->aPart[q], q) ){
+      return;
+    }
+  }
   nCand = cmCandidates(s, wk, me, ot);
-  /* One band of words at a time, over all candidate rows. */
-  for(band=(uint32_t)lane; band<s->nWB && !cmStopped(s); band+=(uint32_t)s->nLane){
-    for(i=0; i<nCand; i++){
-      const uint32_t *aMv;
-      uint32_t nMv;
-      uint64_t bits = (wk->cand.aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
-      if( bits==0 ) continue;
-      x = wk->cand.aCandRow[i];
-      aMv = me->aMove + me->aOff[x];
-      nMv = me->aOff[x+1] - me->aOff[x];
-      for(; bits; bits&=bits-1){
-        uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
-        uint64_t open = ~me->aDone[GG_CM_BIT(n, x, w)], win = 0, lose = ~0ULL;
-        if( open==0 ) continue;
-        if( cmStep(s, wk, nMv) ) return;
-        for(j=0; j<nMv; j++){
-          uint64_t iWord = GG_CM_BIT(n, aMv[j], w);
-          win |= aWinMe[iWord];
-          lose &= aWinOt[iWord];
+  if( bRows ){
+    for(i=0; i<nCand && !cmStopped(s); i++){
+      const uint64_t *cw = wk->cand.aCandWord + (uint64_t)(x = wk->cand.aCandRow[i])*nDW;
+      for(d=0; d<nDW; d++){
+        uint64_t bits;
+        for(bits=cw[d]; bits; bits&=bits-1){
+          if( cmVisit(s, wk, me, ot, x, d*64 + (uint32_t)__builtin_ctzll(bits), k) ) return;
         }
-        win &= open;
-        lose &= open & ~win;
-        if( win|lose ) cmDecide(s, me, x, w, win, lose, k);
+      }
+    }
+    return;
+  }
+  for(band=(uint32_t)lane; band<s->nWB && !cmStopped(s); band+=(uint32_t)step){
+    for(i=0; i<nCand; i++){
+      uint64_t bits;
+      x = wk->cand.aCandRow[i];
+      bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      for(; bits; bits&=bits-1){
+        if( cmVisit(s, wk, me, ot, x, band*8 + (uint32_t)__builtin_ctzll(bits), k) ) return;
       }
     }
   }
@@ -223,7 +302,7 @@ static uint64_t cmMatch(const uint8_t *a, uint8_t c, uint64_t *pWin){
 
 /* Positions (x, w*64+i) for i in win|lose into the transposed bitsets;
 ** their rows marked changed. */
-static void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
+static CM_HOT void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
                         uint32_t w, uint64_t win, uint64_t lose){
   uint32_t xw = x>>6, q, nDW = s->nDW;
   uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
@@ -249,19 +328,9 @@ static void cmListRows(CmSolve *s, CmPart *pt){
   }
 }
 
-/* The decided positions of row x, word w: its aDone bits less the
-** padding and the holes (mouse's turn).  (Not for the rows of the cat on
-** a hole, all marked and none a position.) */
-static uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w){
-  uint64_t v = me->aDone[GG_CM_BIT(s->n, x, w)];
-  if( w==s->nW-1 && s->n%64 ) v &= ~0ULL>>(64 - s->n%64);
-  if( me->t==GG_CM_MOUSE ) v &= ~cmHoles(s, w);
-  return v;
-}
-
 /* The bases of the lane's bands of turn me (catmouse.h), when its plies
-** reach GG_CM_PLY_BASED: base 1 is 0 in every word with a position decided
-** before (one without a mark), whose code k<<1 | mover wins becomes k;
+** reach GG_CM_PLY_BASED, before that ply's pass: base 1 is 0 in every word
+** with a position decided before, whose code k<<1 | mover wins becomes k;
 ** else both are unset.  0, or 1 if the solve stops (out of memory,
 ** interrupted). */
 static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
@@ -276,10 +345,7 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
       for(j=0; j<8; j++){
         uint32_t w = band*8 + j;
         uint8_t *a = bk->aPly + (uint64_t)x*512 + j*64;
-        uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, win, b;
-        if( old && (pt->aNews[(uint64_t)x*s->nDW + (w>>6)]>>(w&63) & 1) ){
-          old &= ~cmMatch(a, GG_CM_CODE_MARK, &win);
-        }
+        uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, b;
         for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
         bk->aBase[(uint64_t)x*8 + j] = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
       }
@@ -358,21 +424,13 @@ static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t
   return 0;
 }
 
-/* The apply of ply k for turn me and one lane, run by worker wk: its new
-** positions into the transposed bitsets and their plies over their marks;
-** the changed words marked for the next ply.  (It polls too: on a dense
-** ply it takes as long as the pass.) */
-void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
-  CmPart *pt = &me->aPart[iPart];
-  uint32_t n = s->n, nDW = s->nDW, i, x, d;
+/* The dense words of the part: found by aNews and their marks (codes
+** before GG_CM_PLY_BASED), their plies written over the marks.  0, or 1
+** if the solve stops. */
+static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32_t k){
+  uint32_t n = s->n, nDW = s->nDW, x, d;
   uint8_t code = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
-  for(i=0; i<pt->nDirtyRow; i++){
-    uint32_t y = pt->aDirtyRow[i];
-    memset(me->aDirty + (uint64_t)y*nDW, 0, nDW*sizeof(uint64_t));
-  }
-  pt->nDirtyRow = 0;
-  if( k>=GG_CM_PLY_BASED && !pt->bBase && cmBases(s, wk, me, pt, iPart) ) return;
-  for(x=0; x<n && pt->nNew; x++){
+  for(x=0; x<n; x++){
     uint64_t *aNews = pt->aNews + (uint64_t)x*nDW;
     for(d=0; d<nDW; d++){
       uint64_t m = aNews[d];
@@ -385,60 +443,36 @@ void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
         cmApplyWord(s, me, pt, x, w, win, got & ~win);
         if( code==GG_CM_CODE_MARK && cmWritePlies(s, me, pt, x, w, got, valid & ~got, k) ){
           cmSetStop(s, GG_NOMEM);
-          return;
+          return 1;
         }
-        if( cmStep(s, wk, 1 + (uint32_t)__builtin_popcountll(got)/8) ) return;
+        if( cmStep(s, wk, 1 + (uint32_t)__builtin_popcountll(got)/8) ) return 1;
       }
     }
   }
-  cmListRows(s, pt);
+  pt->nDense = 0;
+  return 0;
 }
 
-static void cmBarrier(CmSolve *s){
-  if( s->nRun>1 ) gg_barrier_wait(&s->bar);
-}
-
-/* Worker 0's poll while it waits at a barrier (gg_barrier_wait_poll). */
-static void cmBarrierPoll(void *pArg){
-  CmWorker *wk = (CmWorker*)pArg;
-  if( gg_poll_now(&wk->poll) ) cmSetStop(wk->s, GG_INTERRUPT);
-}
-
-/* The barrier after a pass or an apply: worker 0 keeps asking the GGStop
-** while the other lane finishes its part of a big ply (hundreds of ms on
-** a 40,000-node graph).  A stop it sets there is decided on by every
-** worker alike, after the next barrier; never at the barrier between the
-** decision and the apply (see cm_run). */
-static void cmBarrierAsk(CmSolve *s, CmWorker *wk){
-  if( s->nRun<=1 ) return;
-  if( wk->i==0 ) gg_barrier_wait_poll(&s->bar, cmBarrierPoll, wk);
-  else gg_barrier_wait(&s->bar);
-}
-
-/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ... */
-void cm_run(CmWorker *wk){
-  CmSolve *s = wk->s;
-  uint32_t k;
-  int t, q, bDone;
-  for(k=1; ; k++){
-    uint64_t nNew = 0;
-    for(q=wk->i; q<s->nLane; q+=s->nRun){
-      cmPass(s, wk, &s->aTurn[0], k, q);
-      cmPass(s, wk, &s->aTurn[1], k, q);
-    }
-    cmBarrierAsk(s, wk);
-    for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nNew += s->aTurn[t].aPart[q].nNew;
-    bDone = cmStopped(s) || nNew==0;
-    /* Every worker has decided before any applies: worker 0 polls in the
-    ** apply and may set the stop flag, which a worker still deciding would
-    ** see and leave, while worker 0 waited for it at the next barrier. */
-    cmBarrier(s);
-    if( bDone ) break;
-    if( wk->i==0 ) s->nPly = k;
-    for(q=wk->i; q<s->nLane; q+=s->nRun){
-      cm_apply(s, wk, &s->aTurn[0], q, k);
-      cm_apply(s, wk, &s->aTurn[1], q, k);
-    }
-    cmBarrierAsk(s, wk);
+/* The apply of ply k for turn me and one lane, run by worker wk: its new
+** positions into the transposed bitsets (the listed words as listed, the
+** dense ones found again, their plies over their marks); the changed
+** words marked for the next ply.  (It polls too: on a dense ply it takes
+** as long as the pass.) */
+void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
+  CmPart *pt = &me->aPart[iPart];
+  uint32_t nDW = s->nDW, i;
+  for(i=0; i<pt->nDirtyRow; i++){
+    uint64_t *a = me->aDirty + (uint64_t)pt->aDirtyRow[i]*nDW;
+    uint32_t d;
+    for(d=0; d<nDW; d++) a[d] = 0;
   }
+  pt->nDirtyRow = 0;
+  for(i=0; i<pt->nList; i++){
+    const CmNew *e = &pt->aList[i];
+    cmApplyWord(s, me, pt, e->x, e->w, e->win, e->lose);
+    if( cmStep(s, wk, 1) ) return;
+  }
+  pt->nList = 0;
+  if( pt->nDense && cmApplyDense(s, wk, me, pt, k) ) return;
+  cmListRows(s, pt);
 }

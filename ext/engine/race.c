@@ -1,6 +1,8 @@
 /*
 ** race.c: the fast race engine, every position (see race.h for the rules
 ** and the contract); the same design as catmouse.c, for the race's rules.
+** This file sets up and frees; the plies are in race_ply.c, what the two
+** share in race_int.h.
 **
 ** Value iteration by plies, 64 positions per machine word.  A position of
 ** turn t (0 Alice, 1 Bob) has the mover (player t) on node x and the other
@@ -46,7 +48,12 @@
 ** the transposed rows 64w..64w+63, which are rows of the same band, so no
 ** two lanes write the same memory in a ply.  Each worker thread runs one
 ** lane (or all of them if a thread could not be started), with a barrier
-** after each ply.  The calling thread (worker 0) polls the GGStop about
+** after each ply.  Long games (paths, cycles, grids) decide a few words a
+** ply for thousands of plies: a ply after two of fewer than GG_RACE_THIN
+** words is thin, run by the calling thread alone, every lane, with no
+** barrier, while the other thread waits parked; the candidate rows are
+** pushed from the changed rows (wordply.c), so a thin ply costs what it
+** changed.  The calling thread (worker 0) polls the GGStop about
 ** every GG_STOP_EVERY words of work.
 **
 ** Memory per position: plies/2 in 1 byte, or 2 bytes if some node is 254
@@ -66,299 +73,10 @@
 #include <stdlib.h>
 #include <pthread.h>
 #include "alloc.h"
-#include "barrier.h"
-#include "race.h"
-#include "wordply.h"
-
-#define RC_MAX_THREAD 2
-
-/* One lane's share of one turn: what it found in its bands. */
-typedef struct RcPart RcPart;
-struct RcPart {
-  uint64_t nNew;       /* words with new positions in the last ply */
-  GGRaceBig *aBig;     /* positions whose plies are not in aPly */
-  uint64_t nBig;       /* entries in aBig */
-  uint64_t nBigAlloc;  /* entries that fit in aBig */
-  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty
-                       ** by the last ply of this turn */
-  uint32_t nDirtyRow;  /* entries in aDirtyRow */
-};
-
-/* The solve's data for one turn. */
-typedef struct RcTurn RcTurn;
-struct RcTurn {
-  int t;               /* GG_RACE_ALICE or GG_RACE_BOB: who moves */
-  uint64_t *aDone;     /* decided positions: row x, bit y (into GGRace) */
-  uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x.  aWin[t]
-                       ** is GGRace's aWin of this turn, transposed after
-                       ** the solve; aWin[1-t] is in aBlock */
-  uint64_t *aBlock;    /* the turn's own arrays (rcTurnInit) */
-  uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
-  uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */
-  RcPart aPart[RC_MAX_THREAD];  /* per lane */
-};
-
-/* One thread's scratch. */
-typedef struct RcWorker RcWorker;
-struct RcWorker {
-  int i;               /* 0: the calling thread */
-  struct RcSolve *s;   /* the solve */
-  GGCand cand;         /* rows to visit and their words (wordply.h) */
-  GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
-};
-
-/* The whole solve. */
-typedef struct RcSolve RcSolve;
-struct RcSolve {
-  GGRace *p;           /* the result being filled */
-  GGPoll setup;        /* polls the GGStop during the set-up (calling thread) */
-  uint32_t n;          /* nodes */
-  uint32_t z;          /* the goal */
-  uint32_t nW;         /* words per row: ceil(n/64) */
-  uint32_t nDW;        /* words per row of aDirty: ceil(nW/64) */
-  uint32_t nWB;        /* bands: ceil(nW/8) */
-  uint32_t nPly;       /* last ply that decided something */
-  uint32_t *aOff;      /* moves from x: aMove[aOff[x]..aOff[x+1]-1], x first */
-  uint32_t *aMove;     /*   (staying, then the heads of arcs out of x) */
-  uint32_t *aPreOff;   /* moves into x: aPre[aPreOff[x]..], x first; the */
-  uint32_t *aPre;      /*   same arrays as aOff/aMove if undirected */
-  int nLane;           /* lanes, 1..RC_MAX_THREAD */
-  int nRun;            /* worker threads running the lanes, 1 or nLane */
-  int bStop;           /* set (atomically) to stop every worker */
-  int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
-  GGBarrier bar;       /* between the phases when nRun>1 */
-  RcTurn aTurn[2];     /* Alice's turn and Bob's */
-  RcWorker aWork[RC_MAX_THREAD];  /* the workers */
-};
-
-/* The lane that owns word w (and transposed rows 64w..64w+63). */
-#define RC_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
-
-static void rcSetStop(RcSolve *s, int rc){
-  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
-}
-static int rcStopped(RcSolve *s){
-  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
-}
-
-/* Count the work of a visited row or word: 1 + the moves looked at; poll
-** the GGStop about every GG_STOP_EVERY of them, from the calling thread. */
-static int rcStep(RcSolve *s, RcWorker *wk, uint32_t nCost){
-  if( gg_poll(&wk->poll, 1 + nCost) ) rcSetStop(s, GG_INTERRUPT);
-  return wk->poll.nWork==0 && rcStopped(s);   /* looked at after each poll */
-}
-
-
-/* Plies k for the positions of row x, word w, in bits b; 0, or nonzero
-** out of memory. */
-static int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
-                    uint32_t w, uint64_t b, uint32_t k){
-  uint64_t iRow = GG_RACE_PLY(s->n, x, w*64);
-  uint32_t half = k>>1, mark = s->p->nPlyMark;
-  int bWide = s->p->nPlyByte==2;
-  uint8_t *a8 = gg_race_ply_at(s->p, me->t, x, w*64);
-  uint16_t *a16 = (uint16_t*)a8;
-  if( half<mark ){
-    if( bWide ) for(; b; b&=b-1) a16[__builtin_ctzll(b)] = (uint16_t)half;
-    else for(; b; b&=b-1) a8[__builtin_ctzll(b)] = (uint8_t)half;
-    return 0;
-  }
-  for(; b; b&=b-1){
-    uint32_t i = (uint32_t)__builtin_ctzll(b);
-    if( gg_grow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGRaceBig)) ){
-      return 1;
-    }
-    if( bWide ) a16[i] = (uint16_t)mark; else a8[i] = (uint8_t)mark;
-    pt->aBig[pt->nBig].iPos = me->t*GG_RACE_PLY_SIZE(s->n, s->nWB) + iRow + i;
-    pt->aBig[pt->nBig].nPly = k;
-    pt->nBig++;
-  }
-  return 0;
-}
-
-/* The new positions win|lose of row x, word w into the transposed
-** bitsets (rows y = 64w.., bit x) and their rows marked changed. */
-static void rcMark(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x, uint32_t w,
-                   uint64_t win, uint64_t lose){
-  uint32_t xw = x>>6, nDW = s->nDW, q;
-  uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
-  uint64_t iTile = GG_RACE_BIT(s->n, w*64, xw);    /* row y = w*64 */
-  for(q=0; q<2; q++){
-    uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
-    for(b = q==0 ? win : lose; b; b&=b-1){
-      uint32_t iy = (uint32_t)__builtin_ctzll(b), y = w*64 + iy;
-      aTile[iy*8] |= xbit;
-      me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
-      if( !me->aRowMark[y] ){
-        me->aRowMark[y] = 1;
-        pt->aDirtyRow[pt->nDirtyRow++] = y;
-      }
-    }
-  }
-}
-
-/* Decide the positions win|lose of row x, word w at ply k: mark them,
-** write their plies, put them in the transposed bitsets (the part of w's
-** owner).  0, or nonzero out of memory. */
-static int rcDecide(RcSolve *s, RcTurn *me, uint32_t x, uint32_t w,
-                    uint64_t win, uint64_t lose, uint32_t k){
-  uint64_t i = GG_RACE_BIT(s->n, x, w);
-  RcPart *pt = &me->aPart[RC_OWNER(s, w)];
-  me->aDone[i] |= win | lose;
-  if( rcSetPly(s, me, pt, x, w, win|lose, k) ) return 1;
-  rcMark(s, me, pt, x, w, win, lose);
-  pt->nNew++;
-  return 0;
-}
-
-/* Unmark the rows of one part marked by its turn's last ply. */
-static void rcUnmark(RcSolve *s, RcTurn *me, RcPart *pt){
-  uint32_t i;
-  for(i=0; i<pt->nDirtyRow; i++){
-    uint32_t y = pt->aDirtyRow[i];
-    memset(me->aDirty + (uint64_t)y*s->nDW, 0, s->nDW*sizeof(uint64_t));
-    me->aRowMark[y] = 0;
-  }
-  pt->nDirtyRow = 0;
-  pt->nNew = 0;
-}
-
-/* Ply 0 for one turn: the bits past n marked decided; for Alice's turn
-** (x Alice, y Bob) the finished positions. */
-static int rcInitTurn(RcSolve *s, RcTurn *me){
-  uint32_t n = s->n, nW = s->nW, z = s->z, x, w;
-  uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
-  uint64_t all = ~0ULL, bz = 1ULL<<(z&63);
-  for(x=0; x<n; x++){
-    if( gg_poll(&s->setup, 1) ) return GG_INTERRUPT;
-    me->aDone[GG_RACE_BIT(n, x, nW-1)] |= pad;
-    if( me->t!=GG_RACE_ALICE ) continue;
-    if( x==z ){                             /* Alice is on z */
-      for(w=0; w<nW; w++){
-        uint64_t win = (w==nW-1 ? all & ~pad : all) & (w==z>>6 ? ~bz : all);
-        if( rcDecide(s, me, x, w, win, 0, 0) ) return GG_NOMEM;
-      }
-      me->aDone[GG_RACE_BIT(n, x, z>>6)] |= bz;   /* the arrival draw */
-    }else if( rcDecide(s, me, x, z>>6, 0, bz, 0) ){   /* Bob is on z */
-      return GG_NOMEM;
-    }
-  }
-  return GG_OK;
-}
-
-/* xStep of gg_cand_rows(): the worker's poll (wordply.h). */
-typedef struct RcStepCtx RcStepCtx;
-struct RcStepCtx { RcSolve *s; RcWorker *wk; };
-static int rcCandStep(void *pCtx, uint32_t nCost){
-  RcStepCtx *c = (RcStepCtx*)pCtx;
-  return rcStep(c->s, c->wk, nCost);
-}
-
-/* Candidate rows of the pass of turn me: x with a move to a row x'
-** changed in the other turn ot, and their candidate words (those changed
-** in some such x').  Returns their number (rows in wk->cand.aCandRow). */
-static uint32_t rcCandidates(RcSolve *s, RcWorker *wk, const RcTurn *ot){
-  GGDirty aDirty[RC_MAX_THREAD];
-  RcStepCtx c;
-  int q;
-  for(q=0; q<s->nLane; q++){
-    aDirty[q].aRow = ot->aPart[q].aDirtyRow;
-    aDirty[q].nRow = ot->aPart[q].nDirtyRow;
-  }
-  c.s = s;
-  c.wk = wk;
-  return gg_cand_rows(&wk->cand, s->n, s->nDW, aDirty, s->nLane, s->aPreOff, s->aPre,
-                      s->aOff, s->aMove, ot->aDirty, rcCandStep, &c);
-}
-
-/* Word w of row x of turn me at ply k, from the other turn's transposed
-** bitsets: decide what is new.  0, or nonzero out of memory. */
-static int rcWord(RcSolve *s, RcTurn *me, const RcTurn *ot, uint32_t x,
-                  uint32_t w, uint32_t k){
-  const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
-  const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
-  const uint32_t *aMv = s->aMove + s->aOff[x];
-  uint32_t nMv = s->aOff[x+1] - s->aOff[x], n = s->n, j;
-  uint64_t open = ~me->aDone[GG_RACE_BIT(n, x, w)], win = 0, lose = ~0ULL;
-  for(j=0; j<nMv; j++){
-    uint32_t to = aMv[j];
-    uint64_t iWord = GG_RACE_BIT(n, to, w), mw = aWinMe[iWord], mo = aWinOt[iWord];
-    if( (to>>6)==w && to!=x && to!=s->z ){   /* may not step onto y = to */
-      uint64_t b = 1ULL<<(to&63);
-      mw &= ~b;
-      mo |= b;
-    }
-    win |= mw;
-    lose &= mo;
-  }
-  win &= open;
-  lose &= open & ~win;
-  return (win|lose) ? rcDecide(s, me, x, w, win, lose, k) : 0;
-}
-
-/* Ply k for turn me and one lane, run by worker wk: every position of
-** this turn in the lane's bands decided at ply k, from the other turn's
-** bitsets as of ply k-1. */
-static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane){
-  const RcTurn *ot = &s->aTurn[1-me->t];
-  uint32_t nDW = s->nDW, i, nCand, band;
-  rcUnmark(s, me, &me->aPart[lane]);
-  nCand = rcCandidates(s, wk, ot);
-  if( rcStopped(s) ) return;
-  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
-    for(i=0; i<nCand; i++){
-      uint32_t x = wk->cand.aCandRow[i];
-      uint64_t bits = (wk->cand.aCandWord[(uint64_t)i*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
-      for(; bits; bits&=bits-1){
-        uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
-        if( ~me->aDone[GG_RACE_BIT(s->n, x, w)]==0 ) continue;
-        if( rcStep(s, wk, s->aOff[x+1] - s->aOff[x]) ) return;
-        if( rcWord(s, me, ot, x, w, k) ){ rcSetStop(s, GG_NOMEM); return; }
-      }
-    }
-  }
-}
-
-static void rcBarrier(RcSolve *s){
-  if( s->nRun>1 ) gg_barrier_wait(&s->bar);
-}
-
-/* Worker 0's poll while it waits at the barrier after a pass. */
-static void rcBarrierPoll(void *pArg){
-  RcWorker *wk = (RcWorker*)pArg;
-  if( gg_poll_now(&wk->poll) ) rcSetStop(wk->s, GG_INTERRUPT);
-}
-
-/* The barrier after a pass: worker 0 keeps asking the GGStop while the
-** other lane finishes a big ply.  Both decide after it, on the same flag
-** (never at the barrier after the decision). */
-static void rcBarrierAsk(RcSolve *s, RcWorker *wk){
-  if( s->nRun<=1 ) return;
-  if( wk->i==0 ) gg_barrier_wait_poll(&s->bar, rcBarrierPoll, wk);
-  else gg_barrier_wait(&s->bar);
-}
-
-/* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ...  Ply
-** k is turn k % 2's (Bob's first: Alice's ply 0 is set up). */
-static void rcRun(RcWorker *wk){
-  RcSolve *s = wk->s;
-  uint32_t k;
-  int q;
-  for(k=1; ; k++){
-    RcTurn *me = &s->aTurn[k&1];
-    uint64_t nNew = 0;
-    for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, me, k, q);
-    rcBarrierAsk(s, wk);
-    for(q=0; q<s->nLane; q++) nNew += me->aPart[q].nNew;
-    if( rcStopped(s) || nNew==0 ) break;
-    if( wk->i==0 ) s->nPly = k;
-    rcBarrier(s);     /* both decided on the same nNew and stop flag: a stop
-                      ** set in the next ply must not be seen here by one */
-  }
-}
+#include "race_int.h"
 
 static void *rcThread(void *pArg){
-  rcRun((RcWorker*)pArg);
+  rc_run((RcWorker*)pArg);
   return 0;
 }
 
@@ -515,7 +233,7 @@ static int rcSetup(RcSolve *s){
   if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
   for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
   for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
-  for(t=0; t<2; t++) if( (rc = rcInitTurn(s, &s->aTurn[t]))!=GG_OK ) return rc;
+  for(t=0; t<2; t++) if( (rc = rc_init_turn(s, &s->aTurn[t]))!=GG_OK ) return rc;
   return gg_poll_now(&s->setup) ? GG_INTERRUPT : GG_OK;
 }
 
@@ -541,7 +259,7 @@ static void rcSolveAll(RcSolve *s, int nThread){
       gg_barrier_destroy(&s->bar);
     }
   }
-  rcRun(&s->aWork[0]);
+  rc_run(&s->aWork[0]);
   if( s->nRun==2 ){
     pthread_join(th, 0);
     gg_barrier_destroy(&s->bar);
@@ -576,7 +294,7 @@ int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
   rc = rcSetup(&s);
   if( rc==GG_OK ){
     rcSolveAll(&s, nThread);
-    if( rcStopped(&s) ) rc = s.rc;
+    if( __atomic_load_n(&s.bStop, __ATOMIC_ACQUIRE) ) rc = s.rc;   /* set by the workers */
   }
   if( rc==GG_OK ) rc = rcWinsOwn(&s);
   if( rc==GG_OK ) rc = rcBigMerge(&s);

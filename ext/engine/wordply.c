@@ -3,6 +3,7 @@
 ** (see wordply.h), and the growing arrays of their side tables.
 */
 #include <string.h>
+#include <stdlib.h>
 #include "alloc.h"
 #include "wordply.h"
 
@@ -72,39 +73,133 @@ int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW){
   p->aCandRow = (uint32_t*)(p->aCandWord + (uint64_t)n*nDW);
   p->aCand = (uint8_t*)(p->aCandRow + n);
   memset(p->aCand, 0, n);
+  p->bHubDone = 0;
+  p->aHubPred = 0;
+  p->nHubPred = 0;
+  p->aHubBits = 0;
   return GG_OK;
 }
 
 void gg_cand_free(GGCand *p){
   gg_free(p->aCandWord);
+  gg_free(p->aHubPred);
   memset(p, 0, sizeof(*p));
+}
+
+static int wpCmpU32(const void *a, const void *b){
+  uint32_t x = *(const uint32_t*)a, y = *(const uint32_t*)b;
+  return (x>y) - (x<y);
+}
+
+/* Unmark the candidate rows of aCandRow[0..nCand-1]. */
+static void wpUnmark(GGCand *p, uint32_t nCand){
+  uint32_t i;
+  for(i=0; i<nCand; i++) p->aCand[p->aCandRow[i]] = 0;
+}
+
+/* Row x a candidate, with the word bits a[0..nDW-1] ORed into its own;
+** returns the new count. */
+static inline uint32_t wpPush(GGCand *p, uint32_t nDW, uint32_t x, const uint64_t *a, uint32_t nCand){
+  uint64_t *cw = p->aCandWord + (uint64_t)x*nDW;
+  uint32_t d;
+  if( !p->aCand[x] ){
+    p->aCand[x] = 1;
+    p->aCandRow[nCand++] = x;
+    for(d=0; d<nDW; d++) cw[d] = a[d];
+  }else{
+    for(d=0; d<nDW; d++) cw[d] |= a[d];
+  }
+  return nCand;
+}
+
+/* The predecessors of the hubs (rows of GG_CAND_HUB in-arcs or more), once
+** per solve: aHub (0 if none, or out of memory: then no broadcast). */
+static void wpHubs(GGCand *p, uint32_t n, uint32_t nDW, const uint32_t *aPredOff,
+                   const uint32_t *aPred){
+  uint32_t y, j, x, nHub = 0;
+  p->bHubDone = 1;
+  for(y=0; y<n; y++){
+    if( aPredOff[y+1] - aPredOff[y]<GG_CAND_HUB ) continue;
+    for(j=aPredOff[y]; j<aPredOff[y+1]; j++) p->aCand[aPred[j]] = 1;
+    nHub++;
+  }
+  if( nHub==0 ) return;
+  for(x=0; x<n; x++) p->nHubPred += p->aCand[x];
+  p->aHubPred = gg_malloc((uint64_t)p->nHubPred*sizeof(uint32_t) + (uint64_t)nDW*8);
+  p->nHubPred = 0;
+  for(x=0; x<n; x++){
+    if( p->aCand[x] && p->aHubPred ) p->aHubPred[p->nHubPred++] = x;
+    p->aCand[x] = 0;
+  }
+  if( p->aHubPred ) p->aHubBits = (uint64_t*)(p->aHubPred + p->nHubPred);
 }
 
 uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty, int nLane,
                       const uint32_t *aPredOff, const uint32_t *aPred,
-                      const uint32_t *aOff, const uint32_t *aMove, const uint64_t *aDirtyBits,
+                      const uint64_t *aDirtyBits,
                       int (*xStep)(void *pCtx, uint32_t nCost), void *pCtx){
-  uint32_t i, x, j, nCand = 0;
-  int q;
+  uint32_t i, x, j, d, nCand = 0;
+  uint64_t nHubWork = 0;     /* in-arcs of the changed hubs, left for later */
+  int q, bHub;
+  if( !p->bHubDone ) wpHubs(p, n, nDW, aPredOff, aPred);
+  bHub = p->aHubPred!=0;
+  /* Pushed from each changed row to its predecessors: the work is the
+  ** in-arcs of the changed rows, not the moves of every candidate. */
   for(q=0; q<nLane; q++){
     for(i=0; i<aDirty[q].nRow; i++){
-      uint32_t y = aDirty[q].aRow[i];
-      for(j=aPredOff[y]; j<aPredOff[y+1]; j++) p->aCand[aPred[j]] = 1;
+      uint32_t y = aDirty[q].aRow[i], nIn = aPredOff[y+1] - aPredOff[y];
+      if( bHub && nIn>=GG_CAND_HUB ){ nHubWork += nIn; continue; }
+      if( xStep(pCtx, nIn*nDW) ){
+        wpUnmark(p, nCand);
+        return 0;
+      }
+      for(j=aPredOff[y]; j<aPredOff[y+1]; j++){
+        nCand = wpPush(p, nDW, aPred[j], aDirtyBits + (uint64_t)y*nDW, nCand);
+      }
     }
   }
-  for(x=0; x<n; x++){
-    uint64_t *cw = p->aCandWord + (uint64_t)nCand*nDW, any = 0;
-    uint32_t d;
-    if( !p->aCand[x] ) continue;
-    p->aCand[x] = 0;
-    if( xStep(pCtx, (aOff[x+1] - aOff[x])*nDW) ) return 0;
-    for(d=0; d<nDW; d++) cw[d] = 0;
-    for(j=aOff[x]; j<aOff[x+1]; j++){
-      const uint64_t *a = aDirtyBits + (uint64_t)aMove[j]*nDW;
-      for(d=0; d<nDW; d++) cw[d] |= a[d];
+  /* Changed hubs (a clique's rows): pushed one by one, or, if that is
+  ** more work than twice their predecessors, the OR of their changed words
+  ** given to every predecessor of a hub (a superset: a candidate word that
+  ** did not change decides nothing). */
+  if( nHubWork && nHubWork>2*(uint64_t)p->nHubPred ){
+    for(d=0; d<nDW; d++) p->aHubBits[d] = 0;
+    for(q=0; q<nLane; q++){
+      for(i=0; i<aDirty[q].nRow; i++){
+        uint32_t y = aDirty[q].aRow[i];
+        if( aPredOff[y+1] - aPredOff[y]<GG_CAND_HUB ) continue;
+        for(d=0; d<nDW; d++) p->aHubBits[d] |= aDirtyBits[(uint64_t)y*nDW + d];
+      }
     }
-    for(d=0; d<nDW; d++) any |= cw[d];
-    if( any ) p->aCandRow[nCand++] = x;
+    if( xStep(pCtx, p->nHubPred*nDW) ){
+      wpUnmark(p, nCand);
+      return 0;
+    }
+    for(i=0; i<p->nHubPred; i++) nCand = wpPush(p, nDW, p->aHubPred[i], p->aHubBits, nCand);
+  }else if( nHubWork ){
+    for(q=0; q<nLane; q++){
+      for(i=0; i<aDirty[q].nRow; i++){
+        uint32_t y = aDirty[q].aRow[i], nIn = aPredOff[y+1] - aPredOff[y];
+        if( nIn<GG_CAND_HUB ) continue;
+        if( xStep(pCtx, nIn*nDW) ){
+          wpUnmark(p, nCand);
+          return 0;
+        }
+        for(j=aPredOff[y]; j<aPredOff[y+1]; j++){
+          nCand = wpPush(p, nDW, aPred[j], aDirtyBits + (uint64_t)y*nDW, nCand);
+        }
+      }
+    }
+  }
+  /* Ascending: sorted when few, else found again by a scan. */
+  if( nCand<=n/16 ){
+    qsort(p->aCandRow, nCand, sizeof(uint32_t), wpCmpU32);
+    wpUnmark(p, nCand);
+  }else{
+    nCand = 0;
+    for(x=0; x<n; x++){
+      if( p->aCand[x] ){ p->aCand[x] = 0; p->aCandRow[nCand++] = x; }
+    }
   }
   return nCand;
 }

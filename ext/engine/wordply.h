@@ -15,8 +15,18 @@ typedef struct GGCand GGCand;
 struct GGCand {
   uint8_t *aCand;      /* aCand[x]: row x is to be visited */
   uint32_t *aCandRow;  /* those rows, ascending */
-  uint64_t *aCandWord; /* nDW words per candidate row: its words to visit */
+  uint64_t *aCandWord; /* nDW words per row x: the words of candidate row x to visit */
+  int bHubDone;        /* aHubPred was built (at the first gg_cand_rows) */
+  uint32_t *aHubPred;  /* the rows with a move into a hub, ascending, or 0 */
+  uint32_t nHubPred;   /* entries in aHubPred */
+  uint64_t *aHubBits;  /* nDW words: the OR of the changed hubs' words */
 };
+
+/* Rows with this many in-arcs or more are hubs (a clique's rows): when
+** many change at once, their predecessors get the OR of their words. */
+#ifndef GG_CAND_HUB
+# define GG_CAND_HUB 64
+#endif
 
 /* The rows of one lane that changed in the other turn's last ply. */
 typedef struct GGDirty GGDirty;
@@ -44,16 +54,23 @@ int gg_bits_transpose(uint64_t *a, uint32_t n, GGPoll *pPoll);
 int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW);
 void gg_cand_free(GGCand *p);
 
-/* The candidate rows of a ply: every x with a move (aOff/aMove) into a
-** row y that changed (the nLane lists of aDirty: each changed row's
-** predecessors aPred[aPredOff[y]..] are marked), with, for each, the OR of
-** its successors' changed-word bits (aDirtyBits, nDW words a row); rows
-** whose OR is empty are dropped.  xStep(pCtx, nCost) is told the work of
-** each row and stops the scan when it returns nonzero (then 0 is
-** returned).  Returns the number of candidate rows, in p->aCandRow. */
+/* The candidate rows of a ply: every x with a move into a row y that
+** changed (the nLane lists of aDirty: each changed row's predecessors
+** aPred[aPredOff[y]..] are marked), with, for each, the OR of its changed
+** successors' changed-word bits (aDirtyBits, nDW words a row) in
+** p->aCandWord[x*nDW..] (indexed by the row, not by its rank).  The work
+** is the in-arcs of the changed rows (pushed), plus a sort of the rows
+** when they are few or a scan of the n marks when not, so a thin ply
+** costs what it changed; when the changed hubs have more in-arcs than
+** twice the rows with a move into some hub, those rows get the OR of the
+** hubs' changed words instead (a superset, which the engines allow: a
+** word whose inputs did not change decides nothing).  xStep(pCtx, nCost) is told the work of each
+** changed row and stops the scan when it returns nonzero (then 0 is
+** returned).  Returns the number of candidate rows, ascending in
+** p->aCandRow. */
 uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty, int nLane,
                       const uint32_t *aPredOff, const uint32_t *aPred,
-                      const uint32_t *aOff, const uint32_t *aMove, const uint64_t *aDirtyBits,
+                      const uint64_t *aDirtyBits,
                       int (*xStep)(void *pCtx, uint32_t nCost), void *pCtx);
 
 #endif

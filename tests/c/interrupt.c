@@ -18,6 +18,9 @@
 **   xNext        catmouse_states() walking a solved game's 4.5e6 rows
 **   edges        reading 600000 edge rows and building the graph
 **   rules        catmouse() with rules, text labels and a directed graph
+**   long path    catmouse() on a path of 4000 nodes (forced wins of ~8000
+**                plies, most of them thin: one thread, no barrier)
+**   race path    race_states() on a path of 1500 nodes
 **   cop_number   cop_number() on a 20x20 grid (1 cop, then 2: 6.4e7 positions)
 **   cops_states  cops_states() solving 2 cops on it inside xFilter
 **   census       cop_number(g, 'graph6') over 600000 graph6 values of
@@ -214,6 +217,8 @@ int main(int argc, char **argv){
              " INSERT INTO g6 SELECT 'I' || char(63+abs(random())%64, 63+abs(random())%64,"
              " 63+abs(random())%64, 63+abs(random())%64, 63+abs(random())%64,"
              " 63+abs(random())%64, 63+abs(random())%64, 63+(abs(random())%8)*8) FROM r");
+  h_exec(db, "INSERT INTO edges SELECT 6, src, dst FROM graph_path(4000)");
+  h_exec(db, "INSERT INTO edges SELECT 7, src, dst FROM graph_path(1500)");
   h_exec(db, "COMMIT; CREATE INDEX edges_graph ON edges(graph_id);"
              /* graph 1 with text labels, for the rules phase */
              "CREATE VIEW text_edges AS SELECT graph_id, 'n' || src AS src,"
@@ -228,6 +233,9 @@ int main(int argc, char **argv){
   intrPhase("edges", "SELECT graphgame_limit('max_positions', 1)", "SELECT race_game(3, 0, 1, 2)");
   intrPhase("rules", 0, "SELECT catmouse(1, 'text_edges', '{\"hole\": [\"n0\", \"n7\"],"
             " \"mouse\": \"n1\", \"cat\": \"n2\", \"turn\": \"cat\", \"directed\": true}')");
+  /* long games: thousands of thin plies on one thread, no barrier */
+  intrPhase("long path", 0, "SELECT catmouse(6)");
+  intrPhase("race path", 0, "SELECT count(*) FROM race_states(7, 0) WHERE alice = 1 AND bob = 2");
   intrPhase("cop_number", 0, "SELECT cop_number(5)");
   intrPhase("cops_states", 0, "SELECT count(*) FROM cops_states(5, 2) WHERE turn = 'robber'");
   intrPhase("census", 0, "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1");

@@ -18,8 +18,11 @@
 ** position: the same value and plies as the reference, and a move that is
 ** legal and optimal by the reference's values.  Then checks that a GGStop
 ** that fires stops the solve with GG_INTERRUPT.  Prints "ok N positions"
-** with the longest win and how often each tier of plies was used, or the
-** first difference, and exits non-zero on any failure.
+** with the longest win, how often each tier of plies was used and how
+** the plies ran (thin: one thread, no barrier; on lanes; dense: some words
+** found again by a sweep; the most switches between thin plies and plies
+** on two threads in one solve), or the first difference, and exits
+** non-zero on any failure.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,6 +161,8 @@ int main(int argc, char **argv){
   static uint8_t aHole[1<<16];
   uint32_t nPlyMax = 0;
   uint64_t nBased = 0, nWide = 0, nBig = 0;   /* the tiers used (catmouse.h) */
+  uint64_t nThin = 0, nLanes = 0, nDense = 0;  /* the kinds of plies (catmouse_ply.c) */
+  uint32_t nSwitchMax = 0;          /* most switches thin <-> two threads in a solve */
   if( argc!=4 && (argc!=5 || strcmp(argv[4], "long")) ){
     fprintf(stderr, "usage: cm_check SEED COUNT MAXN [long]\n");
     return 2;
@@ -196,6 +201,10 @@ int main(int argc, char **argv){
         nWide += cm.aBlock[k].nWide;
       }
       nBig += cm.nBig[0] + cm.nBig[1];
+      nThin += cm.nPlyThin;
+      nLanes += cm.nPly - cm.nPlyThin;
+      nDense += cm.nPlyDense;
+      if( cm.nSwitch>nSwitchMax ) nSwitchMax = cm.nSwitch;
       if( compare(&g, &cm, aRef, aHole, i) ){
         printf("  (%s, %u holes, nThread %d)\n", g.bDirected ? "directed" : "undirected",
                nHole, nThread);
@@ -234,7 +243,10 @@ int main(int argc, char **argv){
     }
   }
   printf("ok %llu positions, longest forced win %u plies; blocks with bases %llu,"
-         " wide words %llu, side table %llu\n", (unsigned long long)nPos, nPlyMax,
-         (unsigned long long)nBased, (unsigned long long)nWide, (unsigned long long)nBig);
+         " wide words %llu, side table %llu; thin plies %llu, plies on lanes %llu,"
+         " dense plies %llu, most switches in a solve %u\n", (unsigned long long)nPos, nPlyMax,
+         (unsigned long long)nBased, (unsigned long long)nWide, (unsigned long long)nBig,
+         (unsigned long long)nThin, (unsigned long long)nLanes, (unsigned long long)nDense,
+         nSwitchMax);
   return 0;
 }

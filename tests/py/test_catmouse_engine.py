@@ -90,6 +90,51 @@ def test_engine_plies_in_every_tier():
     assert based > 0 and wide > 0 and big > 0, out
 
 
+def ply_kinds(out):
+    """(thin plies, plies on lanes, dense plies, most switches in a solve)
+    from cm_check's "ok" line (catmouse_ply.c: sparse and dense plies, one
+    thread or two)."""
+    m = re.search(r"thin plies (\d+), plies on lanes (\d+), dense plies (\d+),"
+                  r" most switches in a solve (\d+)", out)
+    assert m, out
+    return tuple(int(x) for x in m.groups())
+
+
+def test_engine_tiers_on_both_paths():
+    """Every tier of plies crossed on the dense path alone (no sparse list:
+    every word found again by its mark, plies on lanes), and on long games
+    with lists of 3 words (most plies mixed), thin plies and plies on
+    lanes: exact on every position."""
+    out = run_check(78, 4 if ASAN else 8, 400, SMALL_TIERS + ["GG_CM_LIST=0", "GG_CM_THIN=1"])
+    assert min(tiers(out)) > 0, out
+    thin, lanes, dense, _ = ply_kinds(out)
+    assert thin == 0 and lanes > 0 and dense > 0, out
+    out = run_check(33, 2, 600, SMALL_TIERS + ["GG_CM_LIST=3", "GG_CM_THIN=40"],
+                    extra=["long"])
+    assert min(tiers(out)) > 0, out
+    thin, lanes, dense, _ = ply_kinds(out)
+    assert thin > 0 and lanes > 0 and dense > 0, out
+
+
+def test_engine_switches_sparse_and_dense():
+    """Long games whose plies go between thin ones (one thread, no
+    barrier, sparse lists) and ones on two lanes, several times in one
+    solve, with lists short enough that many plies are dense: exact on
+    every position (GG_CM_THIN and GG_CM_LIST lowered)."""
+    out = run_check(31, 2 if ASAN else 3, 1500, ["GG_CM_LIST=40", "GG_CM_THIN=300"],
+                    extra=["long"])
+    thin, lanes, dense, switches = ply_kinds(out)
+    assert thin > 0 and lanes > 0 and dense > 0 and switches >= 3, out
+
+
+def test_engine_hub_broadcast():
+    """With every row of 3 in-arcs or more a hub (GG_CAND_HUB=3), the rows
+    with a move into changed hubs get the OR of the hubs' changed words
+    (a superset of the candidate words) whenever that is less work: still
+    exact on every position, on graphs of every shape."""
+    run_check(914, 6 if ASAN else 15, 300, ["GG_CAND_HUB=3"])
+
+
 def test_engine_long_forced_wins():
     """Paths, cycles, lollipops, ladders, grids and spiders of up to 2000
     nodes (forced wins of up to 2 plies a node, thousands of plies), with

@@ -274,7 +274,9 @@ def test_word_parallel_engine_on_large_graphs_in_c():
     GG_RACE_PLY_BIG8=3 for one-byte ones), as plies past 131,069 (or 509)
     are on real graphs: long wins stay exact; and with the entries' width
     forced to one byte (GG_RACE_PLY_NARROW huge: paths then need the side
-    table) and to two (GG_RACE_PLY_NARROW=0)."""
+    table) and to two (GG_RACE_PLY_NARROW=0); and with thin plies (one
+    thread, no barrier) and plies on two lanes mixed in one solve and the
+    hubs' words broadcast (GG_RACE_THIN=50, GG_CAND_HUB=3)."""
     big = ["GG_RACE_PLY_BIG=3", "GG_RACE_PLY_BIG8=3"]
     with tempfile.TemporaryDirectory() as tmp:
         for defines, args in (((), ["big", "15", "8" if ASAN else "18", "1100"]),
@@ -283,7 +285,10 @@ def test_word_parallel_engine_on_large_graphs_in_c():
                               (big, ["500", "5"]),
                               (["GG_RACE_PLY_NARROW=1000000", "GG_RACE_PLY_BIG8=5"],
                                ["big", "17", "6" if ASAN else "12", "500"]),
-                              (["GG_RACE_PLY_NARROW=0"], ["big", "18", "6" if ASAN else "12", "500"])):
+                              (["GG_RACE_PLY_NARROW=0"], ["big", "18", "6" if ASAN else "12", "500"]),
+                              # thin plies and lanes mixed, hubs' words broadcast
+                              (["GG_RACE_THIN=50", "GG_CAND_HUB=3"],
+                               ["big", "19", "2" if ASAN else "4", "700"])):
             p = subprocess.run([race_check_exe(tmp, defines)] + args, capture_output=True,
                                text=True, timeout=600)
             assert p.returncode == 0, (defines, args, p.stdout + p.stderr)
