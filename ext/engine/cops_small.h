@@ -25,4 +25,9 @@
 int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
                       uint64_t *aScratch);
 
+/* The cop number of the graph if it is 1 or 2, else 3 ("3 or more"), for
+** the game or for lazy cops (cops_number.c: corners removed first); 0 for
+** no nodes.  aScratch as for gg_cops_small(). */
+int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *aScratch);
+
 #endif

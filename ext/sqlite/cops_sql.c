@@ -118,6 +118,12 @@ static int copsSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *s){
   if( !bNumber && pCall->k>2 ) return GG_SMALL_GRAPH;
   if( (aScratch = copsScratch(pCall->pConn))==0 ) return GG_SMALL_NO;
   for(u=0; u<s->n; u++) aNbr[u] = s->aOut[u] | (1ull<<u);
+  if( bNumber && gg_cops_positions(s->n, 2)<=(uint64_t)pCall->pConn->mxPositions ){
+    int c = gg_cops_small_number(s->n, aNbr, bLazy, aScratch);   /* corners first */
+    if( c==3 ){ pCall->k = 3; return GG_SMALL_GRAPH; }
+    sqlite3_result_int64(ctx, c);
+    return GG_SMALL_DONE;
+  }
   for(k=bNumber ? 1 : pCall->k; k<=2 && t<0; k++){
     if( gg_cops_positions(s->n, k)>(uint64_t)pCall->pConn->mxPositions ) return GG_SMALL_NO;
     t = gg_cops_small(s->n, aNbr, k, bLazy, aScratch);
