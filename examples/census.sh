@@ -15,7 +15,8 @@
 #
 #   examples/census.sh -o cops10.db -s 64 -j 2 --bar \
 #     -p "CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER);
-#         INSERT INTO edges SELECT g6.rowid, e.src, e.dst FROM g6, graph6_edges(g6.g) e;" \
+#         INSERT INTO edges SELECT g6.rowid, e.src, e.dst FROM g6, graph6_edges(g6.g) e;
+#         CREATE INDEX edges_graph ON edges(graph_id, src, dst);" \
 #     -q "SELECT cop_number(rowid), count(*) FROM g6 GROUP BY 1" -c 10
 #
 # The prep statements run in a scratch database of the shard, removed
