@@ -30,7 +30,8 @@
 # Any other shape (a max, several sums) needs its own --merge query over
 # `rows`, e.g. --merge 'SELECT max("max(x)") FROM rows'.  The result is
 # the table `census` of the output database (and is printed); `census_info`
-# there records the arguments, the number of graphs and the wall time.
+# there records the arguments, the number of graphs and the wall time of
+# this run's shards (a resumed run times only the shards it ran).
 #
 # Hosts: -S/--sshlogin is parallel's --sshlogin ('4/user@host', or a whole
 # ssh command: 'ssh -p 2222 -i key host').  Every host needs sqlite3 and
@@ -248,3 +249,4 @@ t1=$(date +%s.%N)
   echo "COMMIT;"
   echo "SELECT * FROM main.census;"
 } | "$sqlite" -batch -bail "$out"
+echo "census.sh: $(basename "$out"): $("$sqlite" -batch "$out" "SELECT value FROM census_info WHERE key = 'graphs'") graphs; this run's shards took $(awk "BEGIN{printf \"%.1f\", $t1 - $t0}") s" >&2

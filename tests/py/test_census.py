@@ -264,7 +264,7 @@ def test_two_ssh_hosts():
     """Two sshlogins to an sshd of the test's own: the job script and the
     extension go over with --basefile (--send-ext), the results come back
     with --return; both hosts run shards; the result is the unsharded one;
-    the hosts' work dir is cleaned."""
+    the hosts' work dir is cleaned.  Then --shared (no copies)."""
     with tempfile.TemporaryDirectory() as tmp:
         sshd = Sshd(tmp)
         try:
@@ -275,9 +275,15 @@ def test_two_ssh_hosts():
             rows, info, _ = census(tmp, "-c 7", COPS_QUERY, 4, "-S", "1/" + sshd.login(1),
                                    "-S", "1/" + sshd.login(2), "--send-ext", "--remote-dir", remote,
                                    prep=EDGES_PREP)
+            # --shared: the hosts see the work dir at its path (here they do),
+            # the extension at its path too; nothing is copied.
+            srows, sinfo, _ = census(tmp, "-c 6", COPS_QUERY, 2, "-S", "1/" + sshd.login(1),
+                                     "-S", "1/" + sshd.login(2), "--shared", prep=EDGES_PREP,
+                                     out="shared.db")
         finally:
             sshd.close()
         assert rows == unsharded("-c 7", COPS_QUERY, EDGES_PREP) and info["graphs"] == 853, rows
+        assert srows == unsharded("-c 6", COPS_QUERY, EDGES_PREP) and sinfo["graphs"] == 112, srows
         hosts = set()
         for line in open(os.path.join(tmp, "out.db.shards", "joblog")).read().splitlines()[1:]:
             f = line.split("\t")
