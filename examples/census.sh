@@ -58,7 +58,8 @@ usage: census.sh -o OUT.db -q QUERY [options] GENG-ARGS...
   -S, --sshlogin LOGIN  a host, as parallel takes it (repeat for more hosts)
       --sshloginfile F  hosts from a file (parallel --sshloginfile)
       --send-ext        copy the extension to every host (parallel --basefile)
-      --remote-dir DIR  work dir on the hosts (default ...: ~/.parallel/tmp/, removed)
+      --remote-dir DIR  work dir on the hosts, relative to the login dir or
+                        absolute (default .graphgame-census/HOST-PID; removed)
       --shared          the hosts see DB.shards/ at the same path: no copies
   -e, --ext PATH        the extension, as .load takes it (default: dist/graphgame
                         of this repository, else /usr/local/lib/graphgame)
@@ -77,7 +78,7 @@ die(){ echo "census.sh: $*" >&2; exit 2; }
 shq(){ printf "'%s'" "$(printf %s "$1" | sed "s/'/'\\\\''/g")"; }
 
 out= query= prep= merge= shards=16 jobs= ext= geng= sqlite=sqlite3
-sendext=0 shared=0 remotedir=... progress=()
+sendext=0 shared=0 remotedir= progress=()
 logins=() gengargs=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -124,6 +125,7 @@ while :; do
   [ "$t" = "$query" ] && break; query=$t
 done
 
+[ -n "$remotedir" ] || remotedir=.graphgame-census/$(hostname)-$$
 work=$out.shards
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -200,7 +202,13 @@ if [ ${#todo[@]} -gt 0 ]; then
       [ "$sendext" = 1 ] && popt+=(--basefile graphgame.so)
     fi
   fi
-  (cd "$work" && printf '%s\n' "${todo[@]}" | parallel "${popt[@]}" sh census_shard.sh '{}') ||
+  # A job on this machine (sshlogin ':') runs in the work dir itself, not
+  # in the hosts' work dir (parallel's --wd applies to every sshlogin).
+  job="[ \"\$PARALLEL_SSHLOGIN\" != : ] || cd $(shq "$work"); sh census_shard.sh {}"
+  status=0
+  (cd "$work" && printf '%s\n' "${todo[@]}" | parallel "${popt[@]}" "$job") || status=$?
+  case "$remotedir" in /*) ;; *) [ ${#logins[@]} -gt 0 ] && (cd && rmdir -p "$remotedir" 2>/dev/null) || true;; esac
+  [ "$status" = 0 ] ||
     die "some shards failed (see the messages above and $work/joblog); run the same command again to resume"
 fi
 

@@ -200,6 +200,16 @@ def free_port():
     return port
 
 
+def die_with_parent():
+    """In the child: SIGTERM when the test process ends (Linux prctl
+    PR_SET_PDEATHSIG), so a killed test leaves no sshd behind."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
 class Sshd:
     """An sshd of the test's own on 127.0.0.1: its host key, one client
     key, its config, all in a temporary directory (the system's ssh
@@ -232,7 +242,8 @@ class Sshd:
                                           os.path.join(self.dir, "authorized_keys")))
         sshd = shutil.which("sshd") or "/usr/sbin/sshd"
         self.proc = subprocess.Popen([sshd, "-D", "-e", "-f", cfg], stdout=subprocess.DEVNULL,
-                                     stderr=open(os.path.join(self.dir, "log"), "w"))
+                                     stderr=open(os.path.join(self.dir, "log"), "w"),
+                                     preexec_fn=die_with_parent)
         t0 = time.time()
         while True:
             if self.proc.poll() is not None:
