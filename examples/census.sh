@@ -82,6 +82,11 @@ sendext=0 shared=0 remotedir= progress=()
 logins=() gengargs=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    -o|--out|-q|--query|--query-file|-p|--prep|--prep-file|-m|--merge|-s|--shards|-j|--jobs|\
+    -S|--sshlogin|--sshloginfile|--remote-dir|-e|--ext|--geng|--sqlite3)
+      [ $# -ge 2 ] || die "option $1 needs a value";;
+  esac
+  case "$1" in
     -o|--out) out=$2; shift 2;;
     -q|--query) query=$2; shift 2;;
     --query-file) query=$(cat "$2") || die "cannot read $2"; shift 2;;
@@ -119,11 +124,11 @@ if [ -z "$ext" ]; then
 fi
 case "$ext" in /*) ;; *) ext=$(pwd)/$ext;; esac
 # The query is wrapped as a subquery: no trailing semicolon.
-query=$(printf '%s\n' "$query" | sed -e ':a' -e '/^[[:space:]]*$/{$d;N;ba' -e '}')
 while :; do
   t=${query%%[[:space:]]}; t=${t%%;}
   [ "$t" = "$query" ] && break; query=$t
 done
+[ -n "$query" ] || die "the query is empty"
 
 [ -n "$remotedir" ] || remotedir=.graphgame-census/$(hostname)-$$
 work=$out.shards
