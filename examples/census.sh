@@ -11,9 +11,14 @@
 # (Ctrl-C, a host lost, a reboot) is resumed by running the same command
 # again: finished shards are not run again.
 #
-#   examples/census.sh -o cops8.db -q "SELECT length(g), count(*) FROM g6 GROUP BY 1" -c 8
+#   examples/census.sh -o lengths8.db -q "SELECT length(g), count(*) FROM g6 GROUP BY 1" -c 8
 #
 #   examples/census.sh -o cops10.db -s 64 -j 2 --bar \
+#     -q "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1" -c 10
+#
+# and through an edge table (graphgame before the graph6 source):
+#
+#   examples/census.sh -o cops10e.db -s 64 -j 2 --bar \
 #     -p "CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER);
 #         INSERT INTO edges SELECT g6.rowid, e.src, e.dst FROM g6, graph6_edges(g6.g) e;
 #         CREATE INDEX edges_graph ON edges(graph_id, src, dst);" \
