@@ -26,8 +26,8 @@ of the SQL census, and the cat-and-mouse table against a plain C program.
    The answers must agree.  Target (issue 21): SQL at most 3x the C.
 
 Times are wall seconds, best of BENCH_REPEAT (default 1; the 10-node runs
-take tens of seconds each).  Run under `flock /tmp/gg_heavy.lock` on a
-shared machine.  BENCH_N=9 runs part 1 on 9 nodes (a quick look);
+take tens of seconds each); run it while nothing else heavy runs.
+BENCH_N=9 runs part 1 on 9 nodes (a quick look);
 BENCH_ONLY=cops or catmouse runs one part.
 
 Usage: bench/bench_census.py   (run by `make bench`)
