@@ -17,8 +17,20 @@
 **       k cops do not win.
 **
 **   rules   NULL or a JSON object, parsed by the shared parser
-**           (rules_sql.c) against one key: "lazy" (true: in each round
-**           at most one cop moves; default false).
+**           (rules_sql.c) against the keys (cops.h has the rules,
+**           docs/cops_variants.md the papers):
+**             "distance"      integer d >= 0: the cops win when a cop is
+**                             within d edges of the robber (default 0)
+**             "robber_speed"  integer s >= 1: the robber moves along a
+**                             path of at most s edges outside the capture
+**                             zone (default 1)
+**             "directed"      true: rows are arcs, everyone moves along
+**                             them (default false)
+**             "surround"      true: the robber is caught when a cop
+**                             stands on every neighbour (default false)
+**             "lazy"          true: in each round at most one cop moves
+**                             (default false)
+**           Keys that do not combine are an error naming both.
 **
 ** A NULL graph_id gives NULL.  The rules of the game are in cops.h and
 ** README.md; every position is listed by cops_states and the optimal line
@@ -37,8 +49,17 @@ SQLITE_EXTENSION_INIT3
 
 static const GGRuleKey aCopsKey[] = {
   { "lazy", GG_RULE_BOOL, 0 },
+  { "distance", GG_RULE_LABEL, 0 },       /* an integer label: checked below */
+  { "robber_speed", GG_RULE_LABEL, 0 },
+  { "directed", GG_RULE_BOOL, 0 },
+  { "surround", GG_RULE_BOOL, 0 },
 };
 #define COPS_KEY_LAZY 0
+#define COPS_KEY_DISTANCE 1
+#define COPS_KEY_SPEED 2
+#define COPS_KEY_DIRECTED 3
+#define COPS_KEY_SURROUND 4
+#define COPS_NKEY 5
 
 /* Positions for n nodes and k cops, one function per k (GGGraphRef's
 ** xPositions takes n only). */
@@ -69,6 +90,50 @@ static int copsK(const char *zFunc, sqlite3_value *pK, uint32_t *pk, char **pzEr
   return SQLITE_OK;
 }
 
+/* An integer key of the rules (a label as the parser reads it): lo to
+** GG_COPS_MAXSPEED, or def if not given. */
+static int copsIntKey(const char *zFunc, const GGRules *pRules, int iKey, uint32_t lo,
+                      uint32_t def, uint32_t *pOut, char **pzErr){
+  const GGRuleVal *v = &pRules->aVal[iKey];
+  *pOut = def;
+  if( !v->bSet ) return SQLITE_OK;
+  if( v->aLabel[0].eType!=GG_KEY_INT || v->aLabel[0].iVal<(int64_t)lo
+   || v->aLabel[0].iVal>GG_COPS_MAXSPEED ){
+    char *zVal = gg_label_sql(&v->aLabel[0]);
+    *pzErr = zVal ? gg_errmsg("%s: rules: \"%s\" must be an integer from %u to %d, got %s",
+                              zFunc, aCopsKey[iKey].zKey, lo, GG_COPS_MAXSPEED, zVal) : 0;
+    sqlite3_free(zVal);
+    return gg_error_rc(SQLITE_MISMATCH, *pzErr);
+  }
+  *pOut = (uint32_t)v->aLabel[0].iVal;
+  return SQLITE_OK;
+}
+
+/* The rules keys into pCall->rules; an error for keys that do not
+** combine. */
+static int copsRules(GGCopsCall *pCall, const char *zFunc, sqlite3_value *pRules,
+                     char **pzErr){
+  GGRules rules;
+  GGCopsRules *r = &pCall->rules;
+  const char *zA, *zB;
+  int rc = gg_rules_arg(zFunc, pRules, aCopsKey, COPS_NKEY, &rules, pzErr);
+  if( rc ) return rc;
+  r->bLazy = rules.aVal[COPS_KEY_LAZY].bTrue;
+  r->bDirected = rules.aVal[COPS_KEY_DIRECTED].bTrue;
+  r->bSurround = rules.aVal[COPS_KEY_SURROUND].bTrue;
+  rc = copsIntKey(zFunc, &rules, COPS_KEY_DISTANCE, 0, 0, &r->distance, pzErr);
+  if( rc==SQLITE_OK ) rc = copsIntKey(zFunc, &rules, COPS_KEY_SPEED, 1, 1, &r->robberSpeed, pzErr);
+  gg_rules_free(&rules);
+  if( rc ) return rc;
+  if( gg_cops_rules_check(r, &zA, &zB) ){
+    *pzErr = gg_errmsg("%s: rules: \"%s\" and \"%s\" do not combine (no published game"
+                       " plays both)", zFunc, zA, zB);
+    return gg_error_rc(SQLITE_ERROR, *pzErr);
+  }
+  pCall->ref.bDirected = r->bDirected;
+  return SQLITE_OK;
+}
+
 /* How positions are counted for pCall->k cops, for messages. */
 static void copsSize(GGCopsCall *pCall){
   sqlite3_snprintf(sizeof(pCall->zSize), pCall->zSize,
@@ -84,7 +149,6 @@ void gg_cops_call_k(GGCopsCall *pCall, uint32_t k){
 int gg_cops_call_init(GGCopsCall *pCall, GGConn *pConn, const char *zFunc,
                       sqlite3_value *pId, sqlite3_value *pK, sqlite3_value *pTable,
                       sqlite3_value *pRules, char **pzErr){
-  GGRules rules;
   uint32_t k = 1;
   int rc;
   memset(pCall, 0, sizeof(*pCall));
@@ -93,10 +157,8 @@ int gg_cops_call_init(GGCopsCall *pCall, GGConn *pConn, const char *zFunc,
     return SQLITE_OK;
   }
   if( pK && (rc = copsK(zFunc, pK, &k, pzErr))!=SQLITE_OK ) return rc;
-  rc = gg_rules_arg(zFunc, pRules, aCopsKey, 1, &rules, pzErr);
+  rc = copsRules(pCall, zFunc, pRules, pzErr);
   if( rc ) return rc;
-  pCall->bLazy = rules.aVal[COPS_KEY_LAZY].bTrue;
-  gg_rules_free(&rules);
   pCall->ref.pConn = pConn;
   gg_cops_call_k(pCall, k);
   copsSize(pCall);
@@ -160,7 +222,7 @@ static int copsSolve(GGConn *pConn, GGCopsCall *pCall, const GGGraph *pG, int bF
   memset(pCops, 0, sizeof(*pCops));
   if( nPos>(uint64_t)pConn->mxPositions ) return copsTooBig(pConn, pCall, pG->n, nPos, pzErr);
   gg_interrupt_conn(&intr, &stop, pConn);
-  rc = gg_cops_solve(pCops, pG, pCall->k, pCall->bLazy, bFast, &stop);
+  rc = gg_cops_solve_rules(pCops, pG, pCall->k, &pCall->rules, bFast, &stop);
   gg_interrupt_done(&intr);
   if( rc ){
     gg_cops_free(pCops);
@@ -215,8 +277,9 @@ char *gg_cops_json(const GGCops *p, const GGGraph *pG, uint64_t conf){
   return sqlite3_str_finish(pStr);
 }
 
-/* Closed-neighbourhood masks of the rows read, if there are at most 64
-** nodes (their order does not matter to the capture time): 1, else 0. */
+/* Closed-neighbourhood masks of the rows read (out-arcs if pE is
+** directed), if there are at most 64 nodes (their order does not matter
+** to the capture time): 1, else 0. */
 static int copsMasks(const GGEdgeList *pE, uint32_t *pn, uint64_t *aNbr){
   uint32_t n = pE->labels.n, i;
   uint64_t j;
@@ -225,7 +288,7 @@ static int copsMasks(const GGEdgeList *pE, uint32_t *pn, uint64_t *aNbr){
   for(j=0; j<pE->nEdge; j++){
     uint32_t a = pE->a[2*j], b = pE->a[2*j+1];
     aNbr[a] |= 1ull<<b;
-    aNbr[b] |= 1ull<<a;
+    if( !pE->bDirected ) aNbr[b] |= 1ull<<a;
   }
   *pn = n;
   return 1;
@@ -253,7 +316,7 @@ static int copsTime(GGConn *pConn, GGCopsCall *pCall, GGEdgeList *pE, int bSmall
     uint64_t *aScratch;
     if( nPos>(uint64_t)pConn->mxPositions ) return copsTooBig(pConn, pCall, n, nPos, pzErr);
     if( (aScratch = copsScratch(pConn))==0 ) return SQLITE_NOMEM;
-    *pTime = gg_cops_small(n, aNbr, pCall->k, pCall->bLazy, aScratch);
+    *pTime = gg_cops_small_rules(n, aNbr, pCall->k, &pCall->rules, aScratch);
     return SQLITE_OK;
   }
   if( pG->aOff==0 ){
@@ -281,7 +344,7 @@ static int copsSmallCall(sqlite3_context *ctx, GGConn *pConn, GGCopsCall *pCall,
   for(u=0; u<s.n; u++) aNbr[u] = s.aOut[u] | (1ull<<u);
   for(k=bNumber ? 1 : pCall->k; k<=2 && t<0; k++){
     if( gg_cops_positions(s.n, k)>(uint64_t)pConn->mxPositions ) return 0;
-    t = gg_cops_small(s.n, aNbr, k, pCall->bLazy, aScratch);
+    t = gg_cops_small_rules(s.n, aNbr, k, &pCall->rules, aScratch);
     if( !bNumber ) break;
   }
   if( bNumber ){

@@ -17,7 +17,8 @@ typedef struct GGCopsCall GGCopsCall;
 struct GGCopsCall {
   GGGraphRef ref;        /* the graph */
   uint32_t k;            /* cops (1 for cop_number, whose k varies) */
-  int bLazy;             /* rules {"lazy": true} */
+  GGCopsRules rules;     /* the rules keys (distance, robber_speed, directed,
+                         ** surround, lazy); ref.bDirected = rules.bDirected */
   char zSize[96];        /* "2 turns x C(n+k-1, k) placements of k = 2 cops x ..." */
 };
 

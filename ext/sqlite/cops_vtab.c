@@ -35,7 +35,8 @@
 ** Both solve the whole game on each query (the engine keeps 2 bytes per
 ** cop configuration and robber node), within the position limit; the
 ** graph is read through edges.c, as for the other games.  rules: as for
-** cop_number (cops_sql.c), the key "lazy".
+** cop_number (cops_sql.c): distance, robber_speed, directed, surround,
+** lazy.  In the surround game the robber may not start on a cop.
 */
 #include <string.h>
 #include "cops_sql.h"
@@ -175,7 +176,9 @@ static uint32_t cvRobberStart(const GGCops *p, uint64_t conf){
   uint32_t r, best = 0;
   int64_t mx = -2;
   for(r=0; r<p->n; r++){
-    int64_t q = gg_cops_plies(p, conf, r, GG_COPS_TURN_COPS);
+    int64_t q;
+    if( !gg_cops_start_ok(p, conf, r) ) continue;
+    q = gg_cops_plies(p, conf, r, GG_COPS_TURN_COPS);
     if( q<0 ) return r;
     if( q>mx ){ mx = q; best = r; }
   }
