@@ -48,17 +48,17 @@
 SQLITE_EXTENSION_INIT3
 
 static const GGRuleKey aCopsKey[] = {
-  { "lazy", GG_RULE_BOOL, 0 },
   { "distance", GG_RULE_LABEL, 0 },       /* an integer label: checked below */
   { "robber_speed", GG_RULE_LABEL, 0 },
   { "directed", GG_RULE_BOOL, 0 },
   { "surround", GG_RULE_BOOL, 0 },
+  { "lazy", GG_RULE_BOOL, 0 },
 };
-#define COPS_KEY_LAZY 0
-#define COPS_KEY_DISTANCE 1
-#define COPS_KEY_SPEED 2
-#define COPS_KEY_DIRECTED 3
-#define COPS_KEY_SURROUND 4
+#define COPS_KEY_DISTANCE 0
+#define COPS_KEY_SPEED 1
+#define COPS_KEY_DIRECTED 2
+#define COPS_KEY_SURROUND 3
+#define COPS_KEY_LAZY 4
 #define COPS_NKEY 5
 
 /* Positions for n nodes and k cops, one function per k (GGGraphRef's
