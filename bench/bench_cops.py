@@ -144,12 +144,12 @@ def engine_part():
     print("engine >= 5x the textbook solver on every variant: %s" % ("yes" if ok else "NO"))
     header("2 cops, plain (issue 22)")
     ok = True
-    families = [("path of 300", path_graph(300)), ("cycle of 300", cycle_graph(300)),
-                ("20x20 grid", grid(20))]
+    families = [("path of 300", path_graph(300)), ("cycle of 300", cycle_graph(300))]
     if os.environ.get("BENCH_COPS30", "1") != "0":
         families.append(("30x30 grid", grid(30)))
     for gname, graph in families:
         ok = compare(gname, graph, (), "cops_family.txt") >= 5 and ok
+    print("(the 20x20 grid: the plain line above)")
     print("engine >= 5x the textbook solver on every family: %s" % ("yes" if ok else "NO"))
 
 
