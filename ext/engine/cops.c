@@ -368,10 +368,11 @@ static uint64_t copsCandFast(GGCops *p, CopsWork *w, const uint64_t *nw){
 }
 
 /* Nonzero if every move of the robber on r ends in cw (the general
-** rules: a fast robber or the surround game). */
-static int copsAllIn(GGCops *p, CopsWork *w, uint32_t r, const uint64_t *cw){
+** rules: a fast robber or the surround game); the work into *pnStep. */
+static int copsAllIn(GGCops *p, CopsWork *w, uint32_t r, const uint64_t *cw,
+                     uint64_t *pnStep){
   uint32_t i;
-  gg_cops_robber_moves(p, w->aM, w->aCap, r, w->aMv, w->aFront);
+  *pnStep += gg_cops_robber_moves(p, w->aM, w->aCap, r, w->aMv, w->aFront);
   for(i=0; i<p->nWord; i++) if( w->aMv[i] & ~cw[i] ) return 0;
   return 1;
 }
@@ -410,7 +411,7 @@ static uint64_t copsGrowR(GGCops *p, CopsWork *w, uint64_t conf, uint64_t *dr){
       uint32_t r = i*64 + (uint32_t)__builtin_ctzll(m);
       m &= m-1;
       if( bGeneral ){
-        if( copsAllIn(p, w, r, cw) ) d |= 1ull<<(r%64);
+        if( copsAllIn(p, w, r, cw, &nStep) ) d |= 1ull<<(r%64);
       }else{
         const uint64_t *nb = &p->aNbr[(uint64_t)r*nW];
         for(j=0; j<nW && (nb[j] & ~cw[j])==0; j++){}

@@ -18,9 +18,9 @@ void gg_cops_zone(const GGCops *p, uint64_t conf, uint32_t *aCop, uint64_t *mM,
 
 /* The robber's moves from r (not captured) against cops mM with capture
 ** zone aCap: a set of nodes into aOut, r included when he may stay;
-** aTmp is scratch of 2*nWord words. */
-void gg_cops_robber_moves(const GGCops *p, const uint64_t *mM, const uint64_t *aCap,
-                          uint32_t r, uint64_t *aOut, uint64_t *aTmp);
+** aTmp is scratch of 2*nWord words.  Returns the work done (words). */
+uint64_t gg_cops_robber_moves(const GGCops *p, const uint64_t *mM, const uint64_t *aCap,
+                              uint32_t r, uint64_t *aOut, uint64_t *aTmp);
 
 /* The cops' moves from the sorted nodes aCop (bIn: backwards, along
 ** in-arcs: the configurations that move to aCop), as ranks into aOut

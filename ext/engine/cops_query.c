@@ -72,14 +72,15 @@ void gg_cops_zone(const GGCops *p, uint64_t conf, uint32_t *aCop, uint64_t *mM,
   }
 }
 
-void gg_cops_robber_moves(const GGCops *p, const uint64_t *mM, const uint64_t *aCap,
-                          uint32_t r, uint64_t *aOut, uint64_t *aTmp){
+uint64_t gg_cops_robber_moves(const GGCops *p, const uint64_t *mM, const uint64_t *aCap,
+                              uint32_t r, uint64_t *aOut, uint64_t *aTmp){
   uint32_t nW = p->nWord, i, j, s;
+  uint64_t nStep = nW;
   const uint64_t *nb = &p->aNbr[(uint64_t)r*nW];
   uint64_t *front = aTmp, *next = aTmp + nW;
   if( p->rules.bSurround ){                   /* not onto a cop, nor stay on one */
     for(i=0; i<nW; i++) aOut[i] = nb[i] & ~mM[i];
-    return;
+    return nStep;
   }
   for(i=0; i<nW; i++) aOut[i] = front[i] = nb[i] & ~aCap[i];
   COPS_SET(aOut, r);
@@ -92,6 +93,7 @@ void gg_cops_robber_moves(const GGCops *p, const uint64_t *mM, const uint64_t *a
         const uint64_t *a = &p->aNbr[(uint64_t)(i*64 + __builtin_ctzll(m))*nW];
         m &= m-1;
         for(j=0; j<nW; j++) next[j] |= a[j];
+        nStep += nW;
       }
     }
     for(i=0; i<nW; i++){
@@ -102,6 +104,7 @@ void gg_cops_robber_moves(const GGCops *p, const uint64_t *mM, const uint64_t *a
     }
     if( !bAny ) break;
   }
+  return nStep;
 }
 
 /* The query scratch of a solve (see GGCops.aQuery): cops' nodes, zone,
