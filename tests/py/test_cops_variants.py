@@ -234,8 +234,10 @@ def test_published_values():
     assert cop_number(db, [(0, 1), (1, 0)], {"directed": True}) == 1
     # Surround: Burgess, Cameron, Clarke, Danziger, Finbow, Jones and Pike,
     # "Cops that surround a robber" (DAM 2020): sigma(C_n) = 2, sigma(K_n)
-    # = n - 1, and sigma(G) >= the minimum degree; the Petersen graph
-    # (3-regular) has sigma = 3
+    # = n - 1, and sigma(G) >= the minimum degree (the robber stays on a
+    # node of least degree until it is surrounded), which is 3 on the
+    # 3-regular Petersen graph (the paper treats the generalised Petersen
+    # graphs); three cops surround there under graphgame's rules
     for n in range(3, 10):
         assert cop_number(db, cycle(n), {"surround": True}) == 2
     for n in range(2, 8):
