@@ -293,3 +293,41 @@ def test_keys_that_do_not_combine_and_bad_values():
     # "false" keys combine with anything
     assert db.execute("SELECT cop_number(1, 'edges', '{\"surround\": true, \"lazy\": false,"
                       " \"distance\": 0, \"robber_speed\": 1}')").fetchone()[0] == 2
+
+
+def test_play_follows_the_states():
+    """cops_play for every variant: the starts are the best ones (the
+    capture time), each move is the one cops_states gives, plies fall by
+    one a move, a won line ends at a capture, an escaping one at a repeat."""
+    rng = random.Random(77)
+    db = gg.connect()
+    gid = 0
+    for rules in VARIANTS:
+        for _ in range(3):
+            rows = random_rows(rng, rng.randrange(3, 7), 0.3, rules.get("directed"))
+            gid += 1
+            gg.store(db, gid, rows)
+            for k in (1, 2):
+                st = states(db, gid, k, rules)
+                line = db.execute(
+                    "SELECT ply, mover, cops, robber, outcome, plies, repeats, to_node"
+                    " FROM cops_play(?, ?, 'edges', ?) ORDER BY ply",
+                    (gid, k, json.dumps(rules))).fetchall()
+                ct = db.execute("SELECT capture_time(?, ?, 'edges', ?)",
+                                (gid, k, json.dumps(rules))).fetchone()[0]
+                first = line[1]
+                c, r = tuple(json.loads(first[2])), first[3]
+                assert not (rules.get("surround") and r in c), (rows, rules, line)
+                p = st[(c, r, "cops")][1]
+                assert (None if p is None else (p + 1) // 2) == ct, (rows, k, rules, line, ct)
+                for a, b in zip(line[1:], line[2:]):
+                    turn = "cops" if b[1] == "cops" else "robber"
+                    c, r = tuple(json.loads(a[2])), a[3]
+                    o, p, mv = st[(c, r, turn)]
+                    got_to = json.loads(b[7]) if turn == "cops" else b[7]
+                    want_to = json.loads(mv) if turn == "cops" else mv
+                    assert got_to == want_to, (rows, k, rules, a, b, mv)
+                    if p is not None:
+                        assert b[5] == p - 1, (rows, k, rules, a, b)
+                last = line[-1]
+                assert (last[5] == 0) if last[4] else (last[6] is not None), (rows, rules, line)
