@@ -2,13 +2,20 @@
 """Cops and robbers: graphgame's engine against the textbook solver, and
 the census of every connected graph on 9 nodes through SQL.
 
-1. Two cops on a 20x20 grid and on a random graph of 300 nodes with
-   average degree 6 (seed 1): bench/cops_engine.c (ext/engine/cops.c, a
-   full solve keeping every position's plies) against
-   bench/textbook_cops.c (ordered cop tuples, a queue of decided positions,
-   a counter per position), both built here, run in turn in this run.
-   Prints both times, the ratio (must be >= 5), the capture times (must
-   agree) and bytes per position from each one's peak memory.
+1. Each variant (plain, distance 1, robber speed 2, both, directed,
+   surround, lazy, lazy at distance 1; issue 23), two cops on a 20x20 grid
+   and on a random graph of 300 nodes with average degree 6 (seed 1; for
+   `directed` each edge oriented at random, a third of them both ways,
+   seed 7): bench/cops_engine.c (ext/engine/cops.c, a full solve keeping
+   every position's plies) against bench/textbook_cops.c (ordered cop
+   tuples, a queue of decided positions, a counter per robber position,
+   extended to each variant), both built here, run in turn in this run.
+   Prints both times, the ratio (the goal is >= 5), the capture times
+   (must agree) and bytes per position from each one's peak memory.
+
+1b. Issue 22's families, the plain game: two cops on a path of 300, a
+   cycle of 300, grids of 20x20 and 30x30 (the textbook needs about 10 GB
+   and several minutes there; BENCH_COPS30=0 skips it), the same way.
 
 2. The census: `nauty-geng -c 9` (261,080 graphs), loaded once into
    dist/bench/census9c.db through graph6_edges (one graph id each, edges
@@ -68,29 +75,82 @@ def random_graph(n, deg, seed):
     return n, sorted(es)
 
 
-def run(prog, path, k):
-    out = subprocess.run([os.path.join(OUT, prog), path, str(k)], capture_output=True,
-                         text=True, check=True).stdout.split()
+def run(prog, path, k, rules=()):
+    out = subprocess.run([os.path.join(OUT, prog), path, str(k)] + list(rules),
+                         capture_output=True, text=True, check=True).stdout.split()
     d = dict(zip(out[::2], out[1::2]))
     return int(d["positions"]), int(d["capture_time"]), float(d["seconds"]), int(d["peak_kb"])
 
 
+def path_graph(n):
+    return n, [(i, i + 1) for i in range(n - 1)]
+
+
+def cycle_graph(n):
+    return n, [(i, (i + 1) % n) for i in range(n)]
+
+
+def oriented(graph, seed):
+    """Each edge as an arc of random direction, a third of them both ways."""
+    n, es = graph
+    rng, out = random.Random(seed), []
+    for a, b in es:
+        if rng.random() < 0.5:
+            a, b = b, a
+        out.append((a, b))
+        if rng.random() < 0.3:
+            out.append((b, a))
+    return n, out
+
+
+VARIANTS = [("plain", ()), ("distance 1", ("distance=1",)), ("speed 2", ("speed=2",)),
+            ("distance 1 speed 2", ("distance=1", "speed=2")), ("directed", ("directed",)),
+            ("surround", ("surround",)), ("lazy", ("lazy",)),
+            ("lazy distance 1", ("lazy", "distance=1"))]
+
+
+def compare(label, graph, rules, file_name):
+    """One line: the engine (best of REPEAT) against the textbook; the ratio."""
+    path = os.path.join(OUT, file_name)
+    write_graph(path, *graph)
+    gp, gt, gs, gkb = min((run("cops_engine", path, 2, rules) for _ in range(REPEAT)),
+                          key=lambda r: r[2])
+    tp, tt, ts, tkb = run("textbook_cops", path, 2, rules)
+    assert gt == tt, (label, rules, gt, tt)
+    ratio = ts / max(gs, 1e-9)
+    print("%-34s %9.3fs %9.3fs %6.1fx %6s %10.2f %10.2f" % (
+        label, gs, ts, ratio, gt if gt >= 0 else "-", gkb * 1024.0 / gp, tkb * 1024.0 / tp))
+    sys.stdout.flush()
+    return ratio
+
+
+def header(title):
+    print("%-34s %10s %10s %7s %6s %10s %10s" % (title, "graphgame", "textbook", "ratio",
+                                               "time", "B/pos gg", "B/pos tb"))
+
+
 def engine_part():
     build()
-    print("%-28s %10s %10s %7s %6s %10s %10s" % ("2 cops", "graphgame", "textbook", "ratio",
-                                               "time", "B/pos gg", "B/pos tb"))
+    header("2 cops, variant on graph")
     ok = True
-    for name, (n, es) in (("20x20 grid", grid(20)), ("random n=300 deg 6", random_graph(300, 6, 1))):
-        path = os.path.join(OUT, "cops_%s.txt" % name.split()[0])
-        write_graph(path, n, es)
-        gp, gt, gs, gkb = min((run("cops_engine", path, 2) for _ in range(REPEAT)), key=lambda r: r[2])
-        tp, tt, ts, tkb = run("textbook_cops", path, 2)
-        assert gt == tt, (name, gt, tt)
-        ratio = ts / max(gs, 1e-9)
-        ok = ok and ratio >= 5
-        print("%-28s %9.3fs %9.3fs %6.1fx %6s %10.2f %10.2f" % (
-            name, gs, ts, ratio, gt if gt >= 0 else "-", gkb * 1024.0 / gp, tkb * 1024.0 / tp))
-    print("engine >= 5x the textbook solver on both: %s" % ("yes" if ok else "NO"))
+    graphs = (("20x20 grid", grid(20)), ("random n=300", random_graph(300, 6, 1)))
+    for vname, rules in VARIANTS:
+        for gname, graph in graphs:
+            if "directed" in rules:
+                graph = oriented(graph, 7)
+            ratio = compare("%s, %s" % (vname, gname), graph, rules,
+                            "cops_%s.txt" % gname.split()[0].replace("=", ""))
+            ok = ok and ratio >= 5
+    print("engine >= 5x the textbook solver on every variant: %s" % ("yes" if ok else "NO"))
+    header("2 cops, plain (issue 22)")
+    ok = True
+    families = [("path of 300", path_graph(300)), ("cycle of 300", cycle_graph(300))]
+    if os.environ.get("BENCH_COPS30", "1") != "0":
+        families.append(("30x30 grid", grid(30)))
+    for gname, graph in families:
+        ok = compare(gname, graph, (), "cops_family.txt") >= 5 and ok
+    print("(the 20x20 grid: the plain line above)")
+    print("engine >= 5x the textbook solver on every family: %s" % ("yes" if ok else "NO"))
 
 
 def census_db():

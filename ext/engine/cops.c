@@ -1,29 +1,35 @@
 /*
-** cops.c: cops and robbers (see cops.h for the rules and the contract).
+** cops.c: cops and robbers, the solve (see cops.h for the rules and the
+** contract; cops_query.c answers positions from the solve).
 **
-** Retrograde analysis, one level per round, on bit sets of robber nodes.
+** Retrograde analysis, one ply at a time, on bit sets of robber nodes.
 ** For each configuration M of the cops (a multiset, numbered by rank):
 **
-**   Cw[M]   robber nodes r where the cops, to move, capture within t
-**           rounds (level t); Cw_0[M] = the nodes of M
-**   Rw[M]   robber nodes r where the robber, to move, is captured within
-**           t rounds: r in M, or every r' in N[r] is in Cw[M]
-**   Cw_t[M] = Cw_{t-1}[M] | the union of Rw_{t-1}[M'] over the cops'
+**   Cap[M]  robber nodes caught at M (the capture zone: the cops' nodes,
+**           their d-balls, or the surrounded nodes)
+**   Cw[M]   robber nodes r where the cops, to move, capture within p
+**           plies; Cw_0[M] = Cap[M]
+**   Rw[M]   robber nodes r where the robber, to move, is caught within
+**           p plies: r in Cap[M], or every move of r ends in Cw[M]
+**   Cw_p[M] = Cw_{p-1}[M] | the union of Rw_{p-1}[M'] over the cops'
 **           moves M -> M'
 **
-** Levels are synchronous, so a node entering Cw[M] at level t is
-** captured in exactly t rounds: the cops hurry, the robber delays.  Work
-** is incremental: only configurations whose Cw grew get their Rw
-** recomputed, and only for robber nodes next to the new Cw nodes (aNew);
-** only the growth of Rw (aDR) is pushed to the configurations one move
-** away (moves are symmetric on an undirected graph).  The cost is about
+** Plies are synchronous, so a node entering Cw[M] at ply p is captured
+** in exactly p plies: the cops hurry, the robber delays.  Work is
+** incremental: only configurations whose Cw grew in the last ply get
+** their Rw recomputed, and only for robber nodes with a move to the new
+** Cw nodes (aNew: their in-neighbours, or for a fast robber the nodes
+** that reach them outside the zone); only the growth of Rw in the last
+** ply (aDR) is pushed back to the configurations that move there (along
+** in-arcs).  In the plain game cops decide at odd plies and the robber at
+** even ones, so each ply does one of the two halves.  The cost is about
 ** (positions won) * (degree) word operations plus (Rw growths) *
-** (moves) * nWord; memory is 2 bytes per (M, r) for aRound plus four bit
+** (moves) * nWord; memory is 2 bytes per (M, r) for aRound plus five bit
 ** sets per configuration.
 */
 #include <string.h>
 #include "alloc.h"
-#include "cops.h"
+#include "cops_int.h"
 
 #define COPS_MAX_MOVES (1u<<24)   /* most moves of one configuration */
 
@@ -33,13 +39,19 @@ struct CopsWork {
   uint64_t *aCw;       /* [conf*nWord]: Cw (see the header comment) */
   uint64_t *aRw;       /* [conf*nWord]: Rw */
   uint64_t *aNew;      /* [conf*nWord]: Cw nodes not yet seen by Rw */
-  uint64_t *aDR;       /* [conf*nWord]: Rw growth not yet pushed */
+  uint64_t *aDR;       /* [conf*nWord]: Rw growth of the last ply, to push */
+  uint64_t *aDR2;      /* [conf*nWord]: Rw growth of this ply */
   uint64_t *aListA;    /* configurations whose Cw grew */
-  uint64_t *aListB;    /* configurations whose Rw grew */
+  uint64_t *aListB;    /* configurations whose Rw grew in the last ply */
+  uint64_t *aListB2;   /* configurations whose Rw grows in this ply */
   uint8_t *aFlag;      /* [conf]: on aListA */
   uint64_t *aMove;     /* moves of one configuration (ranks) */
   uint64_t *aFull;     /* bit set of all nodes */
   uint64_t *aCand;     /* nWord: candidate robber nodes */
+  uint64_t *aM;        /* nWord: the cops' nodes of one configuration */
+  uint64_t *aCap;      /* nWord: its capture zone */
+  uint64_t *aMv;       /* nWord: a robber's moves */
+  uint64_t *aFront;    /* 2*nWord: breadth-first frontiers */
   void *pBlock;        /* the one allocation */
 };
 
@@ -89,24 +101,27 @@ static void copsSort(uint32_t *a, uint32_t k){
   }
 }
 
-/* Node j of v's closed neighbourhood: 0 is v itself, then its neighbours. */
-static uint32_t copsStep(const GGCops *p, uint32_t v, uint32_t j){
-  return j==0 ? v : p->aAdj[p->aAdjOff[v]+j-1];
+/* Node j of v's closed out- (bIn: in-) neighbourhood: 0 is v itself,
+** then its neighbours. */
+static uint32_t copsStep(const GGCops *p, uint32_t v, uint32_t j, int bIn){
+  if( j==0 ) return v;
+  return bIn ? p->aIn[p->aInOff[v]+j-1] : p->aAdj[p->aAdjOff[v]+j-1];
 }
 
-static uint32_t copsDeg(const GGCops *p, uint32_t v){
-  return p->aAdjOff[v+1]-p->aAdjOff[v];
+static uint32_t copsDeg(const GGCops *p, uint32_t v, int bIn){
+  return bIn ? p->aInOff[v+1]-p->aInOff[v] : p->aAdjOff[v+1]-p->aAdjOff[v];
 }
 
 /* Lazy moves: stay, or one cop (one of each node) to a neighbour. */
-static uint32_t copsMovesLazy(const GGCops *p, const uint32_t *aCop, uint64_t *aOut){
+static uint32_t copsMovesLazy(const GGCops *p, const uint32_t *aCop, int bIn,
+                              uint64_t *aOut){
   uint32_t t[GG_COPS_MAXK], i, j, nOut = 0;
   aOut[nOut++] = gg_cops_rank(p, aCop);
   for(i=0; i<p->k; i++){
     if( i>0 && aCop[i]==aCop[i-1] ) continue;
-    for(j=1; j<=copsDeg(p, aCop[i]); j++){
+    for(j=1; j<=copsDeg(p, aCop[i], bIn); j++){
       memcpy(t, aCop, p->k*sizeof(t[0]));
-      t[i] = copsStep(p, aCop[i], j);
+      t[i] = copsStep(p, aCop[i], j, bIn);
       copsSort(t, p->k);
       aOut[nOut++] = gg_cops_rank(p, t);
     }
@@ -117,15 +132,16 @@ static uint32_t copsMovesLazy(const GGCops *p, const uint32_t *aCop, uint64_t *a
 /* Every cop to a node of its closed neighbourhood, all staying first.
 ** Cops sharing a node pick choices in nondecreasing order (the other
 ** orders give the same multisets). */
-static uint32_t copsMovesAll(const GGCops *p, const uint32_t *aCop, uint64_t *aOut){
+static uint32_t copsMovesAll(const GGCops *p, const uint32_t *aCop, int bIn,
+                             uint64_t *aOut){
   uint32_t idx[GG_COPS_MAXK], t[GG_COPS_MAXK], i, nOut = 0, k = p->k;
   memset(idx, 0, sizeof(idx));
   for(;;){
-    for(i=0; i<k; i++) t[i] = copsStep(p, aCop[i], idx[i]);
+    for(i=0; i<k; i++) t[i] = copsStep(p, aCop[i], idx[i], bIn);
     copsSort(t, k);
     aOut[nOut++] = gg_cops_rank(p, t);
     for(i=0; i<k; i++){                 /* odometer, cop 0 fastest */
-      if( ++idx[i]<=copsDeg(p, aCop[i]) ) break;
+      if( ++idx[i]<=copsDeg(p, aCop[i], bIn) ) break;
       idx[i] = 0;
     }
     if( i==k ) return nOut;
@@ -135,16 +151,17 @@ static uint32_t copsMovesAll(const GGCops *p, const uint32_t *aCop, uint64_t *aO
   }
 }
 
-/* Moves of the configuration aCop, written to aOut; the count. */
-static uint32_t copsMoves(const GGCops *p, const uint32_t *aCop, uint64_t *aOut){
-  return p->bLazy ? copsMovesLazy(p, aCop, aOut) : copsMovesAll(p, aCop, aOut);
+uint32_t gg_cops_moves(const GGCops *p, const uint32_t *aCop, int bIn, uint64_t *aOut){
+  return p->bLazy ? copsMovesLazy(p, aCop, bIn, aOut) : copsMovesAll(p, aCop, bIn, aOut);
 }
 
-/* Most moves of one configuration, or 0 if over COPS_MAX_MOVES. */
-static uint64_t copsMaxMoves(const GGCops *p){
+uint64_t gg_cops_max_moves(const GGCops *p){
   uint32_t v, mx = 0, i;
   uint64_t m = 1;
-  for(v=0; v<p->n; v++) if( copsDeg(p, v)>mx ) mx = copsDeg(p, v);
+  for(v=0; v<p->n; v++){
+    if( copsDeg(p, v, 0)>mx ) mx = copsDeg(p, v, 0);
+    if( copsDeg(p, v, 1)>mx ) mx = copsDeg(p, v, 1);
+  }
   if( p->bLazy ) return 1 + (uint64_t)p->k*mx;
   for(i=0; i<p->k; i++){
     m *= (uint64_t)mx+1;
@@ -153,28 +170,83 @@ static uint64_t copsMaxMoves(const GGCops *p){
   return m;
 }
 
-/* The graph as neighbour lists without loops and closed-neighbourhood
-** bit sets; the binomial table.  Into p->pBlock-free allocations. */
-static int copsSetup(GGCops *p, const GGGraph *pG){
+/* Neighbour lists without loops of the out-arcs (bIn: in-arcs) of pG,
+** or of both when undirected is read from a directed graph, and their
+** closed-neighbourhood bit sets. */
+static int copsLists(GGCops *p, const GGGraph *pG, int bIn, uint32_t **paOff,
+                     uint32_t **paAdj, uint64_t **paNbr){
   uint32_t v, i, n = p->n, nAdj = 0;
-  uint64_t nB = (uint64_t)(p->k+1)*(n+p->k);
-  p->aAdjOff = gg_malloc((n+1)*sizeof(uint32_t));
-  p->aAdj = gg_malloc((pG->nArc+1)*sizeof(uint32_t));
-  p->aNbr = gg_malloc((uint64_t)n*p->nWord*8);
-  p->aBinom = gg_malloc(nB*8);
-  if( !p->aAdjOff || !p->aAdj || !p->aNbr || !p->aBinom ) return GG_NOMEM;
-  memset(p->aNbr, 0, (uint64_t)n*p->nWord*8);
+  uint32_t *aOff = gg_malloc((n+1)*sizeof(uint32_t));
+  uint32_t *aAdj = gg_malloc((pG->nArc+1)*sizeof(uint32_t));
+  uint64_t *aNbr = gg_malloc((uint64_t)n*p->nWord*8);
+  *paOff = aOff; *paAdj = aAdj; *paNbr = aNbr;
+  if( !aOff || !aAdj || !aNbr ) return GG_NOMEM;
+  memset(aNbr, 0, (uint64_t)n*p->nWord*8);
   for(v=0; v<n; v++){
-    const uint32_t *a = GG_NBR(pG, v);
-    p->aAdjOff[v] = nAdj;
-    p->aNbr[(uint64_t)v*p->nWord + v/64] |= 1ull<<(v%64);
-    for(i=0; i<GG_DEG(pG, v); i++){
+    const uint32_t *a = bIn ? GG_INNBR(pG, v) : GG_NBR(pG, v);
+    uint32_t d = bIn ? GG_INDEG(pG, v) : GG_DEG(pG, v);
+    aOff[v] = nAdj;
+    COPS_SET(&aNbr[(uint64_t)v*p->nWord], v);
+    for(i=0; i<d; i++){
       if( a[i]==v ) continue;
-      p->aAdj[nAdj++] = a[i];
-      p->aNbr[(uint64_t)v*p->nWord + a[i]/64] |= 1ull<<(a[i]%64);
+      aAdj[nAdj++] = a[i];
+      COPS_SET(&aNbr[(uint64_t)v*p->nWord], a[i]);
     }
   }
-  p->aAdjOff[n] = nAdj;
+  aOff[n] = nAdj;
+  return GG_OK;
+}
+
+/* The d-balls (nodes within distance d, undirected) and the isolated
+** nodes. */
+static int copsBalls(GGCops *p){
+  uint32_t v, i, j, nW = p->nWord;
+  p->aIso = gg_malloc(nW*8);
+  if( p->aIso==0 ) return GG_NOMEM;
+  memset(p->aIso, 0, nW*8);
+  for(v=0; v<p->n; v++) if( p->aAdjOff[v+1]==p->aAdjOff[v] ) COPS_SET(p->aIso, v);
+  if( p->rules.distance==0 ) return GG_OK;
+  p->aBall = gg_malloc((uint64_t)p->n*nW*8);
+  if( p->aBall==0 ) return GG_NOMEM;
+  memcpy(p->aBall, p->aNbr, (uint64_t)p->n*nW*8);
+  for(i=1; i<p->rules.distance; i++){         /* ball_{i+1}(v) = union of N[u], u in ball_i(v) */
+    int bGrew = 0;
+    for(v=0; v<p->n; v++){
+      uint64_t *b = &p->aBall[(uint64_t)v*nW];
+      for(j=0; j<nW; j++){
+        uint64_t m = b[j];
+        while( m ){
+          const uint64_t *a = &p->aNbr[(uint64_t)(j*64 + __builtin_ctzll(m))*nW];
+          uint32_t x;
+          m &= m-1;
+          for(x=0; x<nW; x++) if( a[x] & ~b[x] ){ b[x] |= a[x]; bGrew = 1; }
+        }
+      }
+    }
+    if( !bGrew ) break;
+  }
+  return GG_OK;
+}
+
+/* The graph as neighbour lists and bit sets, the balls; the binomial
+** table.  Into allocations that gg_cops_free() frees. */
+static int copsSetup(GGCops *p, const GGGraph *pG){
+  uint32_t v, i, n = p->n;
+  uint64_t nB = (uint64_t)(p->k+1)*(n+p->k);
+  int rc = copsLists(p, pG, 0, &p->aAdjOff, &p->aAdj, &p->aNbr);
+  if( rc ) return rc;
+  if( p->rules.bDirected && pG->bDirected ){
+    rc = copsLists(p, pG, 1, &p->aInOff, &p->aIn, &p->aNbrIn);
+    if( rc ) return rc;
+  }else{
+    p->aInOff = p->aAdjOff; p->aIn = p->aAdj; p->aNbrIn = p->aNbr;
+  }
+  rc = copsBalls(p);
+  if( rc ) return rc;
+  p->aQuery = gg_malloc((uint64_t)p->nWord*5*8);
+  if( !p->aQuery ) return GG_NOMEM;
+  p->aBinom = gg_malloc(nB*8);
+  if( !p->aBinom ) return GG_NOMEM;
   for(i=0; i<=p->k; i++){               /* C(v, i), saturating */
     for(v=0; v<n+p->k; v++){
       uint64_t c;
@@ -195,7 +267,7 @@ static int copsSetup(GGCops *p, const GGGraph *pG){
 /* Carve the scratch of one solve from one allocation. */
 static int copsWorkAlloc(GGCops *p, CopsWork *w, uint64_t nMaxMove){
   uint64_t nSet = p->nConf*p->nWord, nByte;
-  nByte = (4*nSet + 2*p->nConf + nMaxMove + 2*p->nWord)*8 + p->nConf;
+  nByte = (5*nSet + 3*p->nConf + nMaxMove + 7*p->nWord)*8 + p->nConf;
   w->pBlock = gg_malloc(nByte);
   if( w->pBlock==0 ) return GG_NOMEM;
   memset(w->pBlock, 0, nByte);
@@ -203,79 +275,31 @@ static int copsWorkAlloc(GGCops *p, CopsWork *w, uint64_t nMaxMove){
   w->aRw = w->aCw + nSet;
   w->aNew = w->aRw + nSet;
   w->aDR = w->aNew + nSet;
-  w->aListA = w->aDR + nSet;
+  w->aDR2 = w->aDR + nSet;
+  w->aListA = w->aDR2 + nSet;
   w->aListB = w->aListA + p->nConf;
-  w->aMove = w->aListB + p->nConf;
+  w->aListB2 = w->aListB + p->nConf;
+  w->aMove = w->aListB2 + p->nConf;
   w->aFull = w->aMove + nMaxMove;
   w->aCand = w->aFull + p->nWord;
-  w->aFlag = (uint8_t*)(w->aCand + p->nWord);
+  w->aM = w->aCand + p->nWord;
+  w->aCap = w->aM + p->nWord;
+  w->aMv = w->aCap + p->nWord;
+  w->aFront = w->aMv + p->nWord;
+  w->aFlag = (uint8_t*)(w->aFront + 2*p->nWord);
   return GG_OK;
 }
 
-/* Nonzero if the set a (nWord words) holds every node. */
-static int copsIsFull(const GGCops *p, const CopsWork *w, const uint64_t *a){
+/* Nonzero if the set a (with the cops' nodes mM, in the surround game,
+** where the robber may not start on them) holds every node. */
+static int copsIsFull(const GGCops *p, const CopsWork *w, const uint64_t *a,
+                      const uint64_t *mM){
   uint32_t i;
-  for(i=0; i<p->nWord; i++) if( a[i]!=w->aFull[i] ) return 0;
+  for(i=0; i<p->nWord; i++){
+    uint64_t x = a[i] | (p->rules.bSurround ? mM[i] : 0);
+    if( x!=w->aFull[i] ) return 0;
+  }
   return 1;
-}
-
-/* Level 0: Cw = the cops' own nodes, all configurations on aListA. */
-static void copsLevel0(GGCops *p, CopsWork *w){
-  uint32_t aCop[GG_COPS_MAXK], i;
-  uint64_t conf;
-  for(i=0; i<p->n; i++) w->aFull[i/64] |= 1ull<<(i%64);
-  for(conf=0; conf<p->nConf; conf++){
-    uint64_t *cw = &w->aCw[conf*p->nWord];
-    gg_cops_unrank(p, conf, aCop);
-    for(i=0; i<p->k; i++){
-      cw[aCop[i]/64] |= 1ull<<(aCop[i]%64);
-      if( p->aRound ) p->aRound[conf*p->n + aCop[i]] = 0;
-    }
-    memcpy(&w->aNew[conf*p->nWord], cw, p->nWord*8);
-    w->aListA[conf] = conf;
-    w->aFlag[conf] = 1;
-    if( p->captureTime<0 && copsIsFull(p, w, cw) ){
-      p->captureTime = 0;
-      p->bestConf = conf;
-    }
-  }
-}
-
-/* Rw growth of one configuration from its new Cw nodes, into aDR (and
-** Rw); at level 0 the cops' own nodes too.  Returns the work done. */
-static uint64_t copsGrowR(GGCops *p, CopsWork *w, uint64_t conf, int bLevel0){
-  uint32_t nW = p->nWord, i, j;
-  uint64_t *cw = &w->aCw[conf*nW], *rw = &w->aRw[conf*nW];
-  uint64_t *nw = &w->aNew[conf*nW], *dr = &w->aDR[conf*nW], *cand = w->aCand;
-  uint64_t nStep = nW;
-  memset(cand, 0, nW*8);
-  for(i=0; i<nW; i++){
-    uint64_t m = nw[i];
-    while( m ){                 /* candidates: neighbours of new Cw nodes */
-      uint32_t v = i*64 + (uint32_t)__builtin_ctzll(m);
-      const uint64_t *nb = &p->aNbr[(uint64_t)v*nW];
-      m &= m-1;
-      for(j=0; j<nW; j++) cand[j] |= nb[j];
-      nStep += nW;
-    }
-    nw[i] = 0;
-  }
-  for(i=0; i<nW; i++){
-    uint64_t m = cand[i] & ~rw[i] & cw[i];   /* r itself must be in Cw */
-    uint64_t d = bLevel0 ? cw[i] : 0;        /* robber on a cop: captured */
-    while( m ){
-      uint32_t r = i*64 + (uint32_t)__builtin_ctzll(m);
-      const uint64_t *nb = &p->aNbr[(uint64_t)r*nW];
-      m &= m-1;
-      for(j=0; j<nW && (nb[j] & ~cw[j])==0; j++){}
-      if( j==nW ) d |= 1ull<<(r%64);
-      nStep += nW;
-    }
-    d &= ~rw[i];
-    dr[i] = d;
-    rw[i] |= d;
-  }
-  return nStep;
 }
 
 /* Nonzero if the set a is empty. */
@@ -285,14 +309,130 @@ static int copsIsEmpty(const uint64_t *a, uint32_t nW){
   return 1;
 }
 
-/* Push the Rw growth of confB to every configuration one move away, at
-** level t: their Cw grows, they go on aListB... on *pnA. */
-static uint64_t copsPush(GGCops *p, CopsWork *w, uint64_t confB, uint32_t t,
+/* Ply 0: Cw = Rw = the capture zone, all configurations on aListA, the
+** nonempty zones on aListB (to push at ply 1). */
+static void copsLevel0(GGCops *p, CopsWork *w, uint64_t *pnB){
+  uint32_t aCop[GG_COPS_MAXK], i, nW = p->nWord;
+  uint64_t conf;
+  for(i=0; i<p->n; i++) COPS_SET(w->aFull, i);
+  *pnB = 0;
+  for(conf=0; conf<p->nConf; conf++){
+    uint64_t *cw = &w->aCw[conf*nW];
+    gg_cops_zone(p, conf, aCop, w->aM, cw);
+    memcpy(&w->aNew[conf*nW], cw, nW*8);
+    memcpy(&w->aRw[conf*nW], cw, nW*8);
+    memcpy(&w->aDR[conf*nW], cw, nW*8);
+    if( p->aRound ){
+      for(i=0; i<nW; i++){
+        uint64_t m = cw[i];
+        while( m ){ p->aRound[conf*p->n + i*64 + __builtin_ctzll(m)] = 0; m &= m-1; }
+      }
+    }
+    w->aListA[conf] = conf;
+    w->aFlag[conf] = 1;
+    if( !copsIsEmpty(cw, nW) ) w->aListB[(*pnB)++] = conf;
+    if( p->captureTime<0 && copsIsFull(p, w, cw, w->aM) ){
+      p->captureTime = 0;
+      p->bestConf = conf;
+    }
+  }
+}
+
+/* The candidates of a fast robber: nodes outside the zone from which a
+** path of at most s edges outside the zone reaches a new Cw node. */
+static uint64_t copsCandFast(GGCops *p, CopsWork *w, const uint64_t *nw){
+  uint32_t nW = p->nWord, i, j, s;
+  uint64_t *cand = w->aCand, *front = w->aFront, *next = w->aFront + nW, nStep = 0;
+  for(i=0; i<nW; i++) cand[i] = front[i] = nw[i] & ~w->aCap[i];
+  for(s=0; s<p->rules.robberSpeed; s++){
+    int bAny = 0;
+    memset(next, 0, nW*8);
+    for(i=0; i<nW; i++){
+      uint64_t m = front[i];
+      while( m ){
+        const uint64_t *nb = &p->aNbrIn[(uint64_t)(i*64 + __builtin_ctzll(m))*nW];
+        m &= m-1;
+        for(j=0; j<nW; j++) next[j] |= nb[j];
+        nStep += nW;
+      }
+    }
+    for(i=0; i<nW; i++){
+      next[i] &= ~w->aCap[i] & ~cand[i];
+      cand[i] |= next[i];
+      front[i] = next[i];
+      if( next[i] ) bAny = 1;
+    }
+    if( !bAny ) break;
+  }
+  return nStep;
+}
+
+/* Nonzero if every move of the robber on r ends in cw (the general
+** rules: a fast robber or the surround game); the work into *pnStep. */
+static int copsAllIn(GGCops *p, CopsWork *w, uint32_t r, const uint64_t *cw,
+                     uint64_t *pnStep){
+  uint32_t i;
+  *pnStep += gg_cops_robber_moves(p, w->aM, w->aCap, r, w->aMv, w->aFront);
+  for(i=0; i<p->nWord; i++) if( w->aMv[i] & ~cw[i] ) return 0;
+  return 1;
+}
+
+/* Rw growth of one configuration from its new Cw nodes, into dr (and
+** Rw).  Returns the work done. */
+static uint64_t copsGrowR(GGCops *p, CopsWork *w, uint64_t conf, uint64_t *dr){
+  uint32_t nW = p->nWord, i, j, aCop[GG_COPS_MAXK];
+  uint64_t *cw = &w->aCw[conf*nW], *rw = &w->aRw[conf*nW];
+  uint64_t *nw = &w->aNew[conf*nW], *cand = w->aCand;
+  uint64_t nStep = nW;
+  int bGeneral = p->rules.bSurround || p->rules.robberSpeed>1;
+  if( bGeneral ) gg_cops_zone(p, conf, aCop, w->aM, w->aCap);
+  if( p->rules.robberSpeed>1 ){
+    nStep += copsCandFast(p, w, nw);
+    memset(nw, 0, nW*8);
+  }else{
+    memset(cand, 0, nW*8);
+    for(i=0; i<nW; i++){
+      uint64_t m = nw[i];
+      while( m ){               /* candidates: in-neighbours of new Cw nodes */
+        const uint64_t *nb = &p->aNbrIn[(uint64_t)(i*64 + __builtin_ctzll(m))*nW];
+        m &= m-1;
+        for(j=0; j<nW; j++) cand[j] |= nb[j];
+        nStep += nW;
+      }
+      nw[i] = 0;
+    }
+  }
+  for(i=0; i<nW; i++){
+    /* staying is a move, so r must be in Cw; not for a robber on a cop
+    ** in the surround game, who must leave */
+    uint64_t m = cand[i] & ~rw[i] & (cw[i] | (p->rules.bSurround ? w->aM[i] : 0));
+    uint64_t d = 0;
+    while( m ){
+      uint32_t r = i*64 + (uint32_t)__builtin_ctzll(m);
+      m &= m-1;
+      if( bGeneral ){
+        if( copsAllIn(p, w, r, cw, &nStep) ) d |= 1ull<<(r%64);
+      }else{
+        const uint64_t *nb = &p->aNbr[(uint64_t)r*nW];
+        for(j=0; j<nW && (nb[j] & ~cw[j])==0; j++){}
+        if( j==nW ) d |= 1ull<<(r%64);
+      }
+      nStep += nW;
+    }
+    dr[i] = d;
+    rw[i] |= d;
+  }
+  return nStep;
+}
+
+/* Push the Rw growth of confB (ply p-1) to every configuration that
+** moves to it: their Cw grows at ply p; they go on aListA (*pnA). */
+static uint64_t copsPush(GGCops *p, CopsWork *w, uint64_t confB, uint32_t ply,
                          uint64_t *pnA){
   uint32_t aCop[GG_COPS_MAXK], nMove, m, i, nW = p->nWord;
   const uint64_t *dr = &w->aDR[confB*nW];
   gg_cops_unrank(p, confB, aCop);
-  nMove = copsMoves(p, aCop, w->aMove);
+  nMove = gg_cops_moves(p, aCop, 1, w->aMove);
   for(m=0; m<nMove; m++){
     uint64_t conf = w->aMove[m];
     uint64_t *cw = &w->aCw[conf*nW], *nw = &w->aNew[conf*nW];
@@ -305,7 +445,7 @@ static uint64_t copsPush(GGCops *p, CopsWork *w, uint64_t confB, uint32_t t,
       nw[i] |= nb;
       if( p->aRound ){
         uint16_t *aR = &p->aRound[conf*p->n + i*64];
-        while( nb ){ aR[__builtin_ctzll(nb)] = (uint16_t)t; nb &= nb-1; }
+        while( nb ){ aR[__builtin_ctzll(nb)] = (uint16_t)ply; nb &= nb-1; }
       }
     }
     if( !bGrew ) continue;
@@ -313,54 +453,69 @@ static uint64_t copsPush(GGCops *p, CopsWork *w, uint64_t confB, uint32_t t,
       w->aFlag[conf] = 1;
       w->aListA[(*pnA)++] = conf;
     }
-    if( p->captureTime<0 && copsIsFull(p, w, cw) ){
-      p->captureTime = t;
-      p->bestConf = conf;
+    if( p->captureTime<0 ){
+      if( p->rules.bSurround ) gg_cops_zone(p, conf, aCop, w->aM, w->aCap);
+      if( copsIsFull(p, w, cw, w->aM) ){
+        p->captureTime = (ply+1)/2;
+        p->bestConf = conf;
+      }
     }
   }
   return (uint64_t)nMove*nW;
 }
 
-/* The levels, until nothing grows (or, with bFast, a capture time). */
+/* The plies, until nothing grows (or, with bFast, a capture time). */
 static int copsLevels(GGCops *p, CopsWork *w, int bFast, const GGStop *pStop){
   GGPoll poll;
-  uint64_t nA = p->nConf, nB, j;
-  uint32_t t = 0;
+  uint64_t nA = p->nConf, nB, nB2, j, *t;
+  uint32_t ply;
   gg_poll_init(&poll, pStop);
-  while( nA>0 && !(bFast && p->captureTime>=0) ){
-    nB = 0;
-    for(j=0; j<nA; j++){
+  copsLevel0(p, w, &nB);
+  for(ply=1; (nA>0 || nB>0) && !(bFast && p->captureTime>=0); ply++){
+    if( ply>=GG_COPS_NEVER ) return GG_TOOBIG;
+    nB2 = 0;
+    for(j=0; j<nA; j++){                  /* robber positions decided at this ply */
       uint64_t conf = w->aListA[j];
+      uint64_t *dr = &w->aDR2[conf*p->nWord];
       w->aFlag[conf] = 0;
-      if( gg_poll(&poll, copsGrowR(p, w, conf, t==0)) ) return GG_INTERRUPT;
-      if( !copsIsEmpty(&w->aDR[conf*p->nWord], p->nWord) ) w->aListB[nB++] = conf;
+      if( gg_poll(&poll, copsGrowR(p, w, conf, dr)) ) return GG_INTERRUPT;
+      if( !copsIsEmpty(dr, p->nWord) ) w->aListB2[nB2++] = conf;
     }
-    if( ++t>=GG_COPS_NEVER ) return GG_TOOBIG;
-    nA = 0;
+    nA = 0;                               /* cops positions decided at this ply */
     for(j=0; j<nB && !(bFast && p->captureTime>=0); j++){
-      if( gg_poll(&poll, copsPush(p, w, w->aListB[j], t, &nA)) ) return GG_INTERRUPT;
+      if( gg_poll(&poll, copsPush(p, w, w->aListB[j], ply, &nA)) ) return GG_INTERRUPT;
     }
+    t = w->aDR; w->aDR = w->aDR2; w->aDR2 = t;
+    t = w->aListB; w->aListB = w->aListB2; w->aListB2 = t;
+    nB = nB2;
   }
   return GG_OK;
 }
 
-int gg_cops_solve(GGCops *p, const GGGraph *pG, uint32_t k, int bLazy,
-                  int bFast, const GGStop *pStop){
+int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRules *pR,
+                        int bFast, const GGStop *pStop){
   CopsWork w;
   uint64_t nPos, nMaxMove;
+  const char *zA, *zB;
   int rc;
   memset(p, 0, sizeof(*p));
   memset(&w, 0, sizeof(w));
   p->n = pG->n;
   p->k = k;
-  p->bLazy = bLazy;
+  p->rules = *pR;
+  if( p->rules.robberSpeed==0 ) p->rules.robberSpeed = 1;
+  p->bLazy = pR->bLazy;
   p->captureTime = -1;
   p->nWord = (pG->n+63)/64;
   nPos = gg_cops_positions(pG->n, k);
   if( k<1 || k>GG_COPS_MAXK || pG->n==0 || nPos==UINT64_MAX ) return GG_TOOBIG;
+  if( gg_cops_rules_check(&p->rules, &zA, &zB) ) return GG_TOOBIG;
+  if( p->rules.distance>GG_COPS_MAXSPEED || p->rules.robberSpeed>GG_COPS_MAXSPEED ){
+    return GG_TOOBIG;
+  }
   rc = copsSetup(p, pG);
   if( rc ) return rc;
-  nMaxMove = copsMaxMoves(p);
+  nMaxMove = gg_cops_max_moves(p);
   if( nMaxMove==0 ) return GG_TOOBIG;
   if( !bFast ){
     p->aRound = gg_malloc(p->nConf*p->n*sizeof(uint16_t));
@@ -368,83 +523,31 @@ int gg_cops_solve(GGCops *p, const GGGraph *pG, uint32_t k, int bLazy,
     memset(p->aRound, 0xff, p->nConf*p->n*sizeof(uint16_t));
   }
   rc = copsWorkAlloc(p, &w, nMaxMove);
-  if( rc==GG_OK ){
-    copsLevel0(p, &w);
-    rc = copsLevels(p, &w, bFast, pStop);
-  }
+  if( rc==GG_OK ) rc = copsLevels(p, &w, bFast, pStop);
   gg_free(w.pBlock);
   return rc;
 }
 
+int gg_cops_solve(GGCops *p, const GGGraph *pG, uint32_t k, int bLazy,
+                  int bFast, const GGStop *pStop){
+  GGCopsRules r;
+  memset(&r, 0, sizeof(r));
+  r.robberSpeed = 1;
+  r.bLazy = bLazy;
+  return gg_cops_solve_rules(p, pG, k, &r, bFast, pStop);
+}
+
 void gg_cops_free(GGCops *p){
+  if( p->aNbrIn!=p->aNbr ) gg_free(p->aNbrIn);
+  if( p->aInOff!=p->aAdjOff ) gg_free(p->aInOff);
+  if( p->aIn!=p->aAdj ) gg_free(p->aIn);
   gg_free(p->aNbr);
   gg_free(p->aAdjOff);
   gg_free(p->aAdj);
+  gg_free(p->aBall);
+  gg_free(p->aIso);
+  gg_free(p->aQuery);
   gg_free(p->aBinom);
   gg_free(p->aRound);
   memset(p, 0, sizeof(*p));
-}
-
-/* Nonzero if a cop of configuration conf stands on r. */
-static int copsOn(const GGCops *p, uint64_t conf, uint32_t r){
-  uint32_t aCop[GG_COPS_MAXK], i;
-  gg_cops_unrank(p, conf, aCop);
-  for(i=0; i<p->k; i++) if( aCop[i]==r ) return 1;
-  return 0;
-}
-
-/* Plies with the cops to move, given that no cop is on r. */
-static int64_t copsPliesCops(const GGCops *p, uint64_t conf, uint32_t r){
-  uint16_t t = p->aRound[conf*p->n + r];
-  return t==GG_COPS_NEVER ? -1 : t==0 ? 0 : 2*(int64_t)t-1;
-}
-
-int64_t gg_cops_plies(const GGCops *p, uint64_t conf, uint32_t r, int turn){
-  uint32_t j;
-  int64_t mx = 0;
-  if( copsOn(p, conf, r) ) return 0;
-  if( turn==GG_COPS_TURN_COPS ) return copsPliesCops(p, conf, r);
-  for(j=0; j<=copsDeg(p, r); j++){
-    int64_t q = copsPliesCops(p, conf, copsStep(p, r, j));
-    if( q<0 ) return -1;
-    if( q>mx ) mx = q;
-  }
-  return mx+1;
-}
-
-/* The cops' optimal move (see gg_cops_best). */
-static int copsBestCops(const GGCops *p, uint64_t conf, uint32_t r, uint64_t *pNext){
-  int64_t want = gg_cops_plies(p, conf, r, GG_COPS_TURN_COPS);
-  uint32_t aCop[GG_COPS_MAXK], nMove, m;
-  uint64_t *aMove;
-  *pNext = conf;
-  if( want<0 ) return 0;
-  aMove = gg_malloc(copsMaxMoves(p)*sizeof(uint64_t));
-  if( aMove==0 ) return GG_NOMEM;
-  gg_cops_unrank(p, conf, aCop);
-  nMove = copsMoves(p, aCop, aMove);
-  for(m=0; m<nMove; m++){
-    if( gg_cops_plies(p, aMove[m], r, GG_COPS_TURN_ROBBER)==want-1 ){
-      *pNext = aMove[m];
-      break;
-    }
-  }
-  gg_free(aMove);
-  return 0;
-}
-
-int gg_cops_best(const GGCops *p, uint64_t conf, uint32_t r, int turn,
-                 uint64_t *pNext){
-  int64_t want;
-  uint32_t j;
-  if( copsOn(p, conf, r) ) return -1;
-  if( turn==GG_COPS_TURN_COPS ) return copsBestCops(p, conf, r, pNext);
-  want = gg_cops_plies(p, conf, r, GG_COPS_TURN_ROBBER);
-  for(j=0; j<=copsDeg(p, r); j++){
-    uint32_t v = copsStep(p, r, j);
-    int64_t q = copsOn(p, conf, v) ? 0 : copsPliesCops(p, conf, v);
-    if( want<0 ? q<0 : q==want-1 ){ *pNext = v; return 0; }
-  }
-  *pNext = r;
-  return 0;
 }

@@ -6,9 +6,27 @@
 ** the robber chooses his.  In each round every cop moves to a neighbour
 ** or stays, then the robber moves to a neighbour or stays.  The cops win
 ** as soon as a cop stands on the robber's node (also at the robber's
-** start); the robber wins by escaping forever.  Lazy variant: in each
-** round at most one cop moves.  Arcs are read as undirected edges; loops
-** change nothing, since staying is always allowed.
+** start); the robber wins by escaping forever.  Loops change nothing,
+** since staying is always allowed.
+**
+** Variants (GGCopsRules; docs/cops_variants.md cites the papers):
+**   distance d     the cops win when a cop is within d edges of the
+**                  robber (the robber's capture zone: the d-balls of the
+**                  cops); d = 0 is the plain game.
+**   robberSpeed s  the robber moves along a path of at most s edges whose
+**                  nodes after his own lie outside the capture zone (s = 1
+**                  is the plain game: a step into the zone is a losing
+**                  move that changes no value, so it is not offered).
+**   bDirected      arcs, read from pG's out- and in-arcs: everyone moves
+**                  along out-arcs or stays.
+**   bSurround      the robber is caught when a cop stands on every
+**                  neighbour of his node (an isolated node always); the
+**                  cops move freely, also onto the robber; the robber may
+**                  not end his move on a cop, so a robber with a cop on
+**                  his node must leave; he may not start on a cop (a start
+**                  of the cops on every node wins at once).
+**   bLazy          in each round at most one cop moves.
+** gg_cops_rules_check() says which combine.
 **
 ** Positions.  The cops are interchangeable, so a position is a multiset
 ** of cop nodes (a "configuration"), the robber's node and the turn.
@@ -16,16 +34,17 @@
 ** combinatorial number system: the sorted nodes c1 <= ... <= ck get the
 ** rank sum C(ci + i - 1, i).  gg_cops_rank()/gg_cops_unrank() convert.
 **
-** Solving.  gg_cops_solve() decides every position exactly (retrograde
-** analysis, level by level) and keeps one 16-bit word per (configuration,
-** robber node): the round in which the cops, to move, capture under
-** optimal play (0: already captured), or GG_COPS_NEVER.  Everything else
-** (robber-turn plies, optimal moves) is derived on demand:
+** Solving.  gg_cops_solve_rules() decides every position exactly
+** (retrograde analysis, ply by ply) and keeps one 16-bit word per
+** (configuration, robber node): the plies to the capture with the cops to
+** move under optimal play (0: already captured), or GG_COPS_NEVER.
+** Everything else (robber-turn plies, optimal moves) is derived on demand:
+** plies with the robber to move are 1 + the largest plies of his moves.
+** A capture in ply p from a cops-to-move position is in round ceil(p/2)
+** (a surrounded robber can be forced to step into a capture on his own
+** move, so cops-to-move plies may be even).
 **
-**   plies, cops to move    2t-1 if captured in round t, 0 if captured now
-**   plies, robber to move  1 + the largest plies of his moves
-**
-** With bFast set, the solve stops at the first round in which some
+** With bFast set, the solve stops at the first ply in which some
 ** configuration captures every robber start (that round is the capture
 ** time) and aRound is not kept: enough for the cop number and the
 ** capture time, and much cheaper on small graphs.
@@ -39,18 +58,43 @@
 #define GG_COPS_TURN_COPS   0     /* the cops move */
 #define GG_COPS_TURN_ROBBER 1     /* the robber moves */
 
+/* The rules of one game (see above); all zero but robberSpeed = 1 is
+** the plain game. */
+typedef struct GGCopsRules GGCopsRules;
+struct GGCopsRules {
+  uint32_t distance;     /* capture within this many edges (0: same node) */
+  uint32_t robberSpeed;  /* the robber's most edges per move (>= 1) */
+  int bDirected;         /* arcs; everyone moves along out-arcs */
+  int bSurround;         /* caught when every neighbour holds a cop */
+  int bLazy;             /* at most one cop moves per round */
+};
+#define GG_COPS_MAXSPEED  65535     /* most robberSpeed / distance */
+
+/* The rules keys that may not be combined: 0 if the rules are fine,
+** else the names of two keys that do not combine, in *pzA and *pzB
+** (the key names of the SQL rules argument). */
+int gg_cops_rules_check(const GGCopsRules *pR, const char **pzA, const char **pzB);
+
 typedef struct GGCops GGCops;
 struct GGCops {
   uint32_t n;            /* nodes */
   uint32_t k;            /* cops */
-  int bLazy;             /* at most one cop moves per round */
+  GGCopsRules rules;     /* the variant */
+  int bLazy;             /* rules.bLazy */
   uint32_t nWord;        /* 64-bit words in a bit set of nodes */
   uint64_t nConf;        /* configurations: C(n+k-1, k) */
-  uint64_t *aNbr;        /* aNbr[v*nWord..]: closed neighbourhood of v */
-  uint32_t *aAdjOff;     /* neighbours of v (v excluded): aAdj[aAdjOff[v]..] */
+  uint64_t *aNbr;        /* aNbr[v*nWord..]: closed out-neighbourhood of v */
+  uint64_t *aNbrIn;      /* closed in-neighbourhood (== aNbr if undirected) */
+  uint64_t *aBall;       /* [v*nWord..]: nodes within distance of v; or NULL */
+  uint64_t *aIso;        /* nWord: the nodes with no neighbour */
+  uint32_t *aAdjOff;     /* out-neighbours of v (v excluded): aAdj[aAdjOff[v]..] */
   uint32_t *aAdj;        /*   ascending */
+  uint32_t *aInOff;      /* in-neighbours, the same way (== aAdjOff/aAdj */
+  uint32_t *aIn;         /*   if undirected) */
   uint64_t *aBinom;      /* aBinom[i*(n+k)+v] = C(v, i), i <= k */
-  uint16_t *aRound;      /* [conf*n + r]: capture round, cops to move; or NULL */
+  uint16_t *aRound;      /* [conf*n + r]: plies to capture, cops to move; or NULL */
+  uint64_t *aQuery;      /* 5*nWord words of scratch for the queries below (so a
+                         ** GGCops is used by one thread at a time) */
   int64_t captureTime;   /* rounds from the best start, -1: the robber wins */
   uint64_t bestConf;     /* a configuration achieving captureTime */
 };
@@ -59,10 +103,14 @@ struct GGCops {
 ** overflow. */
 uint64_t gg_cops_positions(uint64_t n, uint32_t k);
 
-/* Solve.  pG is read only during the call.  GG_OK, GG_NOMEM, GG_TOOBIG
-** (k out of range, too many positions for memory indices, or a capture
-** taking more than 65534 rounds) or GG_INTERRUPT.  Free with
-** gg_cops_free() (also after an error). */
+/* Solve.  pG is read only during the call (its arcs are read as edges
+** unless pR->bDirected).  GG_OK, GG_NOMEM, GG_TOOBIG (k out of range,
+** too many positions for memory indices, or a capture taking more than
+** 65534 plies, or rules that do not combine) or GG_INTERRUPT.
+** Free with gg_cops_free() (also after an error).  gg_cops_solve() is
+** the plain or lazy game. */
+int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRules *pR,
+                        int bFast, const GGStop *pStop);
 int gg_cops_solve(GGCops *p, const GGGraph *pG, uint32_t k, int bLazy,
                   int bFast, const GGStop *pStop);
 void gg_cops_free(GGCops *p);
@@ -70,6 +118,12 @@ void gg_cops_free(GGCops *p);
 /* Rank of the sorted cop nodes aCop[0..k-1]; and back. */
 uint64_t gg_cops_rank(const GGCops *p, const uint32_t *aCop);
 void gg_cops_unrank(const GGCops *p, uint64_t conf, uint32_t *aCop);
+
+/* Nonzero if the robber on r is caught with the cops on conf (whoever
+** is to move); and nonzero if r is a start the robber may take against
+** conf (any node, but not a cop's in the surround game). */
+int gg_cops_captured(const GGCops *p, uint64_t conf, uint32_t r);
+int gg_cops_start_ok(const GGCops *p, uint64_t conf, uint32_t r);
 
 /* Plies left under optimal play from (conf, robber r, turn), -1 if the
 ** robber escapes.  Needs a full solve (aRound). */

@@ -4,24 +4,29 @@
 ** graphs (cop_number and capture_time call it before the general engine
 ** in cops.h).  Plain C.
 **
-** The graph is given as closed-neighbourhood masks: bit v of aNbr[u] is
-** set iff u == v or u, v are adjacent.  The rules are those of cops.h.
-** Exact: 0 if the cops can stand on every node, 1 if some start
-** dominates the graph (the cop next to the robber steps on him, also in
-** the lazy game), otherwise level-by-level retrograde analysis on
-** ordered pairs (a, b) of cop nodes with a bit set of robber nodes each.
+** The graph is given as closed out-neighbourhood masks: bit v of aNbr[u]
+** is set iff u == v or there is an arc (an edge) u -> v.  The rules are
+** those of cops.h, every variant (GGCopsRules; distance and robber speed
+** are read as undirected, as cops.h allows them).  Exact: 0 if some start
+** catches every robber start at once, otherwise round-by-round retrograde
+** analysis on ordered pairs (a, b) of cop nodes with a bit set of robber
+** nodes each.
 */
 #ifndef GG_COPS_SMALL_H
 #define GG_COPS_SMALL_H
 #include <stdint.h>
+#include "cops.h"
 
 #define GG_COPS_SMALL_MAXN 64
 
-/* Words of scratch that gg_cops_small() needs: 2*64*64 suffices always. */
+/* Words of scratch that gg_cops_small() needs. */
 #define GG_COPS_SMALL_SCRATCH (3*GG_COPS_SMALL_MAXN*GG_COPS_SMALL_MAXN)
 
 /* Capture time in rounds of k (1 or 2) cops, or -1 if the robber escapes.
-** n <= 64; aScratch holds GG_COPS_SMALL_SCRATCH words. */
+** n <= 64; aScratch holds GG_COPS_SMALL_SCRATCH words.  The _rules form
+** plays any variant (rules that combine: gg_cops_rules_check()). */
+int64_t gg_cops_small_rules(uint32_t n, const uint64_t *aNbr, uint32_t k,
+                            const GGCopsRules *pR, uint64_t *aScratch);
 int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
                       uint64_t *aScratch);
 

@@ -8,28 +8,98 @@
 ** own tables cops_states and cops_play (cops_vtab.c).  Both scalar
 ** functions use the engine's fast mode: the solve stops at the first
 ** round in which some start catches every robber.  A small graph is read
-** once into bit rows: k <= 2 on its masks, and if the answer is 3 or
-** more, the engine goes on from k = 3 on the same rows.
+** once into bit rows: k <= 2 on its masks (cop_number removes corners
+** first, cops_number.c), and if the answer is 3 or more, the engine goes
+** on from k = 3 on the same rows.  The rules keys are the variants of
+** the literature (distance, robber_speed, directed, surround, lazy:
+** cops.h, and docs/reference/cops.md for the papers); keys that do not
+** combine are an error naming both.
 */
 #include <string.h>
 #include "cops_sql.h"
 SQLITE_EXTENSION_INIT3
 
 static const GGRuleKey aCopsKey[] = {
+  { "distance", GG_RULE_LABEL, 0 },       /* an integer label: checked below */
+  { "robber_speed", GG_RULE_LABEL, 0 },
+  { "directed", GG_RULE_BOOL, 0 },
+  { "surround", GG_RULE_BOOL, 0 },
   { "lazy", GG_RULE_BOOL, 0 },
 };
-#define COPS_KEY_LAZY 0
-#define COPS_LAZY(variant) ((int)((variant) & 1))
+#define COPS_KEY_DISTANCE 0
+#define COPS_KEY_SPEED    1
+#define COPS_KEY_DIRECTED 2
+#define COPS_KEY_SURROUND 3
+#define COPS_KEY_LAZY     4
+#define COPS_NKEY         5
+
+/* The variant word of the cache key: distance, speed, then the flags. */
+#define COPS_V_DIRECTED (1ull<<32)
+#define COPS_V_SURROUND (1ull<<33)
+#define COPS_V_LAZY     (1ull<<34)
+
+/* An integer key of the rules (a label as the parser reads it), or def. */
+static uint32_t copsIntKey(const GGRules *pRules, int iKey, uint32_t def){
+  const GGRuleVal *v = &pRules->aVal[iKey];
+  return v->bSet ? (uint32_t)v->aLabel[0].iVal : def;
+}
+
+static uint64_t copsVariant(const GGRules *pRules){
+  return (uint64_t)copsIntKey(pRules, COPS_KEY_DISTANCE, 0)
+       | (uint64_t)copsIntKey(pRules, COPS_KEY_SPEED, 1)<<16
+       | (pRules->aVal[COPS_KEY_DIRECTED].bTrue ? COPS_V_DIRECTED : 0)
+       | (pRules->aVal[COPS_KEY_SURROUND].bTrue ? COPS_V_SURROUND : 0)
+       | (pRules->aVal[COPS_KEY_LAZY].bTrue ? COPS_V_LAZY : 0);
+}
+
+/* The engine's rules from a variant word. */
+static GGCopsRules copsRulesOf(uint64_t variant){
+  GGCopsRules r;
+  r.distance = (uint32_t)(variant & 0xffff);
+  r.robberSpeed = (uint32_t)((variant>>16) & 0xffff);
+  r.bDirected = (variant & COPS_V_DIRECTED)!=0;
+  r.bSurround = (variant & COPS_V_SURROUND)!=0;
+  r.bLazy = (variant & COPS_V_LAZY)!=0;
+  return r;
+}
+
+/* The plain or lazy game, where removing corners keeps the cop number. */
+static int copsPlain(uint64_t variant){
+  return (variant & ~COPS_V_LAZY)==(1ull<<16);
+}
+
+int gg_cops_check(GGCall *pCall, char **pzErr){
+  static const int aInt[2] = { COPS_KEY_DISTANCE, COPS_KEY_SPEED };
+  const char *zFunc = pCall->pFunc->zName, *zA, *zB;
+  GGCopsRules r;
+  int i;
+  for(i=0; i<2; i++){
+    const GGRuleVal *v = &pCall->rules.aVal[aInt[i]];
+    int64_t lo = aInt[i]==COPS_KEY_SPEED ? 1 : 0;
+    if( v->bSet && (v->aLabel[0].eType!=GG_KEY_INT || v->aLabel[0].iVal<lo
+                    || v->aLabel[0].iVal>GG_COPS_MAXSPEED) ){
+      char *zVal = gg_label_sql(&v->aLabel[0]);
+      *pzErr = zVal ? gg_errmsg("%s: rules: \"%s\" must be an integer from %d to %d, got %s",
+                                zFunc, aCopsKey[aInt[i]].zKey, (int)lo, GG_COPS_MAXSPEED,
+                                zVal) : 0;
+      sqlite3_free(zVal);
+      return gg_error_rc(SQLITE_MISMATCH, *pzErr);
+    }
+  }
+  r = copsRulesOf(copsVariant(&pCall->rules));
+  if( gg_cops_rules_check(&r, &zA, &zB) ){
+    *pzErr = gg_errmsg("%s: rules: \"%s\" and \"%s\" do not combine (no published game"
+                       " plays both)", zFunc, zA, zB);
+    return gg_error_rc(SQLITE_ERROR, *pzErr);
+  }
+  return SQLITE_OK;
+}
 
 static uint64_t copsPositions(uint64_t n, uint32_t k){ return gg_cops_positions(n, k); }
 
 static void copsSize(uint32_t k, char *zBuf, int nBuf){
   sqlite3_snprintf(nBuf, zBuf, "2 turns x C(n+k-1, k) placements of k = %u cop%s x n robber"
                    " nodes", k, k==1 ? "" : "s");
-}
-
-static uint64_t copsVariant(const GGRules *pRules){
-  return pRules->aVal[COPS_KEY_LAZY].bTrue ? 1 : 0;
 }
 
 static int copsRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, int bStart,
@@ -46,7 +116,8 @@ static int copsSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pArgs
   int rc;
   *ppState = 0;
   if( p==0 ) return GG_NOMEM;
-  rc = gg_cops_solve(p, pG, pArgs->k, COPS_LAZY(pArgs->variant), 0, pStop);
+  GGCopsRules r = copsRulesOf(pArgs->variant);
+  rc = gg_cops_solve_rules(p, pG, pArgs->k, &r, 0, pStop);
   if( rc ){ gg_cops_free(p); sqlite3_free(p); return rc; }
   *ppState = p;
   return GG_OK;
@@ -111,22 +182,24 @@ static int copsIsNumber(const GGCall *pCall);
 ** the rows again and says so. */
 static int copsSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *s){
   int bNumber = copsIsNumber(pCall);
-  int bLazy = COPS_LAZY(copsVariant(&pCall->rules));
+  uint64_t variant = copsVariant(&pCall->rules);
+  GGCopsRules r = copsRulesOf(variant);
   uint64_t aNbr[GG_SMALL_MAXN], *aScratch;
   uint32_t k, u;
   int64_t t = -1;
   if( !bNumber && pCall->k>2 ) return GG_SMALL_GRAPH;
   if( (aScratch = copsScratch(pCall->pConn))==0 ) return GG_SMALL_NO;
   for(u=0; u<s->n; u++) aNbr[u] = s->aOut[u] | (1ull<<u);
-  if( bNumber && gg_cops_positions(s->n, 2)<=(uint64_t)pCall->pConn->mxPositions ){
-    int c = gg_cops_small_number(s->n, aNbr, bLazy, aScratch);   /* corners first */
+  if( bNumber && copsPlain(variant)
+   && gg_cops_positions(s->n, 2)<=(uint64_t)pCall->pConn->mxPositions ){
+    int c = gg_cops_small_number(s->n, aNbr, r.bLazy, aScratch);   /* corners first */
     if( c==3 ){ pCall->k = 3; return GG_SMALL_GRAPH; }
     sqlite3_result_int64(ctx, c);
     return GG_SMALL_DONE;
   }
   for(k=bNumber ? 1 : pCall->k; k<=2 && t<0; k++){
     if( gg_cops_positions(s->n, k)>(uint64_t)pCall->pConn->mxPositions ) return GG_SMALL_NO;
-    t = gg_cops_small(s->n, aNbr, k, bLazy, aScratch);
+    t = gg_cops_small_rules(s->n, aNbr, k, &r, aScratch);
     if( !bNumber ) break;
   }
   if( bNumber && t<0 ){
@@ -144,7 +217,7 @@ static int copsSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *s){
 static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, int64_t *pT,
                     char **pzErr){
   const GGGraph *pG = &pCall->g;
-  int bLazy = COPS_LAZY(copsVariant(&pCall->rules));
+  GGCopsRules r = copsRulesOf(copsVariant(&pCall->rules));
   GGCops cops;
   int rc;
   if( gg_call_positions(pCall, pG->n)>(uint64_t)pCall->pConn->mxPositions ){
@@ -153,10 +226,10 @@ static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, in
   if( aNbr && pCall->k<=2 ){
     uint64_t *aScratch = copsScratch(pCall->pConn);
     if( aScratch==0 ) return SQLITE_NOMEM;
-    *pT = gg_cops_small(pG->n, aNbr, pCall->k, bLazy, aScratch);
+    *pT = gg_cops_small_rules(pG->n, aNbr, pCall->k, &r, aScratch);
     return SQLITE_OK;
   }
-  rc = gg_cops_solve(&cops, pG, pCall->k, bLazy, 1, pStop);
+  rc = gg_cops_solve_rules(&cops, pG, pCall->k, &r, 1, pStop);
   *pT = cops.captureTime;
   gg_cops_free(&cops);
   return rc ? gg_call_engine_error(pCall, rc, pzErr) : SQLITE_OK;
@@ -188,13 +261,13 @@ static int copsRun(sqlite3_context *ctx, GGCall *pCall, const GGStop *pStop, cha
 
 static const GGFuncDef copsNumberFunc = {
   .zName = "cop_number", .nArgMin = 1, .nArgMax = 3, .bSource = 1,
-  .xSmall = copsSmall, .xRun = copsRun,
+  .xCheck = gg_cops_check, .xSmall = copsSmall, .xRun = copsRun,
 };
 
 static const GGFuncDef copsTimeFunc = {
   .zName = "capture_time", .nArgMin = 2, .nArgMax = 4,
   .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
-  .xSmall = copsSmall, .xRun = copsRun,
+  .xCheck = gg_cops_check, .xSmall = copsSmall, .xRun = copsRun,
 };
 
 static int copsIsNumber(const GGCall *pCall){
@@ -207,7 +280,7 @@ const GGGameDef gg_cops_def = {
   .zName = "cops", .apFunc = apCopsFunc, .xTables = gg_register_cops,
   .zStates = "cops_states", .zPlay = "cops_play",
   .azTurn = { "cops", "robber" },
-  .aKey = aCopsKey, .nKey = 1, .iDirected = -1, .bK = 1,
+  .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED, .bK = 1,
   .xPositions = copsPositions, .xSize = copsSize, .xVariant = copsVariant,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
 };

@@ -14,4 +14,8 @@
 ** sqlite3_free it. */
 char *gg_cops_json(const GGCops *p, const GGGraph *pG, uint64_t conf);
 
+/* The cops' rules keys checked (integers in range, keys that combine):
+** the xCheck of every cops function and table. */
+int gg_cops_check(GGCall *pCall, char **pzErr);
+
 #endif

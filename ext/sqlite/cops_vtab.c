@@ -152,7 +152,9 @@ static uint32_t cvRobberStart(const GGCops *p, uint64_t conf){
   uint32_t r, best = 0;
   int64_t mx = -2;
   for(r=0; r<p->n; r++){
-    int64_t q = gg_cops_plies(p, conf, r, GG_COPS_TURN_COPS);
+    int64_t q;
+    if( !gg_cops_start_ok(p, conf, r) ) continue;     /* (the surround game) */
+    q = gg_cops_plies(p, conf, r, GG_COPS_TURN_COPS);
     if( q<0 ) return r;
     if( q>mx ){ mx = q; best = r; }
   }
@@ -227,9 +229,11 @@ static int cvPin(CvCursor *pCur, int iCol, sqlite3_value *pVal){
 /* The functions of the two tables, for call.c. */
 static const GGFuncDef cvStatesFunc = {
   .zName = "cops_states", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
+  .xCheck = gg_cops_check,
 };
 static const GGFuncDef cvPlayFunc = {
   .zName = "cops_play", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
+  .xCheck = gg_cops_check,
 };
 
 /* Check the arguments, load and solve: SQLITE_OK, SQLITE_DONE for no

@@ -165,6 +165,21 @@ static const SurfSql aSurface[] = {
     " FROM cops_play(:graph, 1, :edges)", 0 },
   { "SELECT group_concat(cops || robber || to_node) FROM cops_play(:graph, 2, 'named',"
     " '{\"lazy\": true}')", 0 },
+  /* the cops variants: every key, pairs that combine, pairs that do not */
+  { "SELECT cop_number(:graph, :edges, '{\"distance\": 1}'),"
+    " capture_time(:graph, 2, :edges, '{\"robber_speed\": 2, \"distance\": 1}'),"
+    " capture_time(:graph, 3, :edges, '{\"surround\": true}')", 0 },
+  { "SELECT cop_number(:graph, :edges, '{\"directed\": true}'),"
+    " capture_time(:graph, 1, 'named', '{\"distance\": 2, \"lazy\": true}')", 0 },
+  { "SELECT cop_number(:graph, :edges, '{\"surround\": true, \"lazy\": true}')", 0 },
+  { "SELECT capture_time(:graph, 2, :edges, '{\"distance\": -1}')", 0 },
+  { "SELECT count(*), sum(outcome), total(plies), total(length(move))"
+    " FROM cops_states(:graph, 2, :edges, '{\"surround\": true}')", 0 },
+  { "SELECT count(*), sum(outcome), total(plies), total(length(move))"
+    " FROM cops_states(:graph, 2, :edges, '{\"robber_speed\": 3}')", 0 },
+  { "SELECT count(*), total(plies) FROM cops_states(:graph, 1, :edges, '{\"directed\": true}')", 0 },
+  { "SELECT group_concat(cops || robber || to_node) FROM cops_play(:graph, 2, 'named',"
+    " '{\"surround\": true}')", 0 },
   /* (a NULL graph id gives NULL from both: coalesce makes it "no cop wins") */
   { "SELECT coalesce(cop_number(:graph, :edges) = 1, 0) IS (capture_time(:graph, 1, :edges) IS NOT NULL)",
     SURF_TRUE },

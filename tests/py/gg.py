@@ -308,3 +308,121 @@ def cops_capture_time(val, nodes, k):
         if worst is not None and (best is None or worst < best):
             best = worst
     return best
+
+
+def cops_variant_rules(distance=0, robber_speed=1, directed=False, surround=False,
+                       lazy=False):
+    """The rules of a cops variant as a dict (the brute force's keywords)."""
+    return dict(distance=distance, robber_speed=robber_speed, directed=directed,
+                surround=surround, lazy=lazy)
+
+
+def cops_variant_game(rows, k, distance=0, robber_speed=1, directed=False,
+                      surround=False, lazy=False):
+    """The moves of a cops variant, spelled out plainly from the rules of
+    docs/cops_variants.md, written apart from the engine: (nodes, caught,
+    robber_moves, cop_moves, start_ok) over ORDERED cop tuples.
+      caught(c, r)        the robber on r is caught with the cops on c
+      robber_moves(c, r)  his moves (nodes), r included when he may stay
+      cop_moves(c)        the cops' next tuples
+      start_ok(c, r)      r is a start the robber may take
+    """
+    import itertools
+    succ = adjacency(rows, directed=directed)
+    nodes = sqlite_order(succ)
+    nbr = {v: succ[v] - {v} for v in nodes}         # loops change nothing
+    und = {v: set() for v in nodes}                 # distances: undirected
+    for a, b in rows:
+        if a != b:
+            und[a].add(b)
+            und[b].add(a)
+
+    def ball(v):
+        seen, front = {v}, {v}
+        for _ in range(distance):
+            front = {w for u in front for w in und[u]} - seen
+            seen |= front
+        return seen
+    balls = {v: ball(v) for v in nodes}
+
+    def caught(c, r):
+        if surround:
+            return all(v in c for v in nbr[r])
+        return any(r in balls[x] for x in c)
+
+    def robber_moves(c, r):
+        if surround:
+            return {v for v in nbr[r] | {r} if v not in c}
+        out, front = {r}, {r}
+        for _ in range(robber_speed):
+            front = {w for u in front for w in nbr[u] if not caught(c, w)} - out
+            out |= front
+        return out
+
+    def cop_moves(c):
+        closed = [sorted(nbr[x] | {x}, key=str) for x in c]
+        if lazy:
+            out = {c}
+            for i in range(k):
+                for v in closed[i]:
+                    out.add(c[:i] + (v,) + c[i + 1:])
+            return out
+        return set(itertools.product(*closed))
+
+    def start_ok(c, r):
+        return not (surround and r in c)
+    return nodes, caught, robber_moves, cop_moves, start_ok
+
+
+def cops_variant_brute(rows, k, **rules):
+    """Every position of a cops variant (cops_variant_game's rules) by
+    plain value iteration over ORDERED cop tuples: {(cops_tuple, robber,
+    turn): plies or None}, plies 0 when caught, None when the robber
+    escapes.  From "never" everywhere, sweep i makes exact every position
+    decided within i plies (the least fixed point: the cops hurry, the
+    robber delays)."""
+    import itertools
+    nodes, caught, robber_moves, cop_moves, _ = cops_variant_game(rows, k, **rules)
+    tuples = list(itertools.product(nodes, repeat=k))
+    cm = {c: cop_moves(c) for c in tuples}
+    rm = {(c, r): robber_moves(c, r) for c in tuples for r in nodes}
+    cap = {(c, r): caught(c, r) for c in tuples for r in nodes}
+    val = {(c, r, t): None for c in tuples for r in nodes for t in ("cops", "robber")}
+    while True:
+        new = {}
+        for (c, r, t) in val:
+            if cap[(c, r)]:
+                new[(c, r, t)] = 0
+            elif t == "cops":
+                vs = [val[(d, r, "robber")] for d in cm[c]]
+                vs = [x for x in vs if x is not None]
+                new[(c, r, t)] = min(vs) + 1 if vs else None
+            else:
+                vs = [val[(c, s, "cops")] for s in rm[(c, r)]]
+                new[(c, r, t)] = None if None in vs else max(vs) + 1
+        if new == val:
+            return val
+        val = new
+
+
+def cops_variant_time(val, rows, k, **rules):
+    """Capture time (rounds: a capture in ply p is in round ceil(p/2)) of
+    a brute-force table: the cops' best start against the robber's best
+    start; None if the robber escapes.  A start of the cops that leaves
+    the robber no start wins at once."""
+    import itertools
+    nodes, _, _, _, start_ok = cops_variant_game(rows, k, **rules)
+    best = None
+    for c in itertools.combinations_with_replacement(nodes, k):
+        worst = 0
+        for r in nodes:
+            if not start_ok(c, r):
+                continue
+            p = val[(c, r, "cops")]
+            if p is None:
+                worst = None
+                break
+            worst = max(worst, (p + 1) // 2)
+        if worst is not None and (best is None or worst < best):
+            best = worst
+    return best
