@@ -46,5 +46,5 @@ int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *
     for(j=0; j<nSub; j++) if( (b>>aId[j]) & 1 ) s |= 1ull<<j;
     aSub[u] = s;
   }
-  return gg_cops_small(nSub, aSub, 2, bLazy, aScratch)>=0 ? 2 : 3;
+  return gg_cops_small_plain(nSub, aSub, 2, bLazy, aScratch)>=0 ? 2 : 3;
 }

@@ -157,6 +157,9 @@ int64_t gg_cops_small_rules(uint32_t n, const uint64_t *aNbr, uint32_t k,
   uint32_t a, b;
   int64_t t;
   int bFull = 0;
+  if( pR->distance==0 && pR->robberSpeed<=1 && !pR->bDirected && !pR->bSurround ){
+    return gg_cops_small_plain(n, aNbr, k, pR->bLazy, aScratch);   /* the fast sweeps */
+  }
   g.n = n; g.k = k; g.aNbr = aNbr; g.pR = pR;
   g.full = n==64 ? ~0ull : (1ull<<n)-1;
   smallBalls(&g);
@@ -183,9 +186,5 @@ int64_t gg_cops_small_rules(uint32_t n, const uint64_t *aNbr, uint32_t k,
 
 int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
                       uint64_t *aScratch){
-  GGCopsRules r;
-  memset(&r, 0, sizeof(r));
-  r.robberSpeed = 1;
-  r.bLazy = bLazy;
-  return gg_cops_small_rules(n, aNbr, k, &r, aScratch);
+  return gg_cops_small_plain(n, aNbr, k, bLazy, aScratch);
 }

@@ -30,6 +30,12 @@ int64_t gg_cops_small_rules(uint32_t n, const uint64_t *aNbr, uint32_t k,
 int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
                       uint64_t *aScratch);
 
+/* The same in the plain game (bLazy: or the lazy one), by the faster
+** sweeps of cops_small_plain.c; gg_cops_small_rules() calls it when the
+** rules are those. */
+int64_t gg_cops_small_plain(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
+                            uint64_t *aScratch);
+
 /* The cop number of the graph if it is 1 or 2, else 3 ("3 or more"), for
 ** the game or for lazy cops (cops_number.c: corners removed first); 0 for
 ** no nodes.  aScratch as for gg_cops_small(). */

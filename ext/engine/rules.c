@@ -371,6 +371,7 @@ int gg_rules_parse(const char *z, uint64_t n, const GGRuleKey *aKey, int nKey,
 }
 
 void gg_rules_free(GGRules *p){
+  if( p->aLabel==0 && p->zText==0 ) return;     /* nothing was parsed: no key holds */
   gg_free(p->aLabel);
   gg_free(p->zText);
   memset(p, 0, sizeof(*p));

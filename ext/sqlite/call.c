@@ -14,6 +14,7 @@
 ** cop_number's rounds) give an xRun, which this file runs on the built
 ** graph with the interrupt polled.  Messages are errors.c's.
 */
+#include <stddef.h>
 #include <string.h>
 #include "call.h"
 #include "cops.h"
@@ -140,7 +141,7 @@ int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
                  const GGFuncDef *pFunc, sqlite3_value **apArg, int nArg, char **pzErr){
   int nExtra, i, rc;
   sqlite3_value *pEdges, *pRules;
-  memset(pCall, 0, sizeof(*pCall));
+  memset(pCall, 0, offsetof(GGCall, small));     /* the source fills small */
   pCall->pConn = pConn;
   pCall->pDef = pDef;
   pCall->pFunc = pFunc;
@@ -166,7 +167,8 @@ int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
   pCall->ref.pConn = pConn;
   pCall->ref.pSource = callSource(pCall, pEdges);
   if( pDef->iDirected>=0 ) pCall->ref.bDirected = pCall->rules.aVal[pDef->iDirected].bTrue;
-  pCall->ref.mxNode = pFunc->bNoReadLimit ? 0 : callMaxNodes(pCall);
+  /* a value bounds its own size: only a table's rows may go on and on */
+  pCall->ref.mxNode = pFunc->bNoReadLimit || pCall->ref.pSource->zWord ? 0 : callMaxNodes(pCall);
   pCall->nRole = pDef->xRoles(&pCall->rules, pCall->aArg, callNodeCount(pFunc),
                               pFunc->bStart, pCall->aRole, &pCall->iTurn);
   return SQLITE_OK;
@@ -310,7 +312,7 @@ int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
 void gg_call_free(GGCall *pCall){
   gg_roles_free(pCall->aRole, pCall->nRole);
   gg_rules_free(&pCall->rules);
-  if( !pCall->bSmallGraph ) gg_graph_free(&pCall->g);
+  if( !pCall->bSmallGraph && pCall->g.aOff ) gg_graph_free(&pCall->g);
   memset(&pCall->g, 0, sizeof(pCall->g));
 }
 

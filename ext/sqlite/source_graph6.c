@@ -32,7 +32,7 @@ static int g6sSmall(const GGGraphRef *pRef, GGSmall *p){
   char zErr[8];
   const char *z = g6sBytes(pRef->pId, &n);
   if( z==0 || gg_graph6_parse(&g6, z, n, zErr, (int)sizeof(zErr)) || g6.n>GG_SMALL_MAXN
-   || g6.n==0 || (pRef->mxNode && g6.n>pRef->mxNode) ){
+   || g6.n==0 ){
     return 0;                                 /* the general read says why */
   }
   gg_small_ints(p, g6.n);
