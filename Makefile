@@ -18,6 +18,15 @@ LIB_SRC    = $(filter-out ext/engine/alloc_libc.c,$(ENGINE_SRC)) $(SQL_SRC)
 HDRS       = $(wildcard ext/engine/*.h ext/sqlite/*.h)
 ENGINE_INC = -Iext/engine
 LIB_INC    = -Iext/engine -Iext/sqlite
+# The reference solvers and what only the tests use (tests/engine/ref/):
+# linked into the test programs, never into the library.
+REF_SRC    = $(wildcard tests/engine/ref/*.c)
+REF_INC    = -Itests/engine/ref
+REF_HDRS   = $(wildcard tests/engine/ref/*.h)
+# The library exports sqlite3_graphgame_init only (its definition says
+# so): SQLite loads extensions with RTLD_GLOBAL, where other names could
+# clash with the host's.
+LIB_VIS    = -fvisibility=hidden
 # The wall: ext/engine/ is compiled with dist/wall/ first on the include
 # path, whose sqlite3.h and sqlite3ext.h stop the build, so an engine file
 # cannot include SQLite by accident.
@@ -37,23 +46,23 @@ $(WALL):
 	@mkdir -p dist/wall
 	@echo '#error "ext/engine/ is plain C: no SQLite header there (the SQLite layer is ext/sqlite/)"' > $@
 
-dist/obj/engine/%.o: ext/engine/%.c $(HDRS) $(WALL)
+dist/obj/engine/%.o: ext/engine/%.c $(HDRS) $(WALL) Makefile
 	@mkdir -p dist/obj/engine
-	$(CC) $(CFLAGS) $(WARN) -fPIC -Idist/wall $(ENGINE_INC) -c -o $@ $<
+	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -fPIC -Idist/wall $(ENGINE_INC) -c -o $@ $<
 
-dist/obj/sqlite/%.o: ext/sqlite/%.c $(HDRS) VERSION
+dist/obj/sqlite/%.o: ext/sqlite/%.c $(HDRS) VERSION Makefile
 	@mkdir -p dist/obj/sqlite
-	$(CC) $(CFLAGS) $(WARN) $(VERSION_DEF) -fPIC $(LIB_INC) -c -o $@ $<
+	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) $(VERSION_DEF) -fPIC $(LIB_INC) -c -o $@ $<
 
 # A standalone C program on the engines (tests/engine/*.c, bench/*.c):
 #   make engine-prog SRC=tests/engine/cm_check.c OUT=dist/engine/cm_check [PROG_FLAGS=...]
-# links every engine file with alloc_libc.c, so no list of engine files is
-# kept anywhere.
+# links every engine file with alloc_libc.c and the tests' reference
+# solvers (tests/engine/ref/), so no list of engine files is kept anywhere.
 PROG_FLAGS ?= -O2
 .PHONY: engine-prog
 engine-prog: $(WALL)
 	@mkdir -p $(dir $(OUT))
-	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) -pthread -o $(OUT) $(SRC) $(ENGINE_SRC)
+	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(REF_INC) -pthread -o $(OUT) $(SRC) $(ENGINE_SRC) $(REF_SRC)
 
 help:
 	@echo "make          build dist/graphgame.so"
@@ -142,15 +151,15 @@ FUZZ_TIME  ?= 60
 # Every tests/fuzz/fuzz_<name>.c is a target.  fuzz_sql drives the whole
 # extension through SQLite; the others are engine-only (no SQLite).
 FUZZ_TARGETS = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_ENGINE  = $(ENGINE_SRC)
+FUZZ_ENGINE  = $(ENGINE_SRC) $(REF_SRC)
 
 dist/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SAN_LINK) -o $@ tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3
 
-dist/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS)
+dist/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS) $(REF_HDRS)
 	@mkdir -p dist/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) -pthread -o $@ $< $(FUZZ_ENGINE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) $(REF_INC) -pthread -o $@ $< $(FUZZ_ENGINE)
 
 .PHONY: fuzz fuzz-brief
 fuzz: $(FUZZ_TARGETS:%=dist/fuzz/fuzz_%)
@@ -174,9 +183,9 @@ dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(L
 	@mkdir -p dist/ctests
 	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"sql\" $(SAN_LINK) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3
 
-dist/ctests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS)
+dist/ctests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS) $(REF_HDRS)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"$*\" $(ENGINE_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(FUZZ_ENGINE)
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"$*\" $(ENGINE_INC) $(REF_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(FUZZ_ENGINE)
 
 test: $(FUZZ_TARGETS:%=dist/ctests/replay_%)
 

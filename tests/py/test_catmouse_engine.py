@@ -1,6 +1,6 @@
 """Cat and mouse on large graphs: the fast engine (ext/engine/catmouse*.c)
-against the reference solve on the generic engine (ext/engine/catmouse_ref.c),
-every position, undirected and directed, with 0 to 3 holes, with the default
+against the reference solve on the generic engine
+(tests/engine/ref/catmouse_ref.c), every position, undirected and directed, with 0 to 3 holes, with the default
 (the small-graph path up to 64 nodes), one thread, two, and the split of two
 run by one thread (tests/engine/cm_check.c), with games of thousands of
 plies and every tier of plies; and stopping a large solve with
