@@ -53,15 +53,19 @@ def tiers(out):
     return tuple(int(x) for x in m.groups())
 
 
+@gg.sweep
 def test_engine_matches_reference_many_graphs():
-    """Many graphs of up to 300 nodes of every shape in cm_check.c."""
-    run_check(913, 40 if ASAN else 120, 300)
+    """Many graphs of up to 300 nodes of every shape in cm_check.c (make
+    test: 60 of them)."""
+    run_check(913, 40 if ASAN else 120 if gg.FULL else 60, 300)
 
 
+@gg.sweep
 def test_engine_matches_reference_large_graphs():
     """A few graphs of up to 1600 nodes (5 million positions each; 2 to
-    4 bands of 512 columns, so both threads have bands)."""
-    run_check(5, 7 if ASAN else 21, 1600)
+    4 bands of 512 columns, so both threads have bands): 21 of them, 4 in
+    make test."""
+    run_check(5, 7 if ASAN else 21 if gg.FULL else 4, 1600)
 
 
 def test_engine_matches_reference_small_graphs():
@@ -77,27 +81,31 @@ SMALL_TIERS = ["GG_CM_PLY_BASED=3", "GG_CM_WIN1=4", "GG_CM_WIN2=3", "GG_CM_BASE1
                "GG_CM_BASE2_MAX=40", "GG_CM_PLY_BIG=30"]
 
 
+@gg.sweep
 def test_engine_plies_in_every_tier():
     """Plies past the ply byte go to a base and an offset in the byte, then
     to a wide word, then (65,535 or more) to the side table: built with each
     limit at a few plies, every position still matches the reference, on
-    graphs of every shape and on long games, and every tier was used."""
-    out = run_check(77, 15 if ASAN else 50, 400, SMALL_TIERS)
+    graphs of every shape and on long games, and every tier was used
+    (make test: fewer graphs, as under the sanitizers)."""
+    small = ASAN or not gg.FULL
+    out = run_check(77, 15 if small else 50, 400, SMALL_TIERS)
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0 and big > 0, out
-    out = run_check(32, 3 if ASAN else 8, 1000, SMALL_TIERS, extra=["long"])
+    out = run_check(32, 3 if small else 8, 1000, SMALL_TIERS, extra=["long"])
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0 and big > 0, out
 
 
+@gg.sweep
 def test_engine_long_forced_wins():
     """Paths, cycles, lollipops, ladders, grids and spiders of up to 2000
     nodes (forced wins of up to 2 plies a node, thousands of plies), with
     one lane and two: exact on every position, and the bases and wide words
     of catmouse.h at their real sizes were used.  (Plies of 65,535 or more
     take paths of some 33,000 nodes, 2e9 positions: the side table is
-    tested with a lowered limit above.)"""
-    out = run_check(31, 3 if ASAN else 10, 2000, extra=["long"])
+    tested with a lowered limit above.)  Make test: 3 of the shapes."""
+    out = run_check(31, 3 if ASAN or not gg.FULL else 10, 2000, extra=["long"])
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0, out
 
