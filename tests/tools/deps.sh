@@ -16,6 +16,7 @@ case "$tier" in test|check) ;; *) echo "usage: sh tests/tools/deps.sh [test|chec
 need=""
 # --- make test ---
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
+[ -f /usr/include/stdio.h ] || need="$need libc6-dev"      # a recommendation of gcc
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
 [ -f /usr/include/sqlite3ext.h ] || need="$need libsqlite3-dev"
@@ -54,10 +55,14 @@ if [ "$tier" = check ]; then
   # The census over ssh hosts (examples/census.sh -S): a local sshd.
   [ -x /usr/sbin/sshd ] || need="$need openssh-server"
 fi
+# make test's set comes without Debian's recommendations (NetworkX would
+# bring a scientific stack of hundreds of megabytes); make check's with them
+# (chromium's fonts).
+opts="--no-install-recommends"; [ "$tier" = check ] && opts=""
 if [ -n "$need" ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   echo "tests/tools/deps.sh: installing$need"
-  { $SUDO apt-get update -q && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $need; } \
+  { $SUDO apt-get update -q && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $opts $need; } \
     || echo "tests/tools/deps.sh: could not install$need; the tests that need them will fail"
 fi
 # better-sqlite3 (pinned in tests/clients/package.json and its lock) into
