@@ -18,6 +18,15 @@ LIB_SRC    = $(filter-out ext/engine/alloc_libc.c,$(ENGINE_SRC)) $(SQL_SRC)
 HDRS       = $(wildcard ext/engine/*.h ext/sqlite/*.h)
 ENGINE_INC = -Iext/engine
 LIB_INC    = -Iext/engine -Iext/sqlite
+# The reference solvers and what only the tests use (tests/engine/ref/):
+# linked into the test programs, never into the library.
+REF_SRC    = $(wildcard tests/engine/ref/*.c)
+REF_INC    = -Itests/engine/ref
+REF_HDRS   = $(wildcard tests/engine/ref/*.h)
+# The library exports sqlite3_graphgame_init only (its definition says
+# so): SQLite loads extensions with RTLD_GLOBAL, where other names could
+# clash with the host's.
+LIB_VIS    = -fvisibility=hidden
 # The wall: ext/engine/ is compiled with dist/wall/ first on the include
 # path, whose sqlite3.h and sqlite3ext.h stop the build, so an engine file
 # cannot include SQLite by accident.
@@ -26,7 +35,7 @@ ENGINE_OBJ = $(ENGINE_SRC:ext/engine/%.c=dist/obj/engine/%.o)
 SQL_OBJ    = $(SQL_SRC:ext/sqlite/%.c=dist/obj/sqlite/%.o)
 LIB_OBJ    = $(filter-out dist/obj/engine/alloc_libc.o,$(ENGINE_OBJ)) $(SQL_OBJ)
 
-.PHONY: all test demo asan clean help svg
+.PHONY: all test check demo asan clean help svg
 
 all: dist/graphgame.so
 
@@ -37,28 +46,32 @@ $(WALL):
 	@mkdir -p dist/wall
 	@echo '#error "ext/engine/ is plain C: no SQLite header there (the SQLite layer is ext/sqlite/)"' > $@
 
-dist/obj/engine/%.o: ext/engine/%.c $(HDRS) $(WALL)
+dist/obj/engine/%.o: ext/engine/%.c $(HDRS) $(WALL) Makefile
 	@mkdir -p dist/obj/engine
-	$(CC) $(CFLAGS) $(WARN) -fPIC -Idist/wall $(ENGINE_INC) -c -o $@ $<
+	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -fPIC -Idist/wall $(ENGINE_INC) -c -o $@ $<
 
-dist/obj/sqlite/%.o: ext/sqlite/%.c $(HDRS) VERSION
+dist/obj/sqlite/%.o: ext/sqlite/%.c $(HDRS) VERSION Makefile
 	@mkdir -p dist/obj/sqlite
-	$(CC) $(CFLAGS) $(WARN) $(VERSION_DEF) -fPIC $(LIB_INC) -c -o $@ $<
+	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) $(VERSION_DEF) -fPIC $(LIB_INC) -c -o $@ $<
 
 # A standalone C program on the engines (tests/engine/*.c, bench/*.c):
 #   make engine-prog SRC=tests/engine/cm_check.c OUT=dist/engine/cm_check [PROG_FLAGS=...]
-# links every engine file with alloc_libc.c, so no list of engine files is
-# kept anywhere.
+# links every engine file with alloc_libc.c and the tests' reference
+# solvers (tests/engine/ref/), so no list of engine files is kept anywhere.
+# (The tests keep each program they build under dist/progs/ and build it
+# again only when a source is newer: tests/py/gg.py engine_prog.)
 PROG_FLAGS ?= -O2
 .PHONY: engine-prog
 engine-prog: $(WALL)
 	@mkdir -p $(dir $(OUT))
-	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) -pthread -o $(OUT) $(SRC) $(ENGINE_SRC)
+	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(REF_INC) -pthread -o $(OUT) $(SRC) $(ENGINE_SRC) $(REF_SRC)
 
 help:
 	@echo "make          build dist/graphgame.so"
 	@echo "make demo     run examples/*.sql in the sqlite3 CLI"
-	@echo "make test     run every test; ends with 'N passed, N failed'"
+	@echo "make test     the quick suite (tests/README.md); ends with 'N passed, N failed'"
+	@echo "make check    every case at full size, with what only a release needs"
+	@echo "              (browser, WebAssembly, packages); ends the same way"
 	@echo "make asan     the test suite under AddressSanitizer + UBSan"
 	@echo "make oom      every allocation failing in turn, in full (make test: a subset)"
 	@echo "make valgrind the SQL and hostile-input cases under valgrind memcheck"
@@ -78,13 +91,28 @@ svg: dist/graphgame.so
 	  $(SQLITE3) -batch -noheader -list :memory: < $$f > dist/$$b.dot && \
 	  dot -Tsvg dist/$$b.dot > docs/$$b.svg && echo "docs/$$b.svg" || exit 1; done
 
-test: deps dist/graphgame.so
+# make test: the quick suite (tests/README.md says what it runs).  What it
+# runs on is built first, JOBS compiles at once; TEST_BUILD grows below.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+TEST_BUILD = dist/graphgame.so
+test: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BUILD)
 	$(PYTHON) tests/run.py
 
-# What the tests need, installed when missing (tests/tools/deps.sh).
-.PHONY: deps
+# make check: every case, at full size (GG_SUITE=all GG_FULL=1): make
+# test's, and what only a release needs (the browser, the WebAssembly
+# build, the packages, the engine sweeps at full size).  .ci/run runs it.
+check: deps-check
+	@$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BUILD)
+	GG_SUITE=all GG_FULL=1 $(PYTHON) tests/run.py
+
+# What the tests need, installed when missing (tests/tools/deps.sh): make
+# test's set, and make check's, which adds emscripten, chromium, ...
+.PHONY: deps deps-check
 deps:
 	@sh tests/tools/deps.sh
+deps-check:
+	@sh tests/tools/deps.sh check
 
 # The same suite, with the extension built under ASan + UBSan.  The
 # sqlite3 CLI is not instrumented, so the runtime is preloaded.
@@ -93,7 +121,7 @@ asan:
 	@mkdir -p dist/asan
 	$(CC) $(ASAN_FLAGS) $(WARN) $(VERSION_DEF) $(LIB_INC) -fPIC -shared -pthread -o dist/asan/graphgame.so $(LIB_SRC)
 	preload="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"; \
-	GG_CTESTS=0 GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
+	GG_SUITE=all GG_CTESTS=0 GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  $(PYTHON) tests/run.py
 
@@ -112,9 +140,26 @@ CTESTS   = dist/ctests/oom dist/ctests/interrupt dist/ctests/compat
 HARNESS  = tests/c/harness.h tests/c/surface.h
 SAN_LINK = -DSQLITE_CORE $(LIB_INC) -Itests/c $(VERSION_DEF) -pthread
 
-dist/ctests/oom: tests/c/oom.c $(HARNESS) $(LIB_SRC) $(HDRS)
+# The harnesses and replays under ASan + UBSan link objects compiled once
+# (dist/obj/asan/): the engine, the tests' reference solvers, and the SQLite
+# layer with -DSQLITE_CORE (linked with libsqlite3).
+ASAN_ENGINE = $(ENGINE_SRC:ext/engine/%.c=dist/obj/asan/engine/%.o) \
+              $(REF_SRC:tests/engine/ref/%.c=dist/obj/asan/ref/%.o)
+ASAN_LIB    = $(filter-out dist/obj/asan/engine/alloc_libc.o,$(ENGINE_SRC:ext/engine/%.c=dist/obj/asan/engine/%.o)) \
+              $(SQL_SRC:ext/sqlite/%.c=dist/obj/asan/sqlite/%.o)
+dist/obj/asan/engine/%.o: ext/engine/%.c $(HDRS) $(WALL) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) -c -o $@ $<
+dist/obj/asan/ref/%.o: tests/engine/ref/%.c $(HDRS) $(REF_HDRS) $(WALL) Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(REF_INC) -c -o $@ $<
+dist/obj/asan/sqlite/%.o: ext/sqlite/%.c $(HDRS) VERSION Makefile
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) $(WARN) $(SAN_LINK) -c -o $@ $<
+
+dist/ctests/oom: tests/c/oom.c $(HARNESS) $(ASAN_LIB)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) $(WARN) $(SAN_LINK) -o $@ tests/c/oom.c $(LIB_SRC) -lsqlite3
+	$(CC) $(ASAN_FLAGS) $(WARN) $(SAN_LINK) -o $@ tests/c/oom.c $(ASAN_LIB) -lsqlite3
 
 dist/ctests/interrupt: tests/c/interrupt.c $(HARNESS)
 	@mkdir -p dist/ctests
@@ -124,7 +169,7 @@ dist/ctests/compat: tests/c/compat.c $(HARNESS)
 	@mkdir -p dist/ctests
 	$(CC) $(CFLAGS) $(WARN) -o $@ tests/c/compat.c -lsqlite3 -ldl
 
-test: $(CTESTS)
+TEST_BUILD += $(CTESTS)
 
 # The OOM harness in full (every mode and argument set); make test runs a
 # quick subset of it.
@@ -142,15 +187,15 @@ FUZZ_TIME  ?= 60
 # Every tests/fuzz/fuzz_<name>.c is a target.  fuzz_sql drives the whole
 # extension through SQLite; the others are engine-only (no SQLite).
 FUZZ_TARGETS = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_ENGINE  = $(ENGINE_SRC)
+FUZZ_ENGINE  = $(ENGINE_SRC) $(REF_SRC)
 
 dist/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SAN_LINK) -o $@ tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3
 
-dist/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS)
+dist/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS) $(REF_HDRS)
 	@mkdir -p dist/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) -pthread -o $@ $< $(FUZZ_ENGINE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) $(REF_INC) -pthread -o $@ $< $(FUZZ_ENGINE)
 
 .PHONY: fuzz fuzz-brief
 fuzz: $(FUZZ_TARGETS:%=dist/fuzz/fuzz_%)
@@ -170,15 +215,15 @@ fuzz-brief:
 
 # Replays of the saved fuzz inputs, built with gcc for `make test`: one
 # dist/ctests/replay_<target> per fuzz target (tests/run.py finds them).
-dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
+dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(ASAN_LIB)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"sql\" $(SAN_LINK) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"sql\" $(SAN_LINK) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(ASAN_LIB) -lsqlite3
 
-dist/ctests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS)
+dist/ctests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(ASAN_ENGINE) $(HDRS) $(REF_HDRS)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"$*\" $(ENGINE_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(FUZZ_ENGINE)
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"$*\" $(ENGINE_INC) $(REF_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(ASAN_ENGINE)
 
-test: $(FUZZ_TARGETS:%=dist/ctests/replay_%)
+TEST_BUILD += $(FUZZ_TARGETS:%=dist/ctests/replay_%)
 
 # Threads under ThreadSanitizer: tests/c/threads.c, the extension linked in.
 .PHONY: tsan

@@ -25,8 +25,19 @@ CLI error lines ("Runtime error near line 3: msg") are compared as
 default dist/graphgame), GG_PRELOAD (LD_PRELOAD for the CLI, used by
 `make asan`), SQLITE3 (the CLI, default sqlite3), GG_ONLY (run only cases
 whose file or name contains this text, or one of the texts separated by
-`|`), GG_TIMES=1 (print the slowest cases at the end), GG_CTESTS=0 (skip the C
-harnesses, as `make asan` does: they have their own sanitizer builds).
+`|`), GG_TIMES=1 (print the 15 slowest cases at the end; GG_TIMES=N the N
+slowest), GG_CTESTS=0 (skip the C harnesses, as `make asan` does: they have
+their own sanitizer builds).
+
+GG_SUITE picks the suite (tests/README.md): `test` (the default, `make
+test`): every case but the release ones, the long sweeps at a small size;
+`all` (`make check`, with GG_FULL=1): every case, the sweeps at full size;
+`check`: only the release cases and the sweeps, at full size.  A Python
+module with SUITE = "check" is release-only, and so is a function marked
+@gg.release; one marked @gg.sweep runs in every suite (gg.FULL, true for
+GG_FULL=1 or a suite other than `test`, tells it which size).  The SQL
+cases and the C harnesses are `test` cases, but for oom, which runs in
+every suite (brief in `test`).
 """
 import glob
 import importlib.util
@@ -44,8 +55,18 @@ ONLY = os.environ.get("GG_ONLY", "")
 ONLY_ANY = [s for s in ONLY.split("|") if s]     # "a|b": cases matching a or b
 
 
+SUITE = os.environ.get("GG_SUITE", "test")
+if SUITE not in ("test", "check", "all"):
+    sys.exit("tests/run.py: GG_SUITE is test, check or all, not %r" % SUITE)
+
+
 def wanted(name):
     return not ONLY_ANY or any(s in name for s in ONLY_ANY)
+
+
+def in_suite(tier):
+    """Whether a case of tier "test", "check" or "both" runs in SUITE."""
+    return SUITE == "all" or tier == "both" or tier == SUITE
 ERROR_RE = re.compile(r"^(?:Runtime error|Parse error|Error)(?: near line \d+)?: (.*?)(?: \(\d+\))?$")
 
 
@@ -100,7 +121,7 @@ def sql_cases():
                 if got != c["expect"]:
                     raise AssertionError("expected:\n  %s\ngot:\n  %s" % (
                         "\n  ".join(c["expect"]), "\n  ".join(got)))
-            yield "%s: %s" % (os.path.basename(path), c["name"]), run
+            yield "%s: %s" % (os.path.basename(path), c["name"]), run, "test"
 
 
 def py_cases():
@@ -114,16 +135,24 @@ def py_cases():
         except Exception:
             def broken(tb=traceback.format_exc()):
                 raise AssertionError("cannot load module:\n" + tb)
-            yield name + ".py: load", broken
+            yield name + ".py: load", broken, "both"
             continue
+        tier = getattr(mod, "SUITE", "test")       # SUITE = "check": a release module
         for fn in sorted(k for k in dir(mod) if k.startswith("test_")):
-            yield "%s.py: %s" % (name, fn), getattr(mod, fn)
+            f = getattr(mod, fn)
+            yield "%s.py: %s" % (name, fn), f, getattr(f, "gg_suite", tier)
 
 
 # The C harnesses run by `make test` (dist/ctests/<name>, from tests/c/).
+# oom runs in every suite: briefly in `make test` (OOM_BRIEF=1: every
+# statement, one mode, one argument set), its quick subset in `make check`
+# (`make oom` runs it in full).
 C_HARNESSES = ["oom", "interrupt", "compat"] + sorted(
     "replay_" + os.path.basename(p)[5:-2]          # one per fuzz target
     for p in glob.glob(os.path.join(ROOT, "tests", "fuzz", "fuzz_*.c")))
+
+
+HARNESS_TIMES = []      # (seconds, name) of each C harness run, for GG_TIMES
 
 
 def c_cases():
@@ -133,15 +162,23 @@ def c_cases():
     if os.environ.get("GG_CTESTS") == "0":
         return
     for h in C_HARNESSES:
+        tier = "both" if h == "oom" else "test"
+        if not in_suite(tier):
+            continue
         exe = os.path.join(ROOT, "dist", "ctests", h)
         if not os.path.exists(exe):
             def missing(exe=exe):
                 raise AssertionError("not built: %s (run make)" % exe)
-            yield "c/%s: build" % h, missing
+            yield "c/%s: build" % h, missing, tier
             continue
         if not wanted("c/" + h):
             continue
-        p = subprocess.run([exe, EXT], capture_output=True, text=True, cwd=ROOT, timeout=900)
+        t0 = time.time()
+        env = dict(os.environ)
+        if h == "oom" and SUITE == "test":
+            env["OOM_BRIEF"] = "1"
+        p = subprocess.run([exe, EXT], capture_output=True, text=True, cwd=ROOT, timeout=900, env=env)
+        HARNESS_TIMES.append((time.time() - t0, "c/%s (the whole harness)" % h))
         found, summary = [], False
         for line in p.stdout.splitlines():
             m = re.match(r"^(ok|FAIL) +(.*)$", line)
@@ -159,18 +196,21 @@ def c_cases():
             def case(ok=ok, why=why):
                 if not ok:
                     raise AssertionError("\n".join(why))
-            yield "c/" + name, case
+            yield "c/" + name, case, tier
         if p.returncode != 0 and (not summary or all(ok for _, ok, _ in found)):
             def crashed(p=p):
                 raise AssertionError("exit code %d\n%s" % (p.returncode, p.stderr[-3000:]))
-            yield "c/%s: run" % h, crashed
+            yield "c/%s: run" % h, crashed, tier
 
 
 def main():
-    passed = failed = 0
+    passed = failed = left = 0
     times = []                  # GG_TIMES=1: the slowest cases, at the end
-    for name, fn in list(sql_cases()) + list(py_cases()) + list(c_cases()):
+    for name, fn, tier in list(sql_cases()) + list(py_cases()) + list(c_cases()):
         if not wanted(name):
+            continue
+        if not in_suite(tier):
+            left += 1           # another suite's case
             continue
         t0 = time.time()
         try:
@@ -185,8 +225,14 @@ def main():
         times.append((time.time() - t0, name))
         sys.stdout.flush()
     if os.environ.get("GG_TIMES"):
-        for t, name in sorted(times, reverse=True)[:15]:
+        n = int(os.environ["GG_TIMES"]) if os.environ["GG_TIMES"].isdigit() else 1
+        times += HARNESS_TIMES      # the harnesses ran before their cases
+        for t, name in sorted(times, reverse=True)[:n if n > 1 else 15]:
             print("# %6.1f s  %s" % (t, name))
+        print("# %6.1f s  in all" % sum(t for t, _ in times))
+    if left:
+        other = "make check (GG_SUITE=all)" if SUITE == "test" else "make test"
+        print("# %d cases are left to %s" % (left, other))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 

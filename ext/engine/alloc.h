@@ -1,7 +1,7 @@
 /*
 ** alloc.h: the one allocator of the game engines.
 **
-** The engines (graph.c, retro.c, catmouse.c, ...) are plain C with no
+** The engines (graph.c, catmouse.c, race.c, ...) are plain C with no
 ** SQLite calls, so that they can be tested, fuzzed and benchmarked alone.
 ** They allocate only through gg_malloc()/gg_free().  Inside the extension
 ** these are backed by SQLite's own allocator (ext/sqlite/alloc_sqlite.c),

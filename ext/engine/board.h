@@ -4,7 +4,8 @@
 **
 ** A position is (player 0's node a, player 1's node b, whose turn), over
 ** the dense ids of a GGGraph: 2 n^2 positions, numbered
-** gg_board_pos(n, a, b, turn) by the reference solvers on retro.c.  The
+** gg_board_pos(n, a, b, turn) by the reference solvers of the tests
+** (tests/engine/ref/, on the generic retrograde solver).  The
 ** best-move scan gives the mover's first optimal destination: staying
 ** first if the game allows it, then the out-neighbours in ascending order;
 ** the game says, for each destination, the state word (retro.h) of the

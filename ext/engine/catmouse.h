@@ -14,11 +14,11 @@
 **
 ** gg_cm_solve() is the fast engine (catmouse.c: set-up and results;
 ** catmouse_ply.c: the plies; word-parallel bitsets, one layer of plies at
-** a time, both cores); gg_cm_ref_solve() is the plain formulation on the
-** generic engine retro.c (catmouse_ref.c), kept as the reference the fast
-** one is checked against.  Both give, for every position, the value under
-** optimal play and the plies to the end when the winner hurries and the
-** loser delays.
+** a time, both cores).  The plain formulation on the generic retrograde
+** solver, gg_cm_ref_solve(), is the reference it is checked against; it
+** lives in the tests only (tests/engine/ref/).  Both give, for every
+** position, the value under optimal play and the plies to the end when the
+** winner hurries and the loser delays.
 **
 ** Memory per position (P = 2n^2 positions):
 **   kept with the result   1 byte of plies + 2 bits of result  = 1.25 B
@@ -193,13 +193,5 @@ void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
 ** nothing (about 4 KB of stack) and cannot fail (catmouse_small.c). */
 uint32_t gg_cm_small_outcome(uint32_t n, const uint64_t *aOut, uint64_t hole,
                              uint32_t mouse, uint32_t cat, int turn);
-
-/* The reference: position index of gg_cm_ref_solve()'s state words. */
-#define gg_cm_pos gg_board_pos
-
-/* The reference solve (catmouse_ref.c): *paState gets GG_CM_NPOS(n)
-** state words (gg_free them), draws and non-positions as GG_V_DRAW. */
-int gg_cm_ref_solve(const GGGraph *pG, const uint8_t *aHole, uint32_t **paState,
-                    const GGStop *pStop);
 
 #endif

@@ -38,8 +38,8 @@
 ** is not used; so the peak is 12 bytes per move, or 10.75 when the moves
 ** came by source.
 **
-** The solve (game_solve_run.c) is the retrograde analysis of retro.c
-** written out for these arrays: no callbacks, and the lists and state
+** The solve (game_solve_run.c) is the retrograde analysis of the tests'
+** generic solver (tests/engine/ref/retro.c) written out for these arrays: no callbacks, and the lists and state
 ** words that the queue will reach soon are prefetched.
 */
 #ifndef GG_EXPLICIT_H

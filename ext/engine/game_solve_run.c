@@ -2,8 +2,9 @@
 ** game_solve_run.c: solving an explicit game (see game_solve.h) and
 ** reading off its answers.
 **
-** The solve is retro.c's retrograde analysis written out for the CSR
-** arrays of a GGExplicit: the same FIFO queue, the same order of work, the
+** The solve is the retrograde analysis of the tests' generic solver
+** (tests/engine/ref/retro.c) written out for the CSR arrays of a
+** GGExplicit: the same FIFO queue, the same order of work, the
 ** same state words, so the same answers; but the predecessor lists and the
 ** player bytes are read directly instead of through callbacks and copies,
 ** and the work of the queue entries a little ahead is prefetched in three
@@ -42,8 +43,8 @@ static uint32_t exInitial(const GGExplicit *p, uint32_t i){
   }
 }
 
-/* The queue, filled with the decided positions and worked off (retro.c's
-** loop).  GG_OK, or GG_INTERRUPT if pStop said so. */
+/* The queue, filled with the decided positions and worked off (the loop of
+** tests/engine/ref/retro.c).  GG_OK, or GG_INTERRUPT if pStop said so. */
 static int exRun(GGExplicit *p, uint32_t *aQueue, const GGStop *pStop){
   uint32_t *aState = p->aState, head = 0, tail = 0, i;
   GGPoll poll;

@@ -89,16 +89,6 @@ void gg_graph_label(const GGGraph *pG, uint32_t u, GGLabel *pL){
   else pL->z = gg_keymap_text(&pG->labels, u, &pL->nz);
 }
 
-int gg_graph_adjacent(const GGGraph *pG, uint32_t u, uint32_t v){
-  const uint32_t *a = GG_NBR(pG, u);
-  uint32_t lo = 0, hi = GG_DEG(pG, u);
-  while( lo<hi ){
-    uint32_t mid = lo + (hi-lo)/2;
-    if( a[mid]<v ) lo = mid+1; else hi = mid;
-  }
-  return lo<GG_DEG(pG, u) && a[lo]==v;
-}
-
 /* Sort a[0..n-1] (64-bit keys) with an LSD radix sort using scratch space
 ** t[], skipping the bytes in which all keys agree.  Returns the array that
 ** holds the result, or NULL if the poll said to give up. */
@@ -390,29 +380,4 @@ int gg_graph_equal(const GGGraph *a, const GGGraph *b){
       && graphLabelsEqual(&a->labels, &b->labels)
       && memcmp(a->aOff, b->aOff, ((uint64_t)a->n+1)*sizeof(uint64_t))==0
       && memcmp(a->aAdj, b->aAdj, a->nArc*sizeof(uint32_t))==0;
-}
-
-int gg_graph_copy(GGGraph *pDst, const GGGraph *pSrc){
-  uint32_t u, id;
-  int rc = GG_OK, bNew;
-  memset(pDst, 0, sizeof(*pDst));
-  for(u=0; rc==GG_OK && u<pSrc->n; u++){
-    GGLabel L;
-    gg_graph_label(pSrc, u, &L);
-    rc = gg_keymap_add(&pDst->labels, L.eType, L.iVal, L.z, L.nz, &id, &bNew);
-  }
-  pDst->aOff = gg_malloc(((uint64_t)pSrc->n+1)*sizeof(uint64_t));
-  pDst->aAdj = gg_malloc(pSrc->nArc*sizeof(uint32_t) + 1);
-  if( rc || !pDst->aOff || !pDst->aAdj ){
-    gg_graph_free(pDst);
-    return GG_NOMEM;
-  }
-  pDst->n = pSrc->n;
-  pDst->nArc = pSrc->nArc;
-  pDst->bDirected = pSrc->bDirected;
-  pDst->hash = pSrc->hash;
-  memcpy(pDst->aOff, pSrc->aOff, ((uint64_t)pSrc->n+1)*sizeof(uint64_t));
-  memcpy(pDst->aAdj, pSrc->aAdj, pSrc->nArc*sizeof(uint32_t));
-  if( graphInArcs(pDst) ){ gg_graph_free(pDst); return GG_NOMEM; }
-  return GG_OK;
 }

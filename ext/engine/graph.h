@@ -88,14 +88,8 @@ int64_t gg_graph_find_label(const GGGraph *pG, const GGLabel *pL);
 /* The label of node u (text points into the graph). */
 void gg_graph_label(const GGGraph *pG, uint32_t u, GGLabel *pL);
 
-/* Nonzero if there is an arc u -> v. */
-int gg_graph_adjacent(const GGGraph *pG, uint32_t u, uint32_t v);
-
 /* Nonzero if the two graphs are identical (same labels, same arcs). */
 int gg_graph_equal(const GGGraph *a, const GGGraph *b);
-
-/* A deep copy of pSrc into pDst.  GG_OK or GG_NOMEM. */
-int gg_graph_copy(GGGraph *pDst, const GGGraph *pSrc);
 
 /* Out-arcs (the moves from u) and in-arcs (the moves into u). */
 #define GG_DEG(G,u) ((uint32_t)((G)->aOff[(u)+1]-(G)->aOff[(u)]))

@@ -12,7 +12,9 @@
 ** player on z is scored at once.  Nobody ever reaching z is a draw.
 ** Player 0 is Alice, player 1 is Bob.
 **
-** Three solvers, all plain C with no SQLite:
+** Two solvers, all plain C with no SQLite (the reference they are checked
+** against, gg_race_ref_solve() on the generic retrograde solver, is only
+** in the tests: tests/engine/ref/):
 **
 **   gg_race_solve()  every position (alice node, bob node, turn) for a
 **                    fixed z (race.c; gg_race_get() and gg_race_free() in
@@ -21,10 +23,6 @@
 **                    best move.  Word-parallel value iteration by plies,
 **                    64 positions a word, both cores, 1.4 bytes a position
 **                    (2.4 when some node is 254 or more steps from z).
-**
-**   gg_race_ref_solve()  the same by the generic retrograde solver
-**                    (race_ref.c, retro.c): one state word per position.
-**                    The reference the fast one is checked against.
 **
 **   gg_race_game()   the value of one start (x, y) without solving every
 **                    position (race_game.c).  With distances d to z from
@@ -143,18 +141,6 @@ void gg_race_free(GGRace *p);
 ** (out-neighbours) ascending. */
 void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
                  uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
-
-/* The reference: position index of gg_race_ref_solve()'s state words. */
-#define gg_race_pos gg_board_pos
-
-/* The reference solve (race_ref.c): *paState gets GG_RACE_NPOS(n) state
-** words (retro.h; gg_free them), undecided positions as GG_V_DRAW.
-** gg_race_ref_get() reads one position as gg_race_get() does. */
-int gg_race_ref_solve(const GGGraph *pG, uint32_t z, uint32_t **paState,
-                      const GGStop *pStop);
-void gg_race_ref_get(const GGGraph *pG, uint32_t z, const uint32_t *aState,
-                     uint32_t alice, uint32_t bob, int turn, uint32_t *pValue,
-                     int64_t *pPlies, int64_t *pMove);
 
 /* The first optimal move (retro.h's gg_retro_is_best) of the position
 ** (alice, bob, turn) whose state word is w, staying first, then the

@@ -1,10 +1,10 @@
 /*
-** retro.h: retrograde analysis of finite two-player games with draws.
+** retro.h: the state word of retrograde analysis of finite two-player
+** games with draws, which every engine's results use.
 **
 ** A game is a set of positions 0..nPos-1; each has a player to move (0 or
-** 1) and a set of moves to other positions.  The caller describes the game
-** through a GGGame (callbacks for the player, the predecessors and the
-** successors of a position) and fills one 32-bit state word per position:
+** 1) and a set of moves to other positions.  Each position has one 32-bit
+** state word:
 **
 **     GG_STATE(GG_V_WIN0, 0)    finished: player 0 has won
 **     GG_STATE(GG_V_WIN1, 0)    finished: player 1 has won
@@ -14,9 +14,11 @@
 ** (A position with no moves that is not finished is a loss for the player
 ** to move; the caller marks it finished, won by the other player.)
 **
-** gg_retro_solve() works backwards from the won positions with a FIFO
-** queue, counting each open position's moves that are not yet known to
-** lose, so the time is linear in the number of (position, move) pairs.
+** A solve works backwards from the won positions with a FIFO queue,
+** counting each open position's moves that are not yet known to lose, so
+** the time is linear in the number of (position, move) pairs (the generic
+** solver over callbacks, the reference of the tests, is
+** tests/engine/ref/retro.c; game_solve_run.c is the same loop on arrays).
 ** Afterwards every state word holds the value under optimal play and, for
 ** wins, the number of plies to the end when the winner hurries and the
 ** loser delays: a position is decided by its first winning child (the
@@ -36,19 +38,6 @@
 #define GG_VALUE(w)   ((uint32_t)(w)>>30)
 #define GG_COUNT(w)   ((uint32_t)(w) & GG_COUNT_MAX)   /* moves or plies */
 
-typedef struct GGGame GGGame;
-struct GGGame {
-  uint32_t nPos;                  /* positions are 0..nPos-1 */
-  uint32_t nMaxMove;              /* most predecessors or successors of one */
-  void *pCtx;                     /* first argument of the callbacks */
-  int (*xPlayer)(void *pCtx, uint32_t pos);               /* 0 or 1 */
-  uint32_t (*xPred)(void *pCtx, uint32_t pos, uint32_t *aOut);
-  uint32_t (*xSucc)(void *pCtx, uint32_t pos, uint32_t *aOut);
-};
-
-/* Solve in place.  GG_OK, GG_NOMEM, or GG_INTERRUPT if pStop said so. */
-int gg_retro_solve(const GGGame *pGame, uint32_t *aState, const GGStop *pStop);
-
 /* Nonzero if a move from a position with state word w to one with state
 ** word c is optimal: the nearest win, the farthest loss, or a drawing move. */
 static inline int gg_retro_is_best(uint32_t w, uint32_t c){
@@ -56,11 +45,5 @@ static inline int gg_retro_is_best(uint32_t w, uint32_t c){
   return v==GG_V_DRAW ? GG_VALUE(c)==GG_V_DRAW
                       : (GG_VALUE(c)==v && GG_COUNT(c)+1==GG_COUNT(w));
 }
-
-/* The optimal successor of pos after gg_retro_solve(): the nearest win, the
-** farthest loss, or a move that keeps a draw.  Returns 0 and sets *pNext,
-** or returns -1 if pos is finished.  aBuf holds pGame->nMaxMove entries. */
-int gg_retro_best(const GGGame *pGame, const uint32_t *aState, uint32_t pos,
-                  uint32_t *aBuf, uint32_t *pNext);
 
 #endif

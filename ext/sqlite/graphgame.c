@@ -151,7 +151,7 @@ static void ggConnFree(void *p){
 #ifdef _WIN32
 __declspec(dllexport)
 #endif
-int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
+__attribute__((visibility("default"))) int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
                            const sqlite3_api_routines *pApi){
   GGConn *pConn;
   int rc = SQLITE_OK;

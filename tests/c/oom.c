@@ -24,8 +24,9 @@
 ** Also checks that surface.h names every function and table the extension
 ** registers (compared with a connection without it).
 **
-** `make test` runs a quick subset (two modes, six argument sets); `make
-** oom` (OOM_FULL=1) runs everything, as CI does.
+** `make test` runs a brief subset (OOM_BRIEF=1: one mode, one argument
+** set, every statement), `make check` a quick one (two modes, six argument
+** sets); `make oom` (OOM_FULL=1) runs everything, as CI does.
 **
 ** Debugging: OOM_ONLY=text runs only the statements containing text;
 ** OOM_TRACE=N prints a backtrace where allocation N fails.
@@ -99,9 +100,12 @@ static const struct { int bWarm, bPersist, bPrepare, bQuick; } aMode[] = {
 /* The quick run (`make test`) uses the modes marked bQuick and these
 ** argument sets of surface.h: a graph, the quoted table with a text id and
 ** bad JSON, the failing view, a missing table, a blob id, game_solve's
-** tables.  The full run (`make oom`, OOM_FULL=1) uses everything. */
+** tables.  The brief run (`make test`, OOM_BRIEF=1) the first mode and
+** the first argument set only.  The full run (`make oom`, OOM_FULL=1) uses
+** everything. */
 static const int aQuickArg[] = { 0, 3, 4, 6, 7, 10 };
 static int oomFull = 0;
+static int oomBrief = 0;
 
 
 static unsigned char *oomImage = 0;   /* SURF_SETUP's database, serialized */
@@ -244,7 +248,7 @@ static void oomStatement(int iStmt, long *pnRun){
   char zName[200];
   int iArg, mode, bad = 0;
   int nArgs = !strchr(aSurface[iStmt].zSql, ':') ? 1 :
-              oomFull ? SURF_NARGS : (int)(sizeof(aQuickArg)/sizeof(aQuickArg[0]));
+              oomFull ? SURF_NARGS : oomBrief ? 1 : (int)(sizeof(aQuickArg)/sizeof(aQuickArg[0]));
   int k;
   for(k=0; k<nArgs && !bad; k++){
     HStr ref = {0, 0, 0}, refWarm = {0, 0, 0};
@@ -254,6 +258,7 @@ static void oomStatement(int iStmt, long *pnRun){
     for(mode=0; mode<OOM_NMODE && !bad; mode++){
       long nAt;
       if( !oomFull && !aMode[mode].bQuick ) continue;
+      if( !oomFull && oomBrief && mode>0 ) continue;
       for(nAt=1; nAt<1000000; nAt++){
         int rc = oomOnce(iStmt, iArg, aMode[mode].bWarm, aMode[mode].bPersist,
                          aMode[mode].bPrepare, nAt, ref.z, refWarm.z, &why);
@@ -390,6 +395,7 @@ int main(int argc, char **argv){
   int i;
   const char *zOnly = getenv("OOM_ONLY");   /* run only statements with this text */
   oomFull = getenv("OOM_FULL") && atoi(getenv("OOM_FULL"));
+  oomBrief = getenv("OOM_BRIEF") && atoi(getenv("OOM_BRIEF"));
   (void)argc; (void)argv;                   /* argv[1], the .so, is not used */
   double t0 = h_now_ms();
   sqlite3_config(SQLITE_CONFIG_GETMALLOC, &oomOrig);

@@ -1,6 +1,6 @@
 /*
 ** cm_check.c: the fast cat-and-mouse engine (catmouse.c) against the
-** reference solve on the generic engine (catmouse_ref.c), position by
+** reference solve on the generic engine (ref/catmouse_ref.c), position by
 ** position, on graphs too large for the Python brute force.  Built and
 ** run by tests/test_catmouse_engine.py.
 **
@@ -29,6 +29,7 @@
 #include <string.h>
 #include "alloc.h"
 #include "catmouse.h"
+#include "ref.h"
 
 static uint64_t rngState;
 static uint32_t rnd(uint32_t n){        /* uniform-ish in 0..n-1 */

@@ -40,6 +40,7 @@
 #include "graph.h"
 #include "retro.h"
 #include "race.h"
+#include "ref.h"
 
 static uint64_t rngState = 88172645463325252ULL;
 static uint32_t rng(uint32_t n){            /* uniform-ish in 0..n-1 */

@@ -30,6 +30,7 @@
 #include "adjjson.h"
 #include "alloc.h"
 #include "catmouse.h"
+#include "ref.h"
 
 #define FZ_MAX_NODES 40
 
@@ -56,7 +57,7 @@ static void fzFinished(const GGGraph *pG, uint32_t hole, uint32_t m, uint32_t c,
 }
 
 /* Check every position of a solved game against the rules above, and
-** against the reference engine (catmouse_ref.c). */
+** against the reference engine (tests/engine/ref/catmouse_ref.c). */
 static void fzCheckSolution(const GGCatMouse *p, const GGGraph *pG,
                             const char *zIn, size_t nIn){
   uint32_t n = pG->n, hole = (uint32_t)gg_graph_find(pG, 0), m, c, j;

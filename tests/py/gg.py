@@ -6,22 +6,58 @@ plainly as possible: value iteration over explicit positions, with no
 queue and no counters, so that they share no idea with the engine beyond
 the rules themselves.
 """
+import glob
+import hashlib
 import json
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXT = os.environ.get("GG_EXT", os.path.join(ROOT, "dist", "graphgame"))
+# The suite being run (tests/run.py; tests/README.md): "test" for `make
+# test` (the quick suite; the long sweeps at a small size), "all" for `make
+# check` (every case, the sweeps at full size), "check" for the release
+# cases and the sweeps only.  A sweep sizes itself by FULL (GG_FULL=1, or
+# any suite but "test").
+SUITE = os.environ.get("GG_SUITE", "test")
+FULL = SUITE != "test" or os.environ.get("GG_FULL") == "1"
+
+
+def sweep(fn):
+    """Mark a case that runs in every suite: small in `make test`, at full
+    size (gg.FULL) in `make check`."""
+    fn.gg_suite = "both"
+    return fn
+
+
+def release(fn):
+    """Mark a case that `make test` leaves to `make check` (GG_SUITE=all
+    or check)."""
+    fn.gg_suite = "check"
+    return fn
 
 
 def engine_prog(src, out, flags=("-O2",)):
     """Build a standalone C program on every engine file (the Makefile's
-    engine-prog target: no list of engine files is kept here)."""
-    subprocess.run(["make", "-s", "--no-print-directory", "engine-prog", "SRC=" + src,
-                    "OUT=" + out, "PROG_FLAGS=" + " ".join(flags)], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    engine-prog target: no list of engine files is kept here) and copy it
+    to out.  Each build is kept in dist/progs/, one per source and flags,
+    and made again only when a source, a header or the Makefile is newer,
+    so the tests that share a program compile it once."""
+    key = hashlib.sha1(("%s %s" % (src, " ".join(flags))).encode()).hexdigest()[:12]
+    prog = os.path.join(ROOT, "dist", "progs", "%s-%s" % (os.path.basename(src).split(".")[0], key))
+    inputs = [os.path.join(ROOT, src), os.path.join(ROOT, "Makefile")] + \
+        glob.glob(os.path.join(ROOT, "ext", "engine", "*.[ch]")) + \
+        glob.glob(os.path.join(ROOT, "tests", "engine", "ref", "*.[ch]"))
+    if not os.path.exists(prog) or os.path.getmtime(prog) < max(os.path.getmtime(f) for f in inputs):
+        tmp = "%s.%d.tmp" % (prog, os.getpid())
+        subprocess.run(["make", "-s", "--no-print-directory", "engine-prog", "SRC=" + src,
+                        "OUT=" + tmp, "PROG_FLAGS=" + " ".join(flags)], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        os.replace(tmp, prog)
+    shutil.copy2(prog, out)
 
 
 def connect(path=":memory:"):

@@ -1,6 +1,6 @@
 """Cat and mouse on large graphs: the fast engine (ext/engine/catmouse*.c)
-against the reference solve on the generic engine (ext/engine/catmouse_ref.c),
-every position, undirected and directed, with 0 to 3 holes, with the default
+against the reference solve on the generic engine
+(tests/engine/ref/catmouse_ref.c), every position, undirected and directed, with 0 to 3 holes, with the default
 (the small-graph path up to 64 nodes), one thread, two, and the split of two
 run by one thread (tests/engine/cm_check.c), with games of thousands of
 plies and every tier of plies; and stopping a large solve with
@@ -53,15 +53,20 @@ def tiers(out):
     return tuple(int(x) for x in m.groups())
 
 
+@gg.sweep
 def test_engine_matches_reference_many_graphs():
-    """Many graphs of up to 300 nodes of every shape in cm_check.c."""
-    run_check(913, 40 if ASAN else 120, 300)
+    """Many graphs of up to 300 nodes of every shape in cm_check.c (make
+    test: 60 of them)."""
+    run_check(913, 40 if ASAN else 120 if gg.FULL else 60, 300)
 
 
+@gg.sweep
 def test_engine_matches_reference_large_graphs():
     """A few graphs of up to 1600 nodes (5 million positions each; 2 to
-    4 bands of 512 columns, so both threads have bands)."""
-    run_check(5, 7 if ASAN else 21, 1600)
+    4 bands of 512 columns, so both threads have bands): 21 of them, the
+    first 6 in make test (22 million positions)."""
+    out = run_check(5, 7 if ASAN else 21 if gg.FULL else 6, 1600)
+    assert int(out.split()[1]) > 2 * 10**7 or ASAN, out
 
 
 def test_engine_matches_reference_small_graphs():
@@ -77,15 +82,18 @@ SMALL_TIERS = ["GG_CM_PLY_BASED=3", "GG_CM_WIN1=4", "GG_CM_WIN2=3", "GG_CM_BASE1
                "GG_CM_BASE2_MAX=40", "GG_CM_PLY_BIG=30"]
 
 
+@gg.sweep
 def test_engine_plies_in_every_tier():
     """Plies past the ply byte go to a base and an offset in the byte, then
     to a wide word, then (65,535 or more) to the side table: built with each
     limit at a few plies, every position still matches the reference, on
-    graphs of every shape and on long games, and every tier was used."""
-    out = run_check(77, 15 if ASAN else 50, 400, SMALL_TIERS)
+    graphs of every shape and on long games, and every tier was used
+    (make test: fewer graphs, as under the sanitizers)."""
+    small = ASAN or not gg.FULL
+    out = run_check(77, 15 if small else 50, 400, SMALL_TIERS)
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0 and big > 0, out
-    out = run_check(32, 3 if ASAN else 8, 1000, SMALL_TIERS, extra=["long"])
+    out = run_check(32, 3 if small else 8, 1000, SMALL_TIERS, extra=["long"])
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0 and big > 0, out
 
@@ -135,14 +143,15 @@ def test_engine_hub_broadcast():
     run_check(914, 6 if ASAN else 15, 300, ["GG_CAND_HUB=3"])
 
 
+@gg.sweep
 def test_engine_long_forced_wins():
     """Paths, cycles, lollipops, ladders, grids and spiders of up to 2000
     nodes (forced wins of up to 2 plies a node, thousands of plies), with
     one lane and two: exact on every position, and the bases and wide words
     of catmouse.h at their real sizes were used.  (Plies of 65,535 or more
     take paths of some 33,000 nodes, 2e9 positions: the side table is
-    tested with a lowered limit above.)"""
-    out = run_check(31, 3 if ASAN else 10, 2000, extra=["long"])
+    tested with a lowered limit above.)  Make test: 3 of the shapes."""
+    out = run_check(31, 3 if ASAN or not gg.FULL else 10, 2000, extra=["long"])
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0, out
 

@@ -20,6 +20,8 @@ import zipfile
 
 import ecosystem as eco
 
+SUITE = "check"     # make check only (tests/README.md): the packages are built for a release
+
 PYTHON = "/usr/bin/python3"      # Debian's: its sqlite3 module loads extensions
 EXAMPLE1 = "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]"    # LeetCode 913 example 1: draw
 EXAMPLE2 = "[[1,3],[0],[3],[0,2]]"                        # example 2: the mouse wins

@@ -263,6 +263,7 @@ def test_arrival_draw_is_finished():
                       ).fetchall() == [(1, "alice", 0, 1, 2, None, None), (2, "bob", 0, 0, 2, 0, None)]
 
 
+@gg.sweep
 def test_word_parallel_engine_on_large_graphs_in_c():
     """tests/engine/race_check.c big: gg_race_solve (word-parallel) against
     gg_race_ref_solve (the queue solver) at every position, on graphs of
@@ -276,19 +277,27 @@ def test_word_parallel_engine_on_large_graphs_in_c():
     forced to one byte (GG_RACE_PLY_NARROW huge: paths then need the side
     table) and to two (GG_RACE_PLY_NARROW=0); and with thin plies (one
     thread, no barrier) and plies on two lanes mixed in one solve and the
-    hubs' words broadcast (GG_RACE_THIN=50, GG_CAND_HUB=3)."""
+    hubs' words broadcast (GG_RACE_THIN=50, GG_CAND_HUB=3).  Make test runs
+    12 graphs of up to 600 nodes, the side table's two runs and the mixed
+    plies; the graphs of 3,000 nodes and the forced widths are make
+    check's (gg.FULL)."""
     big = ["GG_RACE_PLY_BIG=3", "GG_RACE_PLY_BIG8=3"]
+    runs = (((), ["big", "15", "8" if ASAN else "18", "1100"]),
+            ((), ["big", "31", "2" if ASAN else "4", "3000"]),
+            (big, ["big", "16", "6" if ASAN else "12", "600"]),
+            (big, ["500", "5"]),
+            (["GG_RACE_PLY_NARROW=1000000", "GG_RACE_PLY_BIG8=5"],
+             ["big", "17", "6" if ASAN else "12", "500"]),
+            (["GG_RACE_PLY_NARROW=0"], ["big", "18", "6" if ASAN else "12", "500"]),
+            # thin plies and lanes mixed, hubs' words broadcast
+            (["GG_RACE_THIN=50", "GG_CAND_HUB=3"], ["big", "19", "2" if ASAN else "4", "700"]))
+    if not gg.FULL:
+        runs = (((), ["big", "15", "8" if ASAN else "12", "600"]),
+                (big, ["big", "16", "6", "600"]),
+                (big, ["500", "5"]),
+                (["GG_RACE_THIN=50", "GG_CAND_HUB=3"], ["big", "19", "2", "700"]))
     with tempfile.TemporaryDirectory() as tmp:
-        for defines, args in (((), ["big", "15", "8" if ASAN else "18", "1100"]),
-                              ((), ["big", "31", "2" if ASAN else "4", "3000"]),
-                              (big, ["big", "16", "6" if ASAN else "12", "600"]),
-                              (big, ["500", "5"]),
-                              (["GG_RACE_PLY_NARROW=1000000", "GG_RACE_PLY_BIG8=5"],
-                               ["big", "17", "6" if ASAN else "12", "500"]),
-                              (["GG_RACE_PLY_NARROW=0"], ["big", "18", "6" if ASAN else "12", "500"]),
-                              # thin plies and lanes mixed, hubs' words broadcast
-                              (["GG_RACE_THIN=50", "GG_CAND_HUB=3"],
-                               ["big", "19", "2" if ASAN else "4", "700"])):
+        for defines, args in runs:
             p = subprocess.run([race_check_exe(tmp, defines)] + args, capture_output=True,
                                text=True, timeout=600)
             assert p.returncode == 0, (defines, args, p.stdout + p.stderr)

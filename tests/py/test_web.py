@@ -20,6 +20,8 @@ import shutil
 
 import ecosystem as eco
 
+SUITE = "check"     # make check only (tests/README.md): it needs the WebAssembly build and a browser
+
 WEB_TESTS = os.path.join(eco.ROOT, "tests", "web")
 CHROMIUM = "/usr/bin/chromium"
 

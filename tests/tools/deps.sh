@@ -1,48 +1,74 @@
 #!/bin/sh
 # Install what the tests need, when it is missing (Debian packages with
-# apt-get, as root or through sudo; better-sqlite3 with npm).  `make test`
-# and `.ci/run` run this first, so the README's two commands work on a
-# fresh machine.  Without the rights to install it says what is missing and
-# carries on: the tests that need it fail, naming it.
+# apt-get, as root or through sudo; better-sqlite3 and puppeteer-core with
+# npm).  Two sets, so that a fresh machine's `make test` does not wait for
+# the browser and the WebAssembly compiler:
+#   sh tests/tools/deps.sh         what `make test` needs (its first step)
+#   sh tests/tools/deps.sh check   that and what `make check` and .ci/run
+#                                  need (sanitizers, valgrind, libFuzzer,
+#                                  emscripten, chromium, the packages' tools)
+# Without the rights to install it says what is missing and carries on: the
+# tests that need it fail, naming it.
 set -u
 cd "$(dirname "$0")/../.."
+tier="${1:-test}"
+case "$tier" in test|check) ;; *) echo "usage: sh tests/tools/deps.sh [test|check]"; exit 2;; esac
 need=""
+# --- make test ---
 command -v gcc >/dev/null 2>&1 || need="$need gcc"
+[ -f /usr/include/stdio.h ] || need="$need libc6-dev"      # a recommendation of gcc
 command -v make >/dev/null 2>&1 || need="$need make"
 command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
 [ -f /usr/include/sqlite3ext.h ] || need="$need libsqlite3-dev"
 [ -x /usr/bin/python3 ] || need="$need python3"
-command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
-command -v clang >/dev/null 2>&1 || need="$need clang"
-# libFuzzer and the sanitizer runtimes of clang
-probe="$(mktemp -d)"
-echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){ return 0; }' > "$probe/f.c"
-clang -fsanitize=fuzzer,address,undefined -o "$probe/f" "$probe/f.c" >/dev/null 2>&1 \
-  || need="$need libclang-rt-dev"
-rm -rf "$probe"
-# The real clients of tests/test_clients.py.
+command -v nm >/dev/null 2>&1 || need="$need binutils"      # test_symbols.py
+# The real clients of tests/py/test_clients.py.
 command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
 command -v sqlite-utils >/dev/null 2>&1 || need="$need sqlite-utils"
-# The packages (tests/py/test_packages.py): Debian's pip, setuptools, wheel, venv.
-/usr/bin/python3 -m pip --version >/dev/null 2>&1 || need="$need python3-pip"
-/usr/bin/python3 -c 'import setuptools, wheel' >/dev/null 2>&1 || need="$need python3-setuptools python3-wheel"
-/usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
-# The WebAssembly build and the playground's browser test (make wasm, test_web.py).
-command -v emcc >/dev/null 2>&1 || need="$need emscripten"
-[ -x /usr/bin/chromium ] || need="$need chromium"
-# Cops and robbers: geng for the census tests and README, NetworkX for graph6.
+# Cops and robbers: geng for the census tests and README, NetworkX for graph6;
+# GNU parallel for the sharded census (examples/census.sh).
 command -v nauty-geng >/dev/null 2>&1 || need="$need nauty"
 /usr/bin/python3 -c 'import networkx' >/dev/null 2>&1 || need="$need python3-networkx"
+command -v parallel >/dev/null 2>&1 || need="$need parallel"
+# --- make check and .ci/run ---
+if [ "$tier" = check ]; then
+  command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
+  command -v clang >/dev/null 2>&1 || need="$need clang"
+  # libFuzzer and the sanitizer runtimes of clang
+  if command -v clang >/dev/null 2>&1; then
+    probe="$(mktemp -d)"
+    echo 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n){ return 0; }' > "$probe/f.c"
+    clang -fsanitize=fuzzer,address,undefined -o "$probe/f" "$probe/f.c" >/dev/null 2>&1 \
+      || need="$need libclang-rt-dev"
+    rm -rf "$probe"
+  else
+    need="$need libclang-rt-dev"
+  fi
+  # The packages (tests/py/test_packages.py): Debian's pip, setuptools, wheel, venv.
+  /usr/bin/python3 -m pip --version >/dev/null 2>&1 || need="$need python3-pip"
+  /usr/bin/python3 -c 'import setuptools, wheel' >/dev/null 2>&1 || need="$need python3-setuptools python3-wheel"
+  /usr/bin/python3 -c 'import ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
+  # The WebAssembly build and the playground's browser test (make wasm, test_web.py).
+  command -v emcc >/dev/null 2>&1 || need="$need emscripten"
+  [ -x /usr/bin/chromium ] || need="$need chromium"
+  # The census over ssh hosts (examples/census.sh -S): a local sshd.
+  [ -x /usr/sbin/sshd ] || need="$need openssh-server"
+fi
+# make test's set comes without Debian's recommendations (NetworkX would
+# bring a scientific stack of hundreds of megabytes); make check's with them
+# (chromium's fonts).
+opts="--no-install-recommends"; [ "$tier" = check ] && opts=""
 if [ -n "$need" ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   echo "tests/tools/deps.sh: installing$need"
-  { $SUDO apt-get update -q && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $need; } \
+  { $SUDO apt-get update -q && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $opts $need; } \
     || echo "tests/tools/deps.sh: could not install$need; the tests that need them will fail"
 fi
 # better-sqlite3 (pinned in tests/clients/package.json and its lock) into
 # tests/clients/node_modules, ignored by git; npm's cache makes it work
 # offline once fetched.  It compiles its addon when no prebuilt one fits.
+# make test's clients use it; make wasm takes SQLite's amalgamation from it.
 if command -v npm >/dev/null 2>&1; then
   if [ ! -d tests/clients/node_modules/better-sqlite3 ]; then
     (cd tests/clients && npm ci --no-audit --no-fund) || echo "tests/tools/deps.sh: npm ci failed"
@@ -51,7 +77,7 @@ if command -v npm >/dev/null 2>&1; then
     (cd tests/clients && npm rebuild better-sqlite3) || echo "tests/tools/deps.sh: better-sqlite3 does not load"
   # puppeteer-core (tests/web, pinned by its lock) drives Debian's chromium;
   # it downloads no browser, and --ignore-scripts keeps it so.
-  if [ ! -d tests/web/node_modules/puppeteer-core ]; then
+  if [ "$tier" = check ] && [ ! -d tests/web/node_modules/puppeteer-core ]; then
     (cd tests/web && npm ci --no-audit --no-fund --ignore-scripts) || echo "tests/tools/deps.sh: npm ci in tests/web failed"
   fi
 fi

@@ -13,7 +13,7 @@
 */
 #include <string.h>
 #include "alloc.h"
-#include "catmouse.h"
+#include "ref.h"
 
 typedef struct CmRef CmRef;
 struct CmRef {

@@ -16,7 +16,7 @@
 */
 #include <string.h>
 #include "alloc.h"
-#include "race.h"
+#include "ref.h"
 
 /* The game for retro.c. */
 typedef struct RaceRef RaceRef;

@@ -1,5 +1,7 @@
 /*
-** retro.c: the generic retrograde solver (see retro.h for the contract).
+** retro.c: the generic retrograde solver over a GGGame of callbacks (see
+** ref.h; the state words are ext/engine/retro.h's).  Only the tests use it,
+** as the engine under the reference solvers (catmouse_ref.c, race_ref.c).
 **
 ** The queue holds each decided position once, so it is an array of nPos
 ** entries filled in order; positions come off it in order of nondecreasing
@@ -8,7 +10,7 @@
 */
 #include "alloc.h"
 #include "graph.h"
-#include "retro.h"
+#include "ref.h"
 
 int gg_retro_solve(const GGGame *pGame, uint32_t *aState, const GGStop *pStop){
   uint32_t *aQueue, *aBuf, head = 0, tail = 0, i;
@@ -57,16 +59,4 @@ int gg_retro_solve(const GGGame *pGame, uint32_t *aState, const GGStop *pStop){
   gg_free(aQueue);
   gg_free(aBuf);
   return GG_OK;
-}
-
-int gg_retro_best(const GGGame *pGame, const uint32_t *aState, uint32_t pos,
-                  uint32_t *aBuf, uint32_t *pNext){
-  uint32_t nSucc = pGame->xSucc(pGame->pCtx, pos, aBuf), j;
-  for(j=0; j<nSucc; j++){
-    if( gg_retro_is_best(aState[pos], aState[aBuf[j]]) ){
-      *pNext = aBuf[j];
-      return 0;
-    }
-  }
-  return -1;     /* finished, or no move at all */
 }

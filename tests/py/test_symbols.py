@@ -1,0 +1,68 @@
+"""The symbols of the shipped library, dist/graphgame.so: it exports
+sqlite3_graphgame_init and nothing else (SQLite loads an extension with
+RTLD_GLOBAL, where any other exported name could clash with the host's or
+another extension's), and the reference solvers of the tests
+(tests/engine/ref/) and the removed dead functions are not linked into it.
+Reads the symbol tables with binutils' nm."""
+import os
+import re
+import subprocess
+
+import gg
+
+SO = os.path.join(gg.ROOT, "dist", "graphgame.so")     # always the shipped build
+# Only the tests have these (tests/engine/ref/); gg_graph_copy and
+# gg_retro_best were called nowhere and are gone.
+TEST_ONLY = re.compile(r"^(gg_cm_ref_|gg_race_ref_|gg_retro_solve$|gg_retro_best$|gg_graph_copy$"
+                       r"|gg_graph_adjacent$)")
+
+
+def nm(*args):
+    assert os.path.exists(SO), "not built: %s (run make)" % SO
+    p = subprocess.run(["nm"] + list(args) + [SO], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    return [line.split() for line in p.stdout.splitlines() if line.strip()]
+
+
+def test_exports_only_the_entry_point():
+    """nm -D --defined-only lists exactly one symbol, the entry point, as a
+    function in the text section."""
+    rows = nm("-D", "--defined-only")
+    names = [r[-1] for r in rows]
+    assert names == ["sqlite3_graphgame_init"], names
+    assert rows[0][-2] == "T", rows
+
+
+def test_the_engines_are_inside_but_hidden():
+    """The full symbol table still has the engine's functions (so the next
+    test reads a real table, not a stripped one), as local symbols."""
+    rows = nm("--defined-only")
+    kind = {r[-1]: r[-2] for r in rows if len(r) >= 2}
+    for name in ("gg_cm_solve", "gg_race_solve", "gg_graph_build", "gg_explicit_solve"):
+        assert name in kind, "%s missing from the symbol table of %s" % (name, SO)
+        assert kind[name] == "t", (name, kind[name])
+
+
+def test_no_reference_solver_in_the_library():
+    """No symbol of the reference solvers, their generic retrograde solver
+    or the test-only helpers is in the library, defined or undefined."""
+    found = sorted({r[-1] for r in nm() if TEST_ONLY.match(r[-1])})
+    assert not found, "test-only symbols in %s: %s" % (SO, found)
+
+
+def test_no_reference_solver_in_ext():
+    """No source file of ext/ defines, declares or calls them (comments
+    may name them): they live in tests/engine/ref/, which the Makefile
+    links into test programs only."""
+    bad = []
+    for d in ("engine", "sqlite"):
+        for f in sorted(os.listdir(os.path.join(gg.ROOT, "ext", d))):
+            text = open(os.path.join(gg.ROOT, "ext", d, f), encoding="utf-8").read()
+            text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)       # the code, not the comments
+            for m in re.finditer(r"\b(gg_\w+)\s*\(", text):
+                if TEST_ONLY.match(m.group(1)):
+                    bad.append("ext/%s/%s: %s" % (d, f, m.group(1)))
+    assert not bad, bad
+    ref = os.path.join(gg.ROOT, "tests", "engine", "ref")
+    for f in ("catmouse_ref.c", "race_ref.c", "retro.c", "ref.h"):
+        assert os.path.exists(os.path.join(ref, f)), f
