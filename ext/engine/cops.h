@@ -9,7 +9,7 @@
 ** start); the robber wins by escaping forever.  Loops change nothing,
 ** since staying is always allowed.
 **
-** Variants (GGCopsRules; docs/cops_variants.md cites the papers):
+** Variants (GGCopsRules; docs/reference/cops.md cites the papers):
 **   distance d     the cops win when a cop is within d edges of the
 **                  robber (the robber's capture zone: the d-balls of the
 **                  cops); d = 0 is the plain game.

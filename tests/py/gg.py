@@ -356,7 +356,7 @@ def cops_variant_rules(distance=0, robber_speed=1, directed=False, surround=Fals
 def cops_variant_game(rows, k, distance=0, robber_speed=1, directed=False,
                       surround=False, lazy=False):
     """The moves of a cops variant, spelled out plainly from the rules of
-    docs/cops_variants.md, written apart from the engine: (nodes, caught,
+    docs/reference/cops.md, written apart from the engine: (nodes, caught,
     robber_moves, cop_moves, start_ok) over ORDERED cop tuples.
       caught(c, r)        the robber on r is caught with the cops on c
       robber_moves(c, r)  his moves (nodes), r included when he may stay

@@ -271,6 +271,7 @@ class Sshd:
         self.proc.wait(10)
 
 
+@gg.release
 def test_two_ssh_hosts():
     """Two sshlogins to an sshd of the test's own: the job script and the
     extension go over with --basefile (--send-ext), the results come back

@@ -1,5 +1,5 @@
 """The variants of cops and robbers (rules keys distance, robber_speed,
-directed, surround, lazy; docs/cops_variants.md settles their rules):
+directed, surround, lazy; docs/reference/cops.md settles their rules):
 cops_states against the brute force gg.cops_variant_brute (value
 iteration over ordered cop tuples, written apart from the engine) on
 every position of random graphs, directed and undirected, k = 1, 2, 3:

@@ -295,7 +295,7 @@ def test_word_parallel_engine_on_large_graphs_in_c():
         runs = (((), ["big", "15", "8" if ASAN else "12", "600"]),
                 (big, ["big", "16", "6", "600"]),
                 (big, ["500", "5"]),
-                (["GG_RACE_THIN=50", "GG_CAND_HUB=3"], ["big", "19", "2", "700"]))
+                (["GG_RACE_THIN=50", "GG_CAND_HUB=3"], ["big", "19", "2" if ASAN else "4", "700"]))
     with tempfile.TemporaryDirectory() as tmp:
         for defines, args in runs:
             p = subprocess.run([race_check_exe(tmp, defines)] + args, capture_output=True,

@@ -54,6 +54,8 @@ if [ "$tier" = check ]; then
   [ -x /usr/bin/chromium ] || need="$need chromium"
   # The census over ssh hosts (examples/census.sh -S): a local sshd.
   [ -x /usr/sbin/sshd ] || need="$need openssh-server"
+  command -v ssh >/dev/null 2>&1 || need="$need openssh-client"
+  command -v rsync >/dev/null 2>&1 || need="$need rsync"     # parallel's --return
 fi
 # make test's set comes without Debian's recommendations (NetworkX would
 # bring a scientific stack of hundreds of megabytes); make check's with them
