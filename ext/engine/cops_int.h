@@ -7,6 +7,11 @@
 #define GG_COPS_INT_H
 #include "cops.h"
 
+#define COPS_MAX_MOVES (1u<<24)   /* most moves of one configuration */
+
+/* C(v, i) from the table of binomials (cops_conf.c). */
+uint64_t gg_cops_binom(const GGCops *p, uint32_t i, uint32_t v);
+
 /* Bit operations on sets of nWord words. */
 #define COPS_SET(a,v)  ((a)[(v)/64] |= 1ull<<((v)%64))
 #define COPS_HAS(a,v)  (((a)[(v)/64]>>((v)%64)) & 1)

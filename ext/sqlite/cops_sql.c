@@ -128,42 +128,6 @@ static void copsFree(void *pState){
   sqlite3_free(pState);
 }
 
-/* A text label as a JSON string. */
-static void copsJsonText(sqlite3_str *pStr, const char *z, uint32_t nz){
-  uint32_t i, j = 0;
-  sqlite3_str_appendchar(pStr, 1, '"');
-  for(i=0; i<nz; i++){
-    unsigned char c = (unsigned char)z[i];
-    if( c>=0x20 && c!='"' && c!='\\' ) continue;
-    sqlite3_str_append(pStr, z+j, (int)(i-j));
-    j = i+1;
-    if( c=='"' || c=='\\' ){
-      sqlite3_str_appendchar(pStr, 1, '\\');
-      sqlite3_str_appendchar(pStr, 1, (char)c);
-    }else{
-      sqlite3_str_appendf(pStr, "\\u%04x", c);
-    }
-  }
-  sqlite3_str_append(pStr, z+j, (int)(nz-j));
-  sqlite3_str_appendchar(pStr, 1, '"');
-}
-
-char *gg_cops_json(const GGCops *p, const GGGraph *pG, uint64_t conf){
-  uint32_t aCop[GG_COPS_MAXK], i;
-  sqlite3_str *pStr = sqlite3_str_new(0);
-  gg_cops_unrank(p, conf, aCop);        /* ascending dense ids: SQLite's order */
-  sqlite3_str_appendchar(pStr, 1, '[');
-  for(i=0; i<p->k; i++){
-    GGLabel L;
-    gg_graph_label(pG, aCop[i], &L);
-    if( i ) sqlite3_str_appendchar(pStr, 1, ',');
-    if( L.eType==GG_KEY_INT ) sqlite3_str_appendf(pStr, "%lld", (long long)L.iVal);
-    else copsJsonText(pStr, L.z, L.nz);
-  }
-  sqlite3_str_appendchar(pStr, 1, ']');
-  return sqlite3_str_finish(pStr);
-}
-
 /* The scratch of gg_cops_small(), kept by the connection; NULL if out
 ** of memory. */
 static uint64_t *copsScratch(GGConn *pConn){
@@ -273,6 +237,16 @@ static const GGFuncDef copsTimeFunc = {
 static int copsIsNumber(const GGCall *pCall){
   return pCall->pFunc==&copsNumberFunc;
 }
+
+/* The tables' calls (cops_vtab.c): k and the rules, checked as here. */
+const GGFuncDef gg_cops_states_func = {
+  .zName = "cops_states", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
+  .xCheck = gg_cops_check,
+};
+const GGFuncDef gg_cops_play_func = {
+  .zName = "cops_play", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
+  .xCheck = gg_cops_check,
+};
 
 static const GGFuncDef *const apCopsFunc[] = { &copsNumberFunc, &copsTimeFunc, 0 };
 

@@ -9,13 +9,11 @@
 #include "cops.h"
 #include "cops_small.h"
 
-/* The cops of configuration conf as a JSON array of their labels, in
-** SQLite's order of labels (integers as numbers, texts as strings);
-** sqlite3_free it. */
-char *gg_cops_json(const GGCops *p, const GGGraph *pG, uint64_t conf);
-
 /* The cops' rules keys checked (integers in range, keys that combine):
 ** the xCheck of every cops function and table. */
 int gg_cops_check(GGCall *pCall, char **pzErr);
+/* The calls of cops_states and cops_play (k, edges, rules). */
+extern const GGFuncDef gg_cops_states_func;
+extern const GGFuncDef gg_cops_play_func;
 
 #endif

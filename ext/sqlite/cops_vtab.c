@@ -226,20 +226,46 @@ static int cvPin(CvCursor *pCur, int iCol, sqlite3_value *pVal){
   return 1;
 }
 
-/* The functions of the two tables, for call.c. */
-static const GGFuncDef cvStatesFunc = {
-  .zName = "cops_states", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
-  .xCheck = gg_cops_check,
-};
-static const GGFuncDef cvPlayFunc = {
-  .zName = "cops_play", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
-  .xCheck = gg_cops_check,
-};
+/* A text label as a JSON string. */
+static void copsJsonText(sqlite3_str *pStr, const char *z, uint32_t nz){
+  uint32_t i, j = 0;
+  sqlite3_str_appendchar(pStr, 1, '"');
+  for(i=0; i<nz; i++){
+    unsigned char c = (unsigned char)z[i];
+    if( c>=0x20 && c!='"' && c!='\\' ) continue;
+    sqlite3_str_append(pStr, z+j, (int)(i-j));
+    j = i+1;
+    if( c=='"' || c=='\\' ){
+      sqlite3_str_appendchar(pStr, 1, '\\');
+      sqlite3_str_appendchar(pStr, 1, (char)c);
+    }else{
+      sqlite3_str_appendf(pStr, "\\u%04x", c);
+    }
+  }
+  sqlite3_str_append(pStr, z+j, (int)(nz-j));
+  sqlite3_str_appendchar(pStr, 1, '"');
+}
+
+static char *copsJson(const GGCops *p, const GGGraph *pG, uint64_t conf){
+  uint32_t aCop[GG_COPS_MAXK], i;
+  sqlite3_str *pStr = sqlite3_str_new(0);
+  gg_cops_unrank(p, conf, aCop);        /* ascending dense ids: SQLite's order */
+  sqlite3_str_appendchar(pStr, 1, '[');
+  for(i=0; i<p->k; i++){
+    GGLabel L;
+    gg_graph_label(pG, aCop[i], &L);
+    if( i ) sqlite3_str_appendchar(pStr, 1, ',');
+    if( L.eType==GG_KEY_INT ) sqlite3_str_appendf(pStr, "%lld", (long long)L.iVal);
+    else copsJsonText(pStr, L.z, L.nz);
+  }
+  sqlite3_str_appendchar(pStr, 1, ']');
+  return sqlite3_str_finish(pStr);
+}
 
 /* Check the arguments, load and solve: SQLITE_OK, SQLITE_DONE for no
 ** rows (a NULL graph_id), or an error. */
 static int cvSolve(CvCursor *pCur, CvVtab *pTab){
-  const GGFuncDef *pFunc = pTab->bPlay ? &cvPlayFunc : &cvStatesFunc;
+  const GGFuncDef *pFunc = pTab->bPlay ? &gg_cops_play_func : &gg_cops_states_func;
   GGCall call;
   char *zErr = 0;
   int rc;
@@ -306,7 +332,7 @@ static int cvEof(sqlite3_vtab_cursor *cur){
 
 /* Result: configuration conf as a JSON array. */
 static void cvResultConf(sqlite3_context *ctx, const CvCursor *pCur, uint64_t conf){
-  char *z = gg_cops_json(CV_COPS(pCur), CV_G(pCur), conf);
+  char *z = copsJson(CV_COPS(pCur), CV_G(pCur), conf);
   if( z==0 ){ sqlite3_result_error_nomem(ctx); return; }
   sqlite3_result_text(ctx, z, -1, sqlite3_free);
 }

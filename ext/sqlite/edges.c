@@ -60,16 +60,6 @@ int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
   return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-char *gg_table_sql(const char *zTable){
-  const char *zDot = strchr(zTable, '.');
-  char *zSchema, *z;
-  if( zDot==0 ) return sqlite3_mprintf("\"%w\"", zTable);
-  zSchema = sqlite3_mprintf("%.*s", (int)(zDot-zTable), zTable);
-  z = zSchema ? sqlite3_mprintf("\"%w\".\"%w\"", zSchema, zDot+1) : 0;
-  sqlite3_free(zSchema);
-  return z;
-}
-
 /* The error for a row whose src or dst is not an integer or a text. */
 static char *edgesBadRow(const GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p){
   char *zId = gg_value_sql(pRef->pId);
@@ -151,64 +141,6 @@ static int edgesStep(GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p,
   return rc==SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-/* A kept read of zTable, moved to the front and marked busy; NULL when
-** none can be kept (the anchor cannot be connected, a nested call is
-** using it, out of memory, or the table cannot be prepared: then the
-** plain path prepares again and says why). */
-GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
-  GGStmt tmp;
-  char *zErr = 0;
-  int i;
-  if( !gg_kept_anchor(pConn) ) return 0;
-  for(i=0; i<GG_STMT_ENTRIES && pConn->aStmt[i].zTable; i++){
-    if( strcmp(pConn->aStmt[i].zTable, zTable)==0 ) break;
-  }
-  if( i<GG_STMT_ENTRIES && pConn->aStmt[i].zTable ){
-    if( pConn->aStmt[i].bBusy ) return 0;
-  }else{
-    if( i==GG_STMT_ENTRIES ){              /* full: the oldest goes, if idle */
-      i = GG_STMT_ENTRIES-1;
-      if( pConn->aStmt[i].bBusy ) return 0;
-    }
-    sqlite3_finalize(pConn->aStmt[i].pStmt);
-    sqlite3_finalize(pConn->aStmt[i].pSmall);
-    sqlite3_free(pConn->aStmt[i].zTable);
-    memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
-    if( edgesPrepare(pConn->db, pRef, zTable, SQLITE_PREPARE_PERSISTENT,
-                     &pConn->aStmt[i].pStmt, &zErr) ){
-      sqlite3_free(zErr);
-      return 0;
-    }
-    pConn->aStmt[i].zTable = sqlite3_mprintf("%s", zTable);
-    if( pConn->aStmt[i].zTable==0 ){
-      sqlite3_finalize(pConn->aStmt[i].pStmt);
-      pConn->aStmt[i].pStmt = 0;
-      return 0;
-    }
-  }
-  tmp = pConn->aStmt[i];                   /* most recently used first */
-  memmove(&pConn->aStmt[1], &pConn->aStmt[0], (size_t)i*sizeof(GGStmt));
-  pConn->aStmt[0] = tmp;
-  pConn->aStmt[0].bBusy = 1;
-  return &pConn->aStmt[0];
-}
-
-/* Forget the kept read of zTable (its table changed under it). */
-static void edgesForget(GGConn *pConn, const char *zTable){
-  int i;
-  for(i=0; i<GG_STMT_ENTRIES; i++){
-    GGStmt *k = &pConn->aStmt[i];
-    if( k->zTable && !k->bBusy && strcmp(k->zTable, zTable)==0 ){
-      sqlite3_finalize(k->pStmt);
-      sqlite3_finalize(k->pSmall);
-      sqlite3_free(k->zTable);
-      memmove(k, k+1, (size_t)(GG_STMT_ENTRIES-1-i)*sizeof(GGStmt));
-      memset(&pConn->aStmt[GG_STMT_ENTRIES-1], 0, sizeof(GGStmt));
-      return;
-    }
-  }
-}
-
 /* Read the rows into pE: through a kept statement when there is one,
 ** else (or when the kept one fails: the table may have changed) through
 ** a fresh prepare, which also explains any error.  SQLITE_OK or an error
@@ -224,7 +156,7 @@ static int edgesRead(sqlite3 *db, GGGraphRef *pRef, const char *zTable,
     k->bBusy = 0;
     if( rc==SQLITE_OK || *pzErr || rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT
      || pRef->nSeen ) return rc;
-    edgesForget(pRef->pConn, zTable);      /* a failed read: explain it afresh */
+    gg_stmt_forget(pRef->pConn, zTable);      /* a failed read: explain it afresh */
     gg_edges_free(pE);
     pE->bDirected = pRef->bDirected;
   }

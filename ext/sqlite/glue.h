@@ -109,6 +109,8 @@ struct GGGraphRef {
 ** caller steps it, then resets it and clears bBusy.  NULL if none can be
 ** had (then gg_read_edges() reads, and explains any error). */
 GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable);
+/* Forget the kept read of zTable (its table changed under it). */
+void gg_stmt_forget(GGConn *pConn, const char *zTable);
 
 /* A small graph read straight from its rows (small.c): at most
 ** GG_SMALL_MAXN nodes, integer labels only, numbered in the order first

@@ -2,8 +2,9 @@
 ** kept.c: the statements a connection keeps, and the private table that
 ** owns them.
 **
-** The reads of edge tables (edges.c, small.c) and the interrupt probe
-** (interrupt.c) are prepared once per connection and kept.  But
+** The reads of edge tables (edges.c, small.c: gg_stmt_kept() here, a
+** few tables most recent first) and the interrupt probe (interrupt.c)
+** are prepared once per connection and kept.  But
 ** sqlite3_close() refuses to close a connection with unfinalized
 ** statements; it first disconnects the connection's virtual tables,
 ** though.  So statements are kept only while the eponymous table
@@ -116,6 +117,81 @@ static sqlite3_module keptModule = {
   keptRowid,       /* xRowid */
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
 };
+
+/* Prepare the kept read of zTable; nonzero if it cannot be (the plain
+** path, edges.c, prepares again and says why). */
+static int keptPrepare(sqlite3 *db, const char *zTable, sqlite3_stmt **pp){
+  char *zName = gg_table_sql(zTable);
+  char *zSql = zName ? sqlite3_mprintf("SELECT src, dst FROM %s WHERE graph_id = ?1", zName) : 0;
+  int rc = zSql ? sqlite3_prepare_v3(db, zSql, -1, SQLITE_PREPARE_PERSISTENT, pp, 0)
+                : SQLITE_NOMEM;
+  sqlite3_free(zSql);
+  sqlite3_free(zName);
+  return rc;
+}
+
+char *gg_table_sql(const char *zTable){
+  const char *zDot = strchr(zTable, '.');
+  char *zSchema, *z;
+  if( zDot==0 ) return sqlite3_mprintf("\"%w\"", zTable);
+  zSchema = sqlite3_mprintf("%.*s", (int)(zDot-zTable), zTable);
+  z = zSchema ? sqlite3_mprintf("\"%w\".\"%w\"", zSchema, zDot+1) : 0;
+  sqlite3_free(zSchema);
+  return z;
+}
+
+/* A kept read of zTable, moved to the front and marked busy; NULL when
+** none can be kept (the anchor cannot be connected, a nested call is
+** using it, out of memory, or the table cannot be prepared: then the
+** plain path prepares again and says why). */
+GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
+  GGStmt tmp;
+  int i;
+  if( !gg_kept_anchor(pConn) ) return 0;
+  for(i=0; i<GG_STMT_ENTRIES && pConn->aStmt[i].zTable; i++){
+    if( strcmp(pConn->aStmt[i].zTable, zTable)==0 ) break;
+  }
+  if( i<GG_STMT_ENTRIES && pConn->aStmt[i].zTable ){
+    if( pConn->aStmt[i].bBusy ) return 0;
+  }else{
+    if( i==GG_STMT_ENTRIES ){              /* full: the oldest goes, if idle */
+      i = GG_STMT_ENTRIES-1;
+      if( pConn->aStmt[i].bBusy ) return 0;
+    }
+    sqlite3_finalize(pConn->aStmt[i].pStmt);
+    sqlite3_finalize(pConn->aStmt[i].pSmall);
+    sqlite3_free(pConn->aStmt[i].zTable);
+    memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
+    if( keptPrepare(pConn->db, zTable, &pConn->aStmt[i].pStmt) ) return 0;
+    pConn->aStmt[i].zTable = sqlite3_mprintf("%s", zTable);
+    if( pConn->aStmt[i].zTable==0 ){
+      sqlite3_finalize(pConn->aStmt[i].pStmt);
+      pConn->aStmt[i].pStmt = 0;
+      return 0;
+    }
+  }
+  tmp = pConn->aStmt[i];                   /* most recently used first */
+  memmove(&pConn->aStmt[1], &pConn->aStmt[0], (size_t)i*sizeof(GGStmt));
+  pConn->aStmt[0] = tmp;
+  pConn->aStmt[0].bBusy = 1;
+  return &pConn->aStmt[0];
+}
+
+/* Forget the kept read of zTable (its table changed under it). */
+void gg_stmt_forget(GGConn *pConn, const char *zTable){
+  int i;
+  for(i=0; i<GG_STMT_ENTRIES; i++){
+    GGStmt *k = &pConn->aStmt[i];
+    if( k->zTable && !k->bBusy && strcmp(k->zTable, zTable)==0 ){
+      sqlite3_finalize(k->pStmt);
+      sqlite3_finalize(k->pSmall);
+      sqlite3_free(k->zTable);
+      memmove(k, k+1, (size_t)(GG_STMT_ENTRIES-1-i)*sizeof(GGStmt));
+      memset(&pConn->aStmt[GG_STMT_ENTRIES-1], 0, sizeof(GGStmt));
+      return;
+    }
+  }
+}
 
 int gg_kept_anchor(GGConn *pConn){
   if( !pConn->bAnchored ){                 /* preparing a query connects it */

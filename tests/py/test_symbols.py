@@ -66,3 +66,29 @@ def test_no_reference_solver_in_ext():
     ref = os.path.join(gg.ROOT, "tests", "engine", "ref")
     for f in ("catmouse_ref.c", "race_ref.c", "retro.c", "ref.h"):
         assert os.path.exists(os.path.join(ref, f)), f
+
+
+def test_no_two_files_of_ext_call_each_other():
+    """Issue 20: helpers live in the file that the others call, so no two
+    source files of ext/ call each other (read from the built objects:
+    the functions each object defines and the ones it needs; the shared
+    sqlite3_api pointer and data tables are not calls)."""
+    import collections
+    import glob
+    import subprocess
+    objs = sorted(glob.glob(os.path.join(gg.ROOT, "dist", "obj", "*", "*.o")))
+    assert len(objs) > 40, objs
+    defs, uses = {}, collections.defaultdict(set)
+    for o in objs:
+        out = subprocess.run(["nm", o], capture_output=True, text=True, check=True).stdout
+        for parts in (line.split() for line in out.splitlines()):
+            if len(parts) == 3 and parts[1] == "T":
+                defs[parts[2]] = o
+            elif len(parts) == 2 and parts[0] == "U":
+                uses[o].add(parts[1])
+    calls = collections.defaultdict(set)
+    for o, names in uses.items():
+        calls[o] |= {defs[s] for s in names if s in defs and defs[s] != o}
+    both = sorted({tuple(sorted((a, b))) for a in list(calls) for b in calls[a]
+                   if a in calls.get(b, ())})
+    assert not both, ["%s <-> %s" % (os.path.basename(a), os.path.basename(b)) for a, b in both]
