@@ -73,6 +73,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     iPrev = iBit;
     if( g6.n<=FZ_MAX_WRITE && gg_edges_add(&e, src, dst) ) fzFail("out of memory", aData, nData);
   }
+  if( g6.n<=64 ){                 /* the bit rows of the graph6 source: the same edges */
+    uint64_t aRow[64];
+    uint32_t u, v;
+    gg_graph6_rows(&g6, aRow);
+    iBit = 0;
+    for(u=0; u<g6.n; u++) for(v=0; v<g6.n; v++){
+      if( ((aRow[u]>>v)&1)!=((aRow[v]>>u)&1) || (u==v && ((aRow[u]>>v)&1)) ){
+        fzFail("bit rows not symmetric, or a loop", aData, nData);
+      }
+    }
+    for(u=0, v=0; gg_graph6_next(&g6, &iBit, &src, &dst); v++){
+      if( !((aRow[src]>>dst)&1) ) fzFail("an edge missing from the bit rows", aData, nData);
+    }
+    for(i=0; i<g6.n; i++) u += (uint32_t)__builtin_popcountll(aRow[i]);
+    if( u!=2*v ) fzFail("the bit rows hold edges the string has not", aData, nData);
+  }
   if( g6.n==0 || g6.n>FZ_MAX_WRITE ){ gg_edges_free(&e); return 0; }
   aExtra = malloc(g6.n*sizeof(int64_t));
   for(i=0; i<g6.n; i++) aExtra[i] = i;
