@@ -2,8 +2,9 @@
 ** census_engine.c: the cop numbers of many small graphs through
 ** graphgame's own engine, on the input of census_textbook.c, for
 ** bench_census.py.  Each graph6 line is parsed by ext/engine/graph6.c and
-** solved by gg_cops_small() (ext/engine/cops_small.c) for one cop, then
-** two: the path of cop_number() for a graph of at most 64 nodes.
+** solved by gg_cops_small_number() (ext/engine/cops_number.c: corners
+** removed, then two cops on what is left): the path of cop_number() for
+** a graph of at most 64 nodes.
 **
 **   census_engine [-lazy] < FILE.g6
 **
@@ -56,9 +57,11 @@ int main(int argc, char **argv){
     }
     graphs++;
     censusMasks(&g, aNbr);
-    if( gg_cops_small(g.n, aNbr, 1, bLazy, aScratch)>=0 ) count[1]++;
-    else if( gg_cops_small(g.n, aNbr, 2, bLazy, aScratch)>=0 ) count[2]++;
-    else count[3]++;
+    switch( gg_cops_small_number(g.n, aNbr, bLazy, aScratch) ){   /* what cop_number runs */
+      case 1: count[1]++; break;
+      case 2: count[2]++; break;
+      default: count[3]++; break;
+    }
   }
   printf("graphs %ld cop1 %ld cop2 %ld cop3 %ld seconds %.6f\n",
          graphs, count[1], count[2], count[3], now()-t0);
