@@ -336,7 +336,7 @@ static int callScalarRun(sqlite3_context *ctx, GGCall *pCall, char **pzErr){
   if( f->xSmall && pSrc->xSmall && pSrc->xSmall(&pCall->ref, &pCall->small) ){
     int e = f->xSmall(ctx, pCall, &pCall->small);
     if( e==GG_SMALL_DONE ) return SQLITE_OK;
-    if( e==GG_SMALL_GRAPH ) pCall->bSmall = callSmallGraph(pCall);
+    if( e==GG_SMALL_GRAPH ) callSmallGraph(pCall);     /* else (no memory): read again */
   }
   if( f->xRun ){
     GGInterrupt intr;

@@ -155,7 +155,6 @@ struct GGCall {
   GGGraph g;                       /* the graph, for xRun (owned, or the
                                    ** connection's arrays if bSmallGraph) */
   int bSmallGraph;                 /* g is a small graph's (not freed) */
-  int bSmall;                      /* the small read took the graph: small */
   GGSmall small;                   /* its bit rows */
 };
 
