@@ -14,17 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include "cops.h"
-
-static long peakKb(void){
-  FILE *f = fopen("/proc/self/status", "r");
-  char line[256];
-  long kb = -1;
-  while( f && fgets(line, sizeof(line), f) ){
-    if( strncmp(line, "VmHWM:", 6)==0 ) kb = atol(line+6);
-  }
-  if( f ) fclose(f);
-  return kb;
-}
+#include "peak.h"
 
 int main(int argc, char **argv){
   FILE *f;

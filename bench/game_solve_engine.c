@@ -24,24 +24,12 @@
 #include "alloc.h"
 #include "game_solve.h"
 #include "keymap.h"
+#include "peak.h"
 
 #define BATCH 128
 
 static double cpuNow(void){
   return (double)clock() / CLOCKS_PER_SEC;
-}
-
-/* Peak resident memory in KB (Linux), or -1. */
-static long peakKb(void){
-  char zLine[256];
-  long kb = -1;
-  FILE *f = fopen("/proc/self/status", "r");
-  if( f==0 ) return -1;
-  while( fgets(zLine, sizeof(zLine), f) ){
-    if( strncmp(zLine, "VmHWM:", 6)==0 ) kb = atol(zLine+6);
-  }
-  fclose(f);
-  return kb;
 }
 
 static void die(const char *zWhat){

@@ -23,19 +23,9 @@
 #include <string.h>
 #include <stdint.h>
 #include <time.h>
+#include "peak.h"
 
 #define UNDECIDED 0xffff
-
-static long peakKb(void){
-  FILE *f = fopen("/proc/self/status", "r");
-  char line[256];
-  long kb = -1;
-  while( f && fgets(line, sizeof(line), f) ){
-    if( strncmp(line, "VmHWM:", 6)==0 ) kb = atol(line+6);
-  }
-  if( f ) fclose(f);
-  return kb;
-}
 
 static int n, k, dist = 0, speed = 1, directed = 0, surround = 0, lazy = 0;
 static int *off, *adj;             /* closed out-neighbourhoods: v first, then neighbours */

@@ -27,22 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "peak.h"
 
 enum { DRAW = 0, ALICE_WIN = 1, BOB_WIN = 2 };
 enum { ALICE_TURN = 0, BOB_TURN = 1 };
-
-/* Peak resident memory of this process in KB (VmHWM; ru_maxrss would
-** also count the parent's memory from before exec). */
-static long peakKb(void){
-  FILE *f = fopen("/proc/self/status", "r");
-  char line[256];
-  long kb = -1;
-  while( f && fgets(line, sizeof(line), f) ){
-    if( strncmp(line, "VmHWM:", 6)==0 ) kb = atol(line+6);
-  }
-  if( f ) fclose(f);
-  return kb;
-}
 
 static double now(void){
   struct timespec t;
