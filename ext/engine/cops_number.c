@@ -11,13 +11,14 @@
 ** the graph is first dismantled, corner by corner on bit masks: a graph
 ** that shrinks to one node is cop-win (Nowakowski and Winkler 1983;
 ** Quilliot 1978), and otherwise the two-cop game of cops_small.c is
-** solved on what is left, which is smaller and often much smaller.
+** solved on what is left, which is smaller and often much smaller,
+** unless a cop parked on one node already settles it (cnParkedCopWins).
 */
 #include "cops_small.h"
 
-/* The nodes left once every corner is removed, as a mask of nodes. */
-static uint64_t cnDismantle(uint32_t n, const uint64_t *aNbr){
-  uint64_t alive = n==64 ? ~0ull : (1ull<<n)-1;
+/* The nodes of alive left once every corner of the graph they induce is
+** removed, as a mask of nodes. */
+static uint64_t cnDismantle(uint64_t alive, const uint64_t *aNbr){
   int bFound = 1;
   while( bFound ){
     uint64_t m;
@@ -34,8 +35,39 @@ static uint64_t cnDismantle(uint32_t n, const uint64_t *aNbr){
   return alive;
 }
 
+/* Nonzero if one cop parked on some node v leaves the robber only
+** cop-win pieces: then two cops win, lazy or not.  The parked cop catches
+** a robber who steps into N[v] (his one move of that round, so it holds
+** for lazy cops too); the robber is shut in one component C of G - N[v],
+** where the other cop walks in (the graph must be connected) and plays a one-cop strategy of C, which
+** wins from every start since C is cop-win (Nowakowski and Winkler 1983:
+** the relation is total).  G - N[v] has only cop-win components iff
+** dismantling it leaves no edge (a corner-free rest of a component is a
+** single node).  A sufficient test, cheap on bit masks: most graphs of
+** cop number 2 pass it and never reach the two-cop solve. */
+static int cnParkedCopWins(uint32_t n, const uint64_t *aNbr){
+  uint64_t full = n==64 ? ~0ull : (1ull<<n)-1, seen = 1, grown = 1;
+  uint32_t v;
+  while( grown ){                       /* the other cop must reach C */
+    uint64_t m, next = seen;
+    for(m=grown; m; m&=m-1) next |= aNbr[__builtin_ctzll(m)];
+    grown = next & ~seen;
+    seen = next;
+  }
+  if( seen!=full ) return 0;
+  for(v=0; v<n; v++){
+    uint64_t rest = cnDismantle(full & ~aNbr[v], aNbr), m;
+    for(m=rest; m; m&=m-1){
+      uint32_t u = (uint32_t)__builtin_ctzll(m);
+      if( (aNbr[u] & rest)!=(1ull<<u) ) break;
+    }
+    if( m==0 ) return 1;
+  }
+  return 0;
+}
+
 int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *aScratch){
-  uint64_t alive = cnDismantle(n, aNbr), aSub[GG_COPS_SMALL_MAXN], m;
+  uint64_t alive = cnDismantle(n==64 ? ~0ull : (1ull<<n)-1, aNbr), aSub[GG_COPS_SMALL_MAXN], m;
   uint32_t aId[GG_COPS_SMALL_MAXN], nSub = 0, u;
   if( n==0 ) return 0;
   if( (alive & (alive-1))==0 ) return 1;          /* one node left: cop-win */
@@ -46,5 +78,6 @@ int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *
     for(j=0; j<nSub; j++) if( (b>>aId[j]) & 1 ) s |= 1ull<<j;
     aSub[u] = s;
   }
+  if( cnParkedCopWins(nSub, aSub) ) return 2;
   return gg_cops_small_plain(nSub, aSub, 2, bLazy, aScratch)>=0 ? 2 : 3;
 }

@@ -135,20 +135,50 @@ void gg_graph6_write(const GGGraph *pG, char *zOut){
   for(k=0; k<nData; k++) z[i+k] += 63;
 }
 
+/* The six bits of a graph6 byte (less 63) in reverse order: the stream's
+** first bit becomes bit 0. */
+static const unsigned char g6Rev6[64] = {
+   0, 32, 16, 48,  8, 40, 24, 56,  4, 36, 20, 52, 12, 44, 28, 60,
+   2, 34, 18, 50, 10, 42, 26, 58,  6, 38, 22, 54, 14, 46, 30, 62,
+   1, 33, 17, 49,  9, 41, 25, 57,  5, 37, 21, 53, 13, 45, 29, 61,
+   3, 35, 19, 51, 11, 43, 27, 59,  7, 39, 23, 55, 15, 47, 31, 63,
+};
+
+/* A reader of the edge bits in stream order, up to 32 at a time. */
+typedef struct G6Bits G6Bits;
+struct G6Bits {
+  const unsigned char *d;   /* the next byte to read */
+  uint64_t acc;             /* bits read and not yet taken, the first at bit 0 */
+  int nAcc;                 /* how many */
+};
+
+/* The next k bits (k <= 32), the first at bit 0.  Reads only the bytes
+** that hold them, which a parsed string has. */
+static uint64_t g6Take(G6Bits *p, int k){
+  uint64_t m;
+  while( p->nAcc<k ){
+    p->acc |= (uint64_t)g6Rev6[(*p->d++ - 63u) & 63] << p->nAcc;
+    p->nAcc += 6;
+  }
+  m = p->acc & ((1ull<<k)-1);
+  p->acc >>= k;
+  p->nAcc -= k;
+  return m;
+}
+
+/* Column j of the matrix holds x(0,j) .. x(j-1,j), consecutive in the
+** stream: taken as one mask, it is row j below the diagonal, and each of
+** its bits i sets bit j of row i. */
 void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
-  const unsigned char *d = p->z + p->iData;
-  uint32_t i = 0, j = 1, n = p->n;
-  uint64_t b = 0;
-  memset(aRow, 0, (size_t)n*sizeof(uint64_t));
-  while( b<p->nBit ){
-    unsigned x = d[b/6] - 63u;
-    int s;
-    for(s=5; s>=0 && b<p->nBit; s--, b++){     /* x(i, j), then the next pair */
-      if( (x>>s) & 1 ){
-        aRow[i] |= 1ull<<j;
-        aRow[j] |= 1ull<<i;
-      }
-      if( ++i==j ){ i = 0; j++; }
-    }
+  G6Bits r;
+  uint32_t j, n = p->n;
+  r.d = p->z + p->iData;
+  r.acc = 0;
+  r.nAcc = 0;
+  if( n ) aRow[0] = 0;
+  for(j=1; j<n; j++){
+    uint64_t m = j<=32 ? g6Take(&r, (int)j) : g6Take(&r, 32) | g6Take(&r, (int)j-32)<<32, b;
+    aRow[j] = m;
+    for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
   }
 }

@@ -82,7 +82,7 @@ int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW){
 
 void gg_cand_free(GGCand *p){
   gg_free(p->aCandWord);
-  gg_free(p->aHubPred);
+  gg_free(p->aHubBits);     /* the block that holds aHubPred too */
   memset(p, 0, sizeof(*p));
 }
 
@@ -125,13 +125,14 @@ static void wpHubs(GGCand *p, uint32_t n, uint32_t nDW, const uint32_t *aPredOff
   }
   if( nHub==0 ) return;
   for(x=0; x<n; x++) p->nHubPred += p->aCand[x];
-  p->aHubPred = gg_malloc((uint64_t)p->nHubPred*sizeof(uint32_t) + (uint64_t)nDW*8);
+  /* One block: the nDW words first (8-byte aligned), the rows after. */
+  p->aHubBits = gg_malloc((uint64_t)nDW*8 + (uint64_t)p->nHubPred*sizeof(uint32_t));
+  p->aHubPred = p->aHubBits ? (uint32_t*)(p->aHubBits + nDW) : 0;
   p->nHubPred = 0;
   for(x=0; x<n; x++){
     if( p->aCand[x] && p->aHubPred ) p->aHubPred[p->nHubPred++] = x;
     p->aCand[x] = 0;
   }
-  if( p->aHubPred ) p->aHubBits = (uint64_t*)(p->aHubPred + p->nHubPred);
 }
 
 uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty, int nLane,

@@ -279,6 +279,20 @@ def test_known_values():
     inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
     gid = store_named(db, gid + 1, outer + inner + [(i, i + 5) for i in range(5)])
     assert db.execute("SELECT cop_number(?)", (gid,)).fetchone()[0] == 3
+    # Random cubic graphs of girth >= 5 need 3 cops (Aigner & Fromme again),
+    # lazy ones too (never fewer than cops who all move): a test of the
+    # census shortcuts, which prove 2 and must never do it here.
+    found = 0
+    while found < 12:
+        n = rng.randrange(10, 23, 2)
+        rows = random_cubic(rng, n)
+        if rows is None or girth(gg.adjacency(rows)) < 5:
+            continue
+        found += 1
+        gid = store_named(db, gid + 1, rows)
+        got = db.execute("SELECT cop_number(?), cop_number(?, 'edges', '{\"lazy\": true}')",
+                         (gid, gid)).fetchone()
+        assert got[0] == 3 and got[1] >= 3, (rows, got)
     for m, n in ((2, 2), (2, 5), (3, 3), (3, 4), (4, 4), (5, 7), (8, 8), (10, 10)):
         rows = [(i * n + j, i * n + j + 1) for i in range(m) for j in range(n - 1)]
         rows += [(i * n + j, (i + 1) * n + j) for i in range(m - 1) for j in range(n)]
@@ -287,6 +301,32 @@ def test_known_values():
         assert got == (2, (m + n) // 2 - 1), (m, n, got)
         if m * n <= 9:
             assert got[1] == gg.cops_capture_time(gg.cops_brute(rows, 2), range(m * n), 2)
+
+
+def random_cubic(rng, n):
+    """A random simple 3-regular graph on n nodes (the pairing model), or
+    None if the pairing made a loop or a double edge."""
+    pts = [v for v in range(n) for _ in range(3)]
+    rng.shuffle(pts)
+    rows = {(min(a, b), max(a, b)) for a, b in zip(pts[::2], pts[1::2])}
+    if len(rows) < 3 * n // 2 or any(a == b for a, b in rows):
+        return None
+    return sorted(rows)
+
+
+def girth(adj):
+    """The length of a shortest cycle (BFS from every node)."""
+    best = float("inf")
+    for s in adj:
+        dist, parent, todo = {s: 0}, {s: None}, [s]
+        for u in todo:
+            for v in adj[u]:
+                if v not in dist:
+                    dist[v], parent[v] = dist[u] + 1, u
+                    todo.append(v)
+                elif parent[u] != v:
+                    best = min(best, dist[u] + dist[v] + 1)
+    return best
 
 
 def bfs(adj, s):
