@@ -17,49 +17,69 @@
 #include "cops_small.h"
 
 /* The nodes of alive left once every corner of the graph they induce is
-** removed, as a mask of nodes. */
+** removed, as a mask of nodes.  u is a corner iff some other node is in
+** the closed neighbourhood of every node of N[u] (that node's N[] then
+** holds N[u]).  Removing u can make a corner only of a neighbour of u
+** (its N[] shrank; no other N[] that must hold one did), so each node is
+** looked at once, and again only when a neighbour goes. */
 static uint64_t cnDismantle(uint64_t alive, const uint64_t *aNbr){
-  int bFound = 1;
-  while( bFound ){
-    uint64_t m;
-    bFound = 0;
-    for(m=alive; m; m&=m-1){
-      uint32_t u = (uint32_t)__builtin_ctzll(m);
-      uint64_t nu = aNbr[u] & alive, w = nu & ~(1ull<<u);
-      for(; w; w&=w-1){                 /* v must be a neighbour of u */
-        uint32_t v = (uint32_t)__builtin_ctzll(w);
-        if( (nu & ~aNbr[v])==0 ){ alive &= ~(1ull<<u); bFound = 1; break; }
-      }
+  uint64_t todo = alive;
+  while( todo ){
+    uint32_t u = (uint32_t)__builtin_ctzll(todo);
+    uint64_t w = aNbr[u] & alive, d = alive & ~(1ull<<u);
+    todo &= todo-1;
+    for(; w && d; w&=w-1) d &= aNbr[__builtin_ctzll(w)];
+    if( d ){
+      alive &= ~(1ull<<u);
+      todo |= aNbr[u] & alive;
     }
   }
   return alive;
+}
+
+/* Nonzero if the graph induced on alive is connected. */
+static int cnConnected(uint64_t alive, const uint64_t *aNbr){
+  uint64_t seen = alive & -alive, grown = seen;
+  while( grown ){
+    uint64_t m, next = seen;
+    for(m=grown; m; m&=m-1) next |= aNbr[__builtin_ctzll(m)];
+    next &= alive;
+    grown = next & ~seen;
+    seen = next;
+  }
+  return seen==alive;
 }
 
 /* Nonzero if one cop parked on some node v leaves the robber only
 ** cop-win pieces: then two cops win, lazy or not.  The parked cop catches
 ** a robber who steps into N[v] (his one move of that round, so it holds
 ** for lazy cops too); the robber is shut in one component C of G - N[v],
-** where the other cop walks in (the graph must be connected) and plays a one-cop strategy of C, which
-** wins from every start since C is cop-win (Nowakowski and Winkler 1983:
-** the relation is total).  G - N[v] has only cop-win components iff
-** dismantling it leaves no edge (a corner-free rest of a component is a
-** single node).  A sufficient test, cheap on bit masks: most graphs of
-** cop number 2 pass it and never reach the two-cop solve. */
-static int cnParkedCopWins(uint32_t n, const uint64_t *aNbr){
-  uint64_t full = n==64 ? ~0ull : (1ull<<n)-1, seen = 1, grown = 1;
-  uint32_t v;
-  while( grown ){                       /* the other cop must reach C */
-    uint64_t m, next = seen;
-    for(m=grown; m; m&=m-1) next |= aNbr[__builtin_ctzll(m)];
-    grown = next & ~seen;
-    seen = next;
+** where the other cop walks in (the graph must be connected) and plays
+** a one-cop strategy of C, which wins from every start since C is
+** cop-win (Nowakowski and Winkler 1983: the relation is total).  G - N[v]
+** has only cop-win components iff dismantling it leaves no edge (a
+** corner-free rest of a component is a single node); three nodes or
+** fewer always do, and four unless they are a 4-cycle.  A sufficient test, cheap on bit masks: most graphs of
+** cop number 2 pass it and never reach the two-cop solve.  The graph is
+** the one induced on alive. */
+static int cnParkedCopWins(uint64_t alive, const uint64_t *aNbr){
+  uint64_t m, v, aRest[64];
+  int nRest = 0, i;
+  if( !cnConnected(alive, aNbr) ) return 0;
+  for(v=alive; v; v&=v-1){           /* the small rests settle at once */
+    uint64_t rest = alive & ~aNbr[__builtin_ctzll(v)];
+    int c = __builtin_popcountll(rest);
+    if( c<=3 ) return 1;
+    if( c==4 ){                        /* on 4 nodes only C4 is not cop-win */
+      for(m=rest; m; m&=m-1) if( __builtin_popcountll(aNbr[__builtin_ctzll(m)] & rest)!=3 ) return 1;
+      continue;
+    }
+    aRest[nRest++] = rest;
   }
-  if( seen!=full ) return 0;
-  for(v=0; v<n; v++){
-    uint64_t rest = cnDismantle(full & ~aNbr[v], aNbr), m;
+  for(i=0; i<nRest; i++){
+    uint64_t rest = cnDismantle(aRest[i], aNbr);
     for(m=rest; m; m&=m-1){
-      uint32_t u = (uint32_t)__builtin_ctzll(m);
-      if( (aNbr[u] & rest)!=(1ull<<u) ) break;
+      if( (aNbr[__builtin_ctzll(m)] & rest)!=(m & -m) ) break;
     }
     if( m==0 ) return 1;
   }
@@ -71,6 +91,7 @@ int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *
   uint32_t aId[GG_COPS_SMALL_MAXN], nSub = 0, u;
   if( n==0 ) return 0;
   if( (alive & (alive-1))==0 ) return 1;          /* one node left: cop-win */
+  if( cnParkedCopWins(alive, aNbr) ) return 2;
   for(m=alive; m; m&=m-1) aId[nSub++] = (uint32_t)__builtin_ctzll(m);
   for(u=0; u<nSub; u++){                          /* the masks of what is left */
     uint64_t b = aNbr[aId[u]] & alive, s = 0;
@@ -78,6 +99,5 @@ int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *
     for(j=0; j<nSub; j++) if( (b>>aId[j]) & 1 ) s |= 1ull<<j;
     aSub[u] = s;
   }
-  if( cnParkedCopWins(nSub, aSub) ) return 2;
   return gg_cops_small_plain(nSub, aSub, 2, bLazy, aScratch)>=0 ? 2 : 3;
 }

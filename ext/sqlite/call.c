@@ -137,11 +137,52 @@ static int callNodes(GGCall *pCall, char **pzErr){
   return SQLITE_OK;
 }
 
-int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
-                 const GGFuncDef *pFunc, sqlite3_value **apArg, int nArg, char **pzErr){
-  int nExtra, i, rc;
+/* The kept rules of a statement: freed with its auxdata. */
+static void callRulesDestroy(void *p){
+  gg_rules_free((GGRules*)p);
+  sqlite3_free(p);
+}
+
+/* The rules argument pRules (argument iArg of the call) parsed.  A scalar
+** call keeps them as the statement's auxdata, so the rows of a census
+** parse a constant rules text once, not once a row (sqlite3_set_auxdata:
+** SQLite drops it when the argument changes). */
+static int callRules(GGCall *pCall, sqlite3_value *pRules, int iArg, char **pzErr){
+  const GGFuncDef *f = pCall->pFunc;
+  GGRules *pKept;
+  int rc;
+  if( pCall->pCtx && pRules && sqlite3_value_type(pRules)==SQLITE_TEXT ){
+    pKept = (GGRules*)sqlite3_get_auxdata(pCall->pCtx, iArg);
+    if( pKept ){
+      pCall->rules = *pKept;
+      pCall->bRulesKept = 1;
+      return SQLITE_OK;
+    }
+  }
+  rc = gg_rules_arg(f->zName, pRules, pCall->pDef->aKey, pCall->pDef->nKey, &pCall->rules, pzErr);
+  if( rc || pCall->pCtx==0 || pRules==0 || sqlite3_value_type(pRules)!=SQLITE_TEXT ) return rc;
+  pKept = sqlite3_malloc64(sizeof(*pKept));
+  if( pKept==0 ) return SQLITE_OK;             /* not kept: parsed again next row */
+  *pKept = pCall->rules;
+  sqlite3_set_auxdata(pCall->pCtx, iArg, pKept, callRulesDestroy);
+  if( sqlite3_get_auxdata(pCall->pCtx, iArg)==pKept ){
+    pCall->bRulesKept = 1;                     /* the statement owns them now */
+    return SQLITE_OK;
+  }
+  /* SQLite dropped them at once (and freed them): parse a copy of our own */
+  return gg_rules_arg(f->zName, pRules, pCall->pDef->aKey, pCall->pDef->nKey, &pCall->rules, pzErr);
+}
+
+/* gg_call_init(), and for a scalar call its context pCtx (or NULL). */
+static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const GGGameDef *pDef,
+                    const GGFuncDef *pFunc, sqlite3_value **apArg, int nArg, char **pzErr){
+  int nExtra, i, iK, rc;
   sqlite3_value *pEdges, *pRules;
-  memset(pCall, 0, offsetof(GGCall, small));     /* the source fills small */
+  memset(pCall, 0, offsetof(GGCall, rules));    /* the rest is set as it is read */
+  pCall->rules.aLabel = 0;                      /* nothing to free until parsed */
+  pCall->rules.zText = 0;
+  memset(pCall->aRole, 0, sizeof(pCall->aRole));  /* read as empty while nRole is 0 */
+  pCall->pCtx = pCtx;
   pCall->pConn = pConn;
   pCall->pDef = pDef;
   pCall->pFunc = pFunc;
@@ -150,15 +191,15 @@ int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
   }
   i = 1 + nExtra;
   pEdges = pFunc->bSource && i<nArg ? apArg[i++] : 0;
-  pRules = i<nArg ? apArg[i] : 0;
+  pRules = i<nArg ? apArg[i] : 0;               /* argument i */
   pCall->k = pDef->bK ? 1 : 0;
   rc = callEarlyArgs(pCall, pzErr);
   if( rc ) return rc;
   if( sqlite3_value_type(apArg[0])==SQLITE_NULL ) return GG_CALL_NULL;
-  for(i=0; i<nExtra; i++){
-    if( pFunc->aArgKind[i]==GG_ARG_K && (rc = callK(pCall, pCall->apArg[i], pzErr)) ) return rc;
+  for(iK=0; iK<nExtra; iK++){
+    if( pFunc->aArgKind[iK]==GG_ARG_K && (rc = callK(pCall, pCall->apArg[iK], pzErr)) ) return rc;
   }
-  rc = gg_rules_arg(pFunc->zName, pRules, pDef->aKey, pDef->nKey, &pCall->rules, pzErr);
+  rc = callRules(pCall, pRules, i, pzErr);
   if( rc==SQLITE_OK && pFunc->xCheck ) rc = pFunc->xCheck(pCall, pzErr);
   if( rc==SQLITE_OK ) rc = callNodes(pCall, pzErr);
   if( rc ) return rc;
@@ -172,6 +213,11 @@ int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
   pCall->nRole = pDef->xRoles(&pCall->rules, pCall->aArg, callNodeCount(pFunc),
                               pFunc->bStart, pCall->aRole, &pCall->iTurn);
   return SQLITE_OK;
+}
+
+int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
+                 const GGFuncDef *pFunc, sqlite3_value **apArg, int nArg, char **pzErr){
+  return callInit(pCall, 0, pConn, pDef, pFunc, apArg, nArg, pzErr);
 }
 
 /* The labelled rows of the call's graph, with the roles' nodes added. */
@@ -311,7 +357,7 @@ int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
 
 void gg_call_free(GGCall *pCall){
   gg_roles_free(pCall->aRole, pCall->nRole);
-  gg_rules_free(&pCall->rules);
+  if( !pCall->bRulesKept ) gg_rules_free(&pCall->rules);
   if( !pCall->bSmallGraph && pCall->g.aOff ) gg_graph_free(&pCall->g);
   memset(&pCall->g, 0, sizeof(pCall->g));
 }
@@ -357,7 +403,7 @@ void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const GGFuncReg *r = (const GGFuncReg*)sqlite3_user_data(ctx);
   GGCall call;
   char *zErr = 0;
-  int rc = gg_call_init(&call, r->pConn, r->pDef, r->pFunc, argv, argc, &zErr);
+  int rc = callInit(&call, ctx, r->pConn, r->pDef, r->pFunc, argv, argc, &zErr);
   if( rc==SQLITE_OK ) rc = callScalarRun(ctx, &call, &zErr);
   if( rc!=SQLITE_OK && rc!=GG_CALL_NULL ) gg_result_error(ctx, rc, zErr);
   gg_call_free(&call);

@@ -141,21 +141,27 @@ struct GGFuncDef {
 
 /* A call in progress. */
 struct GGCall {
+  /* Zeroed by gg_call_init(): */
   GGConn *pConn;                   /* the connection */
   const GGGameDef *pDef;           /* the game */
   const GGFuncDef *pFunc;          /* the function or table called */
+  sqlite3_context *pCtx;           /* a scalar call's context (its rules are
+                                   ** kept as the statement's auxdata), or NULL */
   GGGraphRef ref;                  /* the graph */
-  GGRules rules;                   /* the rules argument */
-  GGLabel aArg[GG_MAX_ARG];        /* the node arguments */
-  sqlite3_value *apArg[GG_MAX_ARG];/* every argument between graph_id and edges */
   uint32_t k;                      /* the game's k, or 0 */
-  GGRole aRole[GG_MAX_ROLE];       /* role 0: the solve's (holes, z); 1, 2: the start */
+  int bRulesKept;                  /* rules belong to the auxdata: not freed */
   int nRole;                       /* roles used */
   int iTurn;                       /* who moves first at the start: 0 or 1 */
   GGGraph g;                       /* the graph, for xRun (owned, or the
                                    ** connection's arrays if bSmallGraph) */
   int bSmallGraph;                 /* g is a small graph's (not freed) */
-  GGSmall small;                   /* its bit rows */
+  /* Set as they are read, so that a census's call clears no more than it
+  ** uses (gg_call_init): */
+  GGRules rules;                   /* the rules argument */
+  GGLabel aArg[GG_MAX_ARG];        /* the node arguments */
+  sqlite3_value *apArg[GG_MAX_ARG];/* every argument between graph_id and edges */
+  GGRole aRole[GG_MAX_ROLE];       /* role 0: the solve's (holes, z); 1, 2: the start */
+  GGSmall small;                   /* its bit rows (the source fills them) */
 };
 
 /* The arguments of a call: apArg[0] graph_id (or the graph itself),

@@ -267,3 +267,35 @@ def test_race_on_directed_graphs_every_position():
                           (gid, x, y, z, rules)).fetchall()
         if want[(x, y, "alice")][1] is not None and line:
             assert line[-1][0] == 0, (rows, x, y, z, line)
+
+
+def test_rules_that_change_from_row_to_row():
+    """A scalar call keeps its parsed rules as the statement's auxdata
+    (call.c), so a census parses a constant rules text once.  Rules that
+    come from a column change from row to row: each row gets its own
+    answer, the same as the call alone, for each game."""
+    db = gg.connect()
+    rng = random.Random(913)
+    rules = ['{"lazy": true}', None, '{"distance": 1}', '{}', '{"lazy": false}', '{"lazy": true}']
+    db.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, g TEXT, r TEXT, adj TEXT, cm TEXT)")
+    for i in range(60):
+        n = rng.randrange(4, 9)
+        rows = gg.random_edges(rng, n, 0.5, loops=0, repeats=0)
+        adj = gg.adjacency_json(rows)
+        n = len(json.loads(adj))
+        hole = rng.randrange(n)
+        cm = '{"hole": %d, "mouse": %d, "cat": %d}' % (hole, (hole + 1) % n, (hole + 2) % n)
+        db.execute("INSERT INTO t VALUES (?, NULL, ?, ?, ?)", (i, rng.choice(rules), adj, cm))
+    got = db.execute("SELECT id, cop_number(adj, 'json', r), capture_time(adj, 1, 'json', r),"
+                     " catmouse(adj, 'json', cm) FROM t ORDER BY id").fetchall()
+    for i, c, t, m in got:
+        adj, r, cm = db.execute("SELECT adj, r, cm FROM t WHERE id = ?", (i,)).fetchone()
+        alone = db.execute("SELECT cop_number(?, 'json', ?), capture_time(?, 1, 'json', ?),"
+                           " catmouse(?, 'json', ?)", (adj, r, adj, r, adj, cm)).fetchone()
+        assert (c, t, m) == alone, (i, r, cm, (c, t, m), alone)
+    # one constant text for every row: the same answers as above, row by row
+    for r in set(rules) - {None}:
+        want = [db.execute("SELECT cop_number(adj, 'json', ?) FROM t WHERE id = ?", (r, i)).fetchone()[0]
+                for i in range(60)]
+        assert [x for (x,) in db.execute("SELECT cop_number(adj, 'json', '%s') FROM t ORDER BY id"
+                                         % r)] == want, r
