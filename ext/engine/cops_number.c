@@ -37,6 +37,13 @@ static uint64_t cnDismantle(uint64_t alive, const uint64_t *aNbr){
   return alive;
 }
 
+/* Nonzero if m has at most k bits (k small: no popcount instruction is
+** assumed, and a library call would cost more than this). */
+static int cnAtMost(uint64_t m, int k){
+  for(; m && k>0; k--) m &= m-1;
+  return m==0;
+}
+
 /* Nonzero if the graph induced on alive is connected. */
 static int cnConnected(uint64_t alive, const uint64_t *aNbr){
   uint64_t seen = alive & -alive, grown = seen;
@@ -68,10 +75,12 @@ static int cnParkedCopWins(uint64_t alive, const uint64_t *aNbr){
   if( !cnConnected(alive, aNbr) ) return 0;
   for(v=alive; v; v&=v-1){           /* the small rests settle at once */
     uint64_t rest = alive & ~aNbr[__builtin_ctzll(v)];
-    int c = __builtin_popcountll(rest);
-    if( c<=3 ) return 1;
-    if( c==4 ){                        /* on 4 nodes only C4 is not cop-win */
-      for(m=rest; m; m&=m-1) if( __builtin_popcountll(aNbr[__builtin_ctzll(m)] & rest)!=3 ) return 1;
+    if( cnAtMost(rest, 3) ) return 1;
+    if( cnAtMost(rest, 4) ){           /* on 4 nodes only C4 is not cop-win */
+      for(m=rest; m; m&=m-1){          /* C4: each node and two neighbours */
+        uint64_t x = aNbr[__builtin_ctzll(m)] & rest;
+        if( !cnAtMost(x, 3) || cnAtMost(x, 2) ) return 1;
+      }
       continue;
     }
     aRest[nRest++] = rest;

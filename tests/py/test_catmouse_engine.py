@@ -129,7 +129,7 @@ def test_engine_switches_sparse_and_dense():
     barrier, sparse lists) and ones on two lanes, several times in one
     solve, with lists short enough that many plies are dense: exact on
     every position (GG_CM_THIN and GG_CM_LIST lowered)."""
-    out = run_check(31, 2 if ASAN else 3, 1500, ["GG_CM_LIST=40", "GG_CM_THIN=300"],
+    out = run_check(31, 3, 1500, ["GG_CM_LIST=40", "GG_CM_THIN=300"],
                     extra=["long"])
     thin, lanes, dense, switches = ply_kinds(out)
     assert thin > 0 and lanes > 0 and dense > 0 and switches >= 3, out

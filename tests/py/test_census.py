@@ -210,6 +210,13 @@ def die_with_parent():
         pass
 
 
+# Under make asan the extension needs the sanitizer's runtime preloaded in
+# every process that loads it, the "hosts" too: the test's sshd accepts
+# these variables and its logins send them.
+SANITIZED = bool(os.environ.get("GG_PRELOAD"))
+SANITIZER_ENV = ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS")
+
+
 class Sshd:
     """An sshd of the test's own on 127.0.0.1: its host key, one client
     key, its config, all in a temporary directory (the system's ssh
@@ -238,8 +245,9 @@ class Sshd:
             f.write("Port %d\nListenAddress 127.0.0.1\nHostKey %s\nAuthorizedKeysFile %s\n"
                     "PasswordAuthentication no\nKbdInteractiveAuthentication no\nUsePAM no\n"
                     "PermitRootLogin prohibit-password\nStrictModes no\nPidFile none\n"
-                    "AcceptEnv none\n" % (self.port, os.path.join(self.dir, "host_key"),
-                                          os.path.join(self.dir, "authorized_keys")))
+                    "AcceptEnv %s\n" % (self.port, os.path.join(self.dir, "host_key"),
+                                          os.path.join(self.dir, "authorized_keys"),
+                                          " ".join(SANITIZER_ENV) if SANITIZED else "none"))
         sshd = shutil.which("sshd") or "/usr/sbin/sshd"
         self.proc = subprocess.Popen([sshd, "-D", "-e", "-f", cfg], stdout=subprocess.DEVNULL,
                                      stderr=open(os.path.join(self.dir, "log"), "w"),
@@ -261,10 +269,11 @@ class Sshd:
     def login(self, tag):
         """An ssh command for parallel's --sshlogin; tag makes two logins
         to the same address two hosts."""
+        send = "".join("-o SendEnv=%s " % v for v in SANITIZER_ENV) if SANITIZED else ""
         return ("ssh -F none -p %d -i %s -o IdentitiesOnly=yes -o BatchMode=yes "
                 "-o StrictHostKeyChecking=no -o UserKnownHostsFile=%s -o ServerAliveInterval=%d "
-                "127.0.0.1" % (self.port, os.path.join(self.dir, "client_key"),
-                               os.path.join(self.dir, "known_hosts"), 30 + tag))
+                "%s127.0.0.1" % (self.port, os.path.join(self.dir, "client_key"),
+                                 os.path.join(self.dir, "known_hosts"), 30 + tag, send))
 
     def close(self):
         self.proc.terminate()
