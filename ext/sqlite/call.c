@@ -137,40 +137,63 @@ static int callNodes(GGCall *pCall, char **pzErr){
   return SQLITE_OK;
 }
 
-/* The kept rules of a statement: freed with its auxdata. */
-static void callRulesDestroy(void *p){
-  gg_rules_free((GGRules*)p);
+/* The rules of a statement, kept as its auxdata. */
+typedef struct CallKept CallKept;
+struct CallKept {
+  GGRules rules;              /* parsed (owned) */
+  int bChecked;               /* the function's xCheck passed them */
+};
+
+/* Frees a CallKept with the statement's auxdata. */
+static void callKeptDestroy(void *p){
+  gg_rules_free(&((CallKept*)p)->rules);
   sqlite3_free(p);
 }
 
 /* The rules argument pRules (argument iArg of the call) parsed.  A scalar
 ** call keeps them as the statement's auxdata, so the rows of a census
-** parse a constant rules text once, not once a row (sqlite3_set_auxdata:
-** SQLite drops it when the argument changes). */
-static int callRules(GGCall *pCall, sqlite3_value *pRules, int iArg, char **pzErr){
+** parse (and check) a constant rules text once, not once a row
+** (sqlite3_set_auxdata: SQLite drops it when the argument changes).
+** *ppKept: the kept rules, or NULL. */
+static int callRules(GGCall *pCall, sqlite3_value *pRules, int iArg, CallKept **ppKept,
+                     char **pzErr){
   const GGFuncDef *f = pCall->pFunc;
-  GGRules *pKept;
-  int rc;
-  if( pCall->pCtx && pRules && sqlite3_value_type(pRules)==SQLITE_TEXT ){
-    pKept = (GGRules*)sqlite3_get_auxdata(pCall->pCtx, iArg);
-    if( pKept ){
-      pCall->rules = *pKept;
-      pCall->bRulesKept = 1;
-      return SQLITE_OK;
-    }
+  CallKept *pKept;
+  int rc, bKeep = pCall->pCtx && pRules && sqlite3_value_type(pRules)==SQLITE_TEXT;
+  *ppKept = 0;
+  if( bKeep && (pKept = (CallKept*)sqlite3_get_auxdata(pCall->pCtx, iArg))!=0 ){
+    pCall->rules = pKept->rules;
+    pCall->bRulesKept = 1;
+    *ppKept = pKept;
+    return SQLITE_OK;
   }
   rc = gg_rules_arg(f->zName, pRules, pCall->pDef->aKey, pCall->pDef->nKey, &pCall->rules, pzErr);
-  if( rc || pCall->pCtx==0 || pRules==0 || sqlite3_value_type(pRules)!=SQLITE_TEXT ) return rc;
+  if( rc || !bKeep ) return rc;
   pKept = sqlite3_malloc64(sizeof(*pKept));
   if( pKept==0 ) return SQLITE_OK;             /* not kept: parsed again next row */
-  *pKept = pCall->rules;
-  sqlite3_set_auxdata(pCall->pCtx, iArg, pKept, callRulesDestroy);
+  pKept->rules = pCall->rules;
+  pKept->bChecked = 0;
+  sqlite3_set_auxdata(pCall->pCtx, iArg, pKept, callKeptDestroy);
   if( sqlite3_get_auxdata(pCall->pCtx, iArg)==pKept ){
     pCall->bRulesKept = 1;                     /* the statement owns them now */
+    *ppKept = pKept;
     return SQLITE_OK;
   }
   /* SQLite dropped them at once (and freed them): parse a copy of our own */
   return gg_rules_arg(f->zName, pRules, pCall->pDef->aKey, pCall->pDef->nKey, &pCall->rules, pzErr);
+}
+
+/* The function's own check of the rules given (none always pass), once
+** for kept rules. */
+static int callCheck(GGCall *pCall, sqlite3_value *pRules, CallKept *pKept, char **pzErr){
+  int rc;
+  if( pCall->pFunc->xCheck==0 || pRules==0 || sqlite3_value_type(pRules)==SQLITE_NULL ){
+    return SQLITE_OK;
+  }
+  if( pKept && pKept->bChecked ) return SQLITE_OK;
+  rc = pCall->pFunc->xCheck(pCall, pzErr);
+  if( rc==SQLITE_OK && pKept ) pKept->bChecked = 1;
+  return rc;
 }
 
 /* gg_call_init(), and for a scalar call its context pCtx (or NULL). */
@@ -178,6 +201,7 @@ static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const G
                     const GGFuncDef *pFunc, sqlite3_value **apArg, int nArg, char **pzErr){
   int nExtra, i, iK, rc;
   sqlite3_value *pEdges, *pRules;
+  CallKept *pKept;
   memset(pCall, 0, offsetof(GGCall, rules));    /* the rest is set as it is read */
   pCall->rules.aLabel = 0;                      /* nothing to free until parsed */
   pCall->rules.zText = 0;
@@ -199,8 +223,8 @@ static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const G
   for(iK=0; iK<nExtra; iK++){
     if( pFunc->aArgKind[iK]==GG_ARG_K && (rc = callK(pCall, pCall->apArg[iK], pzErr)) ) return rc;
   }
-  rc = callRules(pCall, pRules, i, pzErr);
-  if( rc==SQLITE_OK && pFunc->xCheck ) rc = pFunc->xCheck(pCall, pzErr);
+  rc = callRules(pCall, pRules, i, &pKept, pzErr);
+  if( rc==SQLITE_OK ) rc = callCheck(pCall, pRules, pKept, pzErr);
   if( rc==SQLITE_OK ) rc = callNodes(pCall, pzErr);
   if( rc ) return rc;
   pCall->ref.pId = apArg[0];

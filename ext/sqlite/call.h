@@ -127,7 +127,9 @@ struct GGFuncDef {
   int bNoReadLimit;                /* reads any graph: the limit is its own */
   int bPure;                       /* reads nothing but its arguments (GG_PURE) */
   const char *zSearching;          /* "solving", or "searching" (messages) */
-  /* After the rules: an error of the function's own, or SQLITE_OK. */
+  /* After the rules, if any are given: an error of the function's own, or
+  ** SQLITE_OK.  It judges the rules alone (a census's constant rules are
+  ** checked once, call.c). */
   int (*xCheck)(GGCall *pCall, char **pzErr);
   /* The result from a small graph's bit rows: GG_SMALL_*. */
   int (*xSmall)(sqlite3_context *ctx, GGCall *pCall, const GGSmall *pS);
