@@ -330,9 +330,35 @@ static int cvEof(sqlite3_vtab_cursor *cur){
   return ((CvCursor*)cur)->bEof;
 }
 
-/* Result: configuration conf as a JSON array. */
+/* Configuration conf as a JSON array of integer labels into z (room for
+** GG_COPS_MAXK of them): its length, or -1 if a label is text. */
+static int copsJsonInts(const GGCops *p, const GGGraph *pG, uint64_t conf, char *z, int nz){
+  uint32_t aCop[GG_COPS_MAXK], i;
+  int n = 1;
+  gg_cops_unrank(p, conf, aCop);
+  z[0] = '[';
+  for(i=0; i<p->k; i++){
+    GGLabel L;
+    gg_graph_label(pG, aCop[i], &L);
+    if( L.eType!=GG_KEY_INT ) return -1;
+    sqlite3_snprintf(nz-n, z+n, "%s%lld", i ? "," : "", (long long)L.iVal);
+    n += (int)strlen(z+n);
+  }
+  z[n++] = ']';
+  return n;
+}
+
+/* Result: configuration conf as a JSON array.  Integer labels are written
+** on the stack, so a row costs no allocation (the result's own buffer is
+** reused from row to row). */
 static void cvResultConf(sqlite3_context *ctx, const CvCursor *pCur, uint64_t conf){
-  char *z = copsJson(CV_COPS(pCur), CV_G(pCur), conf);
+  char zInts[GG_COPS_MAXK*21 + 3], *z;
+  int n = copsJsonInts(CV_COPS(pCur), CV_G(pCur), conf, zInts, (int)sizeof(zInts));
+  if( n>=0 ){
+    sqlite3_result_text(ctx, zInts, n, SQLITE_TRANSIENT);
+    return;
+  }
+  z = copsJson(CV_COPS(pCur), CV_G(pCur), conf);
   if( z==0 ){ sqlite3_result_error_nomem(ctx); return; }
   sqlite3_result_text(ctx, z, -1, sqlite3_free);
 }

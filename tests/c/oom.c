@@ -4,7 +4,8 @@
 ** Installs an allocator (SQLITE_CONFIG_MALLOC, before sqlite3_initialize)
 ** that fails the N-th allocation from a chosen moment, and runs every
 ** statement of surface.h with every argument set, for N = 1, 2, 3, ...
-** until a run sees no failure.  Four modes: the failure is transient (one
+** until a run sees no failure (past N = 1000, about 50 N per tenfold:
+** oomStep).  Four modes: the failure is transient (one
 ** allocation fails) or persistent (every one from the N-th on fails), on
 ** a fresh connection (cold) or one that has run the statement once (warm:
 ** the solved game is in the connection's cache); in the cold transient
@@ -242,6 +243,16 @@ static int oomOnce(int iStmt, int iArg, int bWarm, int bPersist, int bPrepare, l
   return bad ? -1 : bFired;
 }
 
+/* The allocations tried: every one of the first OOM_EVERY, then about 50
+** per tenfold beyond, so a table of thousands of rows (each row's
+** allocations alike) costs minutes, not hours; the first allocations (the
+** read, the solve, the first rows) are all tried, and the run still goes
+** on until one sees no failure. */
+#define OOM_EVERY 1000
+static long oomStep(long nAt){
+  return nAt<OOM_EVERY ? 1 : nAt/50;
+}
+
 /* Every argument set and mode of one statement, N = 1, 2, ... each. */
 static void oomStatement(int iStmt, long *pnRun){
   HStr why = {0, 0, 0};
@@ -259,7 +270,7 @@ static void oomStatement(int iStmt, long *pnRun){
       long nAt;
       if( !oomFull && !aMode[mode].bQuick ) continue;
       if( !oomFull && oomBrief && mode>0 ) continue;
-      for(nAt=1; nAt<1000000; nAt++){
+      for(nAt=1; nAt<1000000; nAt+=oomStep(nAt)){
         int rc = oomOnce(iStmt, iArg, aMode[mode].bWarm, aMode[mode].bPersist,
                          aMode[mode].bPrepare, nAt, ref.z, refWarm.z, &why);
         (*pnRun)++;
