@@ -95,6 +95,11 @@ static int cnParkedCopWins(uint64_t alive, const uint64_t *aNbr){
   return 0;
 }
 
+int gg_cops_small_copwin(uint32_t n, const uint64_t *aNbr){
+  uint64_t alive = cnDismantle(n==64 ? ~0ull : (1ull<<n)-1, aNbr);
+  return (alive & (alive-1))==0;
+}
+
 int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *aScratch){
   uint64_t alive = cnDismantle(n==64 ? ~0ull : (1ull<<n)-1, aNbr), aSub[GG_COPS_SMALL_MAXN], m;
   uint32_t aId[GG_COPS_SMALL_MAXN], nSub = 0, u;

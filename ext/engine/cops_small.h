@@ -36,6 +36,10 @@ int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
 int64_t gg_cops_small_plain(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
                             uint64_t *aScratch);
 
+/* Nonzero if one cop wins, in the game and for lazy cops alike (one cop
+** is never lazy): the graph dismantles to one node (cops_number.c). */
+int gg_cops_small_copwin(uint32_t n, const uint64_t *aNbr);
+
 /* The cop number of the graph if it is 1 or 2, else 3 ("3 or more"), for
 ** the game or for lazy cops (cops_number.c: corners removed first); 0 for
 ** no nodes.  aScratch as for gg_cops_small(). */

@@ -109,6 +109,7 @@ int64_t gg_cops_small_plain(uint32_t n, const uint64_t *aNbr, uint32_t k, int bL
   int64_t t;
   if( k>=n ) return 0;                 /* a cop on every node */
   if( plainDominates(n, aNbr, k, full) ) return 1;
+  if( k==1 && !gg_cops_small_copwin(n, aNbr) ) return -1;   /* not dismantlable */
   for(a=0; a<n; a++){
     for(b=0; b<n; b++) C[a*64+b] = (1ull<<a) | (1ull<<b);
   }
