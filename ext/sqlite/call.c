@@ -205,7 +205,12 @@ static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const G
   memset(pCall, 0, offsetof(GGCall, rules));    /* the rest is set as it is read */
   pCall->rules.aLabel = 0;                      /* nothing to free until parsed */
   pCall->rules.zText = 0;
-  memset(pCall->aRole, 0, sizeof(pCall->aRole));  /* read as empty while nRole is 0 */
+  for(i=0; i<GG_MAX_ROLE; i++){                 /* read as empty while nRole is 0 */
+    pCall->aRole[i].aId = 0;
+    pCall->aRole[i].nId = 0;
+    pCall->aRole[i].aLabel = 0;
+    pCall->aRole[i].nLabel = 0;
+  }
   pCall->pCtx = pCtx;
   pCall->pConn = pConn;
   pCall->pDef = pDef;
@@ -383,7 +388,8 @@ void gg_call_free(GGCall *pCall){
   gg_roles_free(pCall->aRole, pCall->nRole);
   if( !pCall->bRulesKept ) gg_rules_free(&pCall->rules);
   if( !pCall->bSmallGraph && pCall->g.aOff ) gg_graph_free(&pCall->g);
-  memset(&pCall->g, 0, sizeof(pCall->g));
+  pCall->g.aOff = 0;                              /* freed: a second free is none */
+  pCall->bSmallGraph = 0;
 }
 
 /* The small graph's rows as the call's graph (no labels); 0 if out of
