@@ -24,6 +24,7 @@ SQLITE_EXTENSION_INIT3
 ** names an edge table (gg_source_table). */
 static const GGSource *const aSource[] = {
   &gg_source_graph6,
+  &gg_source_digraph6,
   &gg_source_json,
   0
 };
@@ -137,6 +138,23 @@ static int callNodes(GGCall *pCall, char **pzErr){
   return SQLITE_OK;
 }
 
+/* A directed source's graphs are played as with "directed": true; an
+** explicit false is refused, naming the key. */
+static int callDirected(GGCall *pCall, char **pzErr){
+  GGRuleVal *v;
+  if( !pCall->ref.pSource->bDirected || pCall->pDef->iDirected<0 ) return SQLITE_OK;
+  v = &pCall->rules.aVal[pCall->pDef->iDirected];
+  if( v->bSet && !v->bTrue ){
+    *pzErr = gg_errmsg("%s: rules: \"directed\" is false, but a %s value is a directed"
+                       " graph (leave the key out, or make it true)", pCall->pFunc->zName,
+                       pCall->ref.pSource->zWord);
+    return gg_error_rc(SQLITE_ERROR, *pzErr);
+  }
+  v->bSet = 1;
+  v->bTrue = 1;
+  return SQLITE_OK;
+}
+
 int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
                  const GGFuncDef *pFunc, sqlite3_value **apArg, int nArg, char **pzErr){
   int nExtra, i, rc;
@@ -159,13 +177,14 @@ int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
     if( pFunc->aArgKind[i]==GG_ARG_K && (rc = callK(pCall, pCall->apArg[i], pzErr)) ) return rc;
   }
   rc = gg_rules_arg(pFunc->zName, pRules, pDef->aKey, pDef->nKey, &pCall->rules, pzErr);
+  pCall->ref.pSource = callSource(pCall, pEdges);
+  if( rc==SQLITE_OK ) rc = callDirected(pCall, pzErr);
   if( rc==SQLITE_OK && pFunc->xCheck ) rc = pFunc->xCheck(pCall, pzErr);
   if( rc==SQLITE_OK ) rc = callNodes(pCall, pzErr);
   if( rc ) return rc;
   pCall->ref.pId = apArg[0];
   pCall->ref.zFunc = pFunc->zName;
   pCall->ref.pConn = pConn;
-  pCall->ref.pSource = callSource(pCall, pEdges);
   if( pDef->iDirected>=0 ) pCall->ref.bDirected = pCall->rules.aVal[pDef->iDirected].bTrue;
   /* a value bounds its own size: only a table's rows may go on and on */
   pCall->ref.mxNode = pFunc->bNoReadLimit || pCall->ref.pSource->zWord ? 0 : callMaxNodes(pCall);
@@ -298,7 +317,7 @@ int gg_call_solve(GGCall *pCall, GGSolved **ppOut, char **pzErr){
 }
 
 int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
-                       sqlite3_value *pId, sqlite3_value *pEdges, char **pzErr){
+                       sqlite3_value *pId, sqlite3_value *pEdges, int bArcs, char **pzErr){
   memset(pCall, 0, sizeof(*pCall));
   pCall->pConn = pConn;
   pCall->pFunc = pFunc;
@@ -306,6 +325,7 @@ int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
   pCall->ref.zFunc = pFunc->zName;
   pCall->ref.pConn = pConn;
   pCall->ref.pSource = callSource(pCall, pEdges);
+  pCall->ref.bDirected = bArcs || pCall->ref.pSource->bDirected;
   return gg_call_graph(pCall, pzErr);
 }
 
