@@ -71,6 +71,28 @@ static uint64_t fzBody(const uint8_t *a, uint64_t n, const char *zPre, uint64_t 
   return n;
 }
 
+/* pE (nodes 0..n-1) built into *pG (the caller frees it); writing it back
+** with xWrite (xSize bytes) must give the input without zPre and the
+** trailing newline. */
+static void fzRoundTrip(GGGraph *pG, const GGEdgeList *pE, uint32_t n,
+                        uint64_t (*xSize)(uint64_t), void (*xWrite)(const GGGraph*, char*),
+                        const char *zPre, const uint8_t *a, size_t nA){
+  int64_t *aExtra = malloc(n*sizeof(int64_t));
+  uint64_t nBody, iBody;
+  uint32_t i;
+  char *zOut;
+  for(i=0; i<n; i++) aExtra[i] = i;
+  if( gg_graph_build(pG, pE, aExtra, (int)n) ) fzFail("graph build failed", a, nA);
+  free(aExtra);
+  zOut = malloc(xSize(pG->n));
+  xWrite(pG, zOut);
+  nBody = fzBody(a, nA, zPre, &iBody);
+  if( nBody-iBody!=xSize(pG->n) || memcmp(zOut, a+iBody, nBody-iBody)!=0 ){
+    fzFail("writing the graph back does not give the input", a, nA);
+  }
+  free(zOut);
+}
+
 /* The directed cops on g (n >= 2): fast and full solves agree; the
 ** dominating-node facts above.  bTourn: g is a tournament. */
 static void fzDirectedCops(const GGGraph *g, int bTourn, const uint8_t *a, size_t n){
@@ -99,10 +121,9 @@ static void fzDigraph6(const uint8_t *aData, size_t nData){
   GGGraph6 d6;
   GGEdgeList e;
   GGGraph g;
-  char zErr[200], *zOut;
-  uint64_t iBit = 0, nArc = 0, nBody, iBody;
+  char zErr[200];
+  uint64_t iBit = 0, nArc = 0;
   uint32_t src, dst, i, j;
-  int64_t *aExtra;
   int bTourn = 1;
   memset(zErr, 'x', sizeof(zErr));
   if( gg_digraph6_parse(&d6, (const char*)aData, nData, zErr, sizeof(zErr)) ){
@@ -129,18 +150,8 @@ static void fzDigraph6(const uint8_t *aData, size_t nData){
     }
   }
   if( d6.n==0 || d6.n>FZ_MAX_WRITE ){ gg_edges_free(&e); return; }
-  aExtra = malloc(d6.n*sizeof(int64_t));
-  for(i=0; i<d6.n; i++) aExtra[i] = i;
-  if( gg_graph_build(&g, &e, aExtra, (int)d6.n) ) fzFail("digraph build failed", aData, nData);
-  zOut = malloc(gg_digraph6_size(g.n));
-  gg_digraph6_write(&g, zOut);
-  nBody = fzBody(aData, nData, ">>digraph6<<", &iBody);
-  if( nBody-iBody!=gg_digraph6_size(g.n) || memcmp(zOut, aData+iBody, nBody-iBody)!=0 ){
-    fzFail("writing the digraph back does not give the input", aData, nData);
-  }
+  fzRoundTrip(&g, &e, d6.n, gg_digraph6_size, gg_digraph6_write, ">>digraph6<<", aData, nData);
   if( g.n>=2 && g.n<=FZ_MAX_SOLVE ) fzDirectedCops(&g, bTourn, aData, nData);
-  free(zOut);
-  free(aExtra);
   gg_graph_free(&g);
   gg_edges_free(&e);
 }
@@ -150,10 +161,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   GGEdgeList e;
   GGGraph g;
   char zErr[200];
-  uint64_t iBit = 0, iPrev = 0, nBody, iBody = 0;
+  uint64_t iBit = 0, iPrev = 0;
   uint32_t src, dst, i;
-  int64_t *aExtra;
-  char *zOut;
   fzDigraph6(aData, nData);
   memset(zErr, 'x', sizeof(zErr));
   if( gg_graph6_parse(&g6, (const char*)aData, nData, zErr, sizeof(zErr)) ){
@@ -183,18 +192,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     if( u!=2*v ) fzFail("the bit rows hold edges the string has not", aData, nData);
   }
   if( g6.n==0 || g6.n>FZ_MAX_WRITE ){ gg_edges_free(&e); return 0; }
-  aExtra = malloc(g6.n*sizeof(int64_t));
-  for(i=0; i<g6.n; i++) aExtra[i] = i;
-  if( gg_graph_build(&g, &e, aExtra, (int)g6.n) ) fzFail("graph build failed", aData, nData);
-  zOut = malloc(gg_graph6_size(g.n));
-  gg_graph6_write(&g, zOut);
-  nBody = fzBody(aData, nData, ">>graph6<<", &iBody);
-  if( nBody-iBody!=gg_graph6_size(g.n) || memcmp(zOut, aData+iBody, nBody-iBody)!=0 ){
-    fzFail("writing the graph back does not give the input", aData, nData);
-  }
+  fzRoundTrip(&g, &e, g6.n, gg_graph6_size, gg_graph6_write, ">>graph6<<", aData, nData);
   if( g.n<=FZ_MAX_SOLVE ) fzCops(&g, aData, nData);
-  free(zOut);
-  free(aExtra);
   gg_graph_free(&g);
   gg_edges_free(&e);
   return 0;
