@@ -4,7 +4,8 @@
 # geng splits its own output with res/mod ("nauty-geng -cq 10 3/64" is the
 # 4th of 64 parts), so a census of S shards is S independent jobs.  Each
 # job (one sqlite3 process, on this machine or on a host reached by ssh)
-# imports its shard's graph6 lines into the table g6(g TEXT), runs your
+# imports its shard's lines (graph6, or digraph6 from gentourng -z or
+# directg) into the table g6(g TEXT), runs your
 # query over it and keeps the rows in a small result database; then the
 # rows of all shards are merged into one table.  A shard is written under
 # a temporary name and renamed when complete, so a run that is stopped
@@ -15,6 +16,12 @@
 #
 #   examples/census.sh -o cops10.db -s 64 -j 2 --bar \
 #     -q "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1" -c 10
+#
+# Any nauty generator that takes -q and res/mod serves (--geng): the
+# tournaments of gentourng, in digraph6, by oriented cop number:
+#
+#   examples/census.sh -o tourn8.db -s 4 --geng nauty-gentourng \
+#     -q "SELECT cop_number(g, 'digraph6'), count(*) FROM g6 GROUP BY 1" -z 8
 #
 # and through an edge table (graphgame before the graph6 source):
 #
@@ -68,10 +75,15 @@ usage: census.sh -o OUT.db -q QUERY [options] GENG-ARGS...
       --shared          the hosts see DB.shards/ at the same path: no copies
   -e, --ext PATH        the extension, as .load takes it (default: dist/graphgame
                         of this repository, else /usr/local/lib/graphgame)
-      --geng PROG       geng (default nauty-geng, else geng)
+      --geng PROG       the generator (default nauty-geng, else geng): any that
+                        takes -q and res/mod and writes a graph a line, e.g.
+                        nauty-gentourng (with -z: digraph6 lines; it ignores
+                        res/mod for n <= 5, every part writing every
+                        tournament: use -s 1 there)
       --sqlite3 PROG    the sqlite3 CLI (default sqlite3)
       --bar, --eta      progress (parallel's)
-  GENG-ARGS             geng's arguments without -q and res/mod: "-c 10", "9 10:12"
+  GENG-ARGS             its arguments without -q and res/mod: "-c 10", "9 10:12",
+                        "-z 8" (gentourng)
 Run the same command again to resume; remove DB.shards/ to start over.
 parallel's job log is DB.shards/joblog.
 EOF
@@ -143,6 +155,7 @@ out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
 
 # The census's identity: a resumed run must be the same census.
 conf=$(printf 'geng %s\nshards %s\nprep %s\nquery %s\n' "${gengargs[*]}" "$shards" "$prep" "$query")
+case "$(basename "$geng")" in geng|nauty-geng) ;; *) conf=$(printf '%s\ngenerator %s\n' "$conf" "$geng");; esac
 if [ -f "$work/census.conf" ]; then
   [ "$(cat "$work/census.conf")" = "$conf" ] ||
     die "$work holds shards of another census (other geng arguments, shards or SQL): remove it or choose another -o"

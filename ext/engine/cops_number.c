@@ -16,27 +16,6 @@
 */
 #include "cops_small.h"
 
-/* The nodes of alive left once every corner of the graph they induce is
-** removed, as a mask of nodes.  u is a corner iff some other node is in
-** the closed neighbourhood of every node of N[u] (that node's N[] then
-** holds N[u]).  Removing u can make a corner only of a neighbour of u
-** (its N[] shrank; no other N[] that must hold one did), so each node is
-** looked at once, and again only when a neighbour goes. */
-static uint64_t cnDismantle(uint64_t alive, const uint64_t *aNbr){
-  uint64_t todo = alive;
-  while( todo ){
-    uint32_t u = (uint32_t)__builtin_ctzll(todo);
-    uint64_t w = aNbr[u] & alive, d = alive & ~(1ull<<u);
-    todo &= todo-1;
-    for(; w && d; w&=w-1) d &= aNbr[__builtin_ctzll(w)];
-    if( d ){
-      alive &= ~(1ull<<u);
-      todo |= aNbr[u] & alive;
-    }
-  }
-  return alive;
-}
-
 /* Nonzero if m has at most k bits (k small: no popcount instruction is
 ** assumed, and a library call would cost more than this). */
 static int cnAtMost(uint64_t m, int k){
@@ -86,7 +65,7 @@ static int cnParkedCopWins(uint64_t alive, const uint64_t *aNbr){
     aRest[nRest++] = rest;
   }
   for(i=0; i<nRest; i++){
-    uint64_t rest = cnDismantle(aRest[i], aNbr);
+    uint64_t rest = gg_cops_dismantle(aRest[i], aNbr);
     for(m=rest; m; m&=m-1){
       if( (aNbr[__builtin_ctzll(m)] & rest)!=(m & -m) ) break;
     }
@@ -95,13 +74,8 @@ static int cnParkedCopWins(uint64_t alive, const uint64_t *aNbr){
   return 0;
 }
 
-int gg_cops_small_copwin(uint32_t n, const uint64_t *aNbr){
-  uint64_t alive = cnDismantle(n==64 ? ~0ull : (1ull<<n)-1, aNbr);
-  return (alive & (alive-1))==0;
-}
-
 int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *aScratch){
-  uint64_t alive = cnDismantle(n==64 ? ~0ull : (1ull<<n)-1, aNbr), aSub[GG_COPS_SMALL_MAXN], m;
+  uint64_t alive = gg_cops_dismantle(n==64 ? ~0ull : (1ull<<n)-1, aNbr), aSub[GG_COPS_SMALL_MAXN], m;
   uint32_t aId[GG_COPS_SMALL_MAXN], nSub = 0, u;
   if( n==0 ) return 0;
   if( (alive & (alive-1))==0 ) return 1;          /* one node left: cop-win */

@@ -36,8 +36,12 @@ int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
 int64_t gg_cops_small_plain(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
                             uint64_t *aScratch);
 
+/* The nodes of the mask alive left once every corner of the graph they
+** induce is removed (cops_dismantle.c). */
+uint64_t gg_cops_dismantle(uint64_t alive, const uint64_t *aNbr);
+
 /* Nonzero if one cop wins, in the game and for lazy cops alike (one cop
-** is never lazy): the graph dismantles to one node (cops_number.c). */
+** is never lazy): the graph dismantles to one node (cops_dismantle.c). */
 int gg_cops_small_copwin(uint32_t n, const uint64_t *aNbr);
 
 /* The cop number of the graph if it is 1 or 2, else 3 ("3 or more"), for

@@ -1,15 +1,19 @@
 /*
-** graph6.c: graph6 strings, parsed and written (see graph6.h).
+** graph6.c: graph6 and digraph6 strings, parsed and written (see
+** graph6.h).
 **
-** Bit b of the edge data is x(i, j) with b = j*(j-1)/2 + i, i < j; it is
-** bit 5 - b%6 of edge byte b/6 (minus 63).  Parsing checks every byte
-** and the length once, so walking the edges needs no checks.
+** Bit b of the edge data is x(i, j) with b = j*(j-1)/2 + i, i < j (in
+** digraph6: b = i*n + j, any i, j); it is bit 5 - b%6 of edge byte b/6
+** (minus 63).  Parsing checks every byte and the length once, so walking
+** the edges needs no checks.  The two formats share the parser (a
+** G6Kind says which), the size header, the bit walk and the bit reader.
 */
 #include <stdio.h>
 #include <string.h>
 #include "graph6.h"
 
 #define G6_PREFIX ">>graph6<<"
+#define DG6_PREFIX ">>digraph6<<"
 
 /* Bytes of edge data for n nodes. */
 static uint64_t g6DataBytes(uint64_t n){
@@ -19,6 +23,11 @@ static uint64_t g6DataBytes(uint64_t n){
 uint64_t gg_graph6_size(uint64_t n){
   if( n>GG_GRAPH6_MAXN ) return 0;
   return (n<=62 ? 1 : 4) + g6DataBytes(n);
+}
+
+uint64_t gg_digraph6_size(uint64_t n){
+  if( n>GG_GRAPH6_MAXN ) return 0;
+  return 1 + (n<=62 ? 1 : 4) + (n*n + 5)/6;
 }
 
 /* The size header at z[i..]: n, the header's length into *pnHead; or an
@@ -58,30 +67,81 @@ static int g6Size(const unsigned char *z, uint64_t nz, uint64_t i, uint32_t *pn,
   return 0;
 }
 
-int gg_graph6_parse(GGGraph6 *p, const char *zIn, uint64_t nz, char *zErr, int nErr){
-  const unsigned char *z = (const unsigned char*)zIn;
-  uint64_t i = 0, nHead, nData, iLast;
-  memset(p, 0, sizeof(*p));
-  if( nz>=10 && memcmp(z, G6_PREFIX, 10)==0 ) i = 10;
-  if( nz>i && z[nz-1]=='\n' ) nz -= (nz>i+1 && z[nz-2]=='\r') ? 2 : 1;
-  for(iLast=i; iLast<nz; iLast++){
-    if( z[iLast]<63 || z[iLast]>126 ){
-      snprintf(zErr, nErr, "byte %llu is 0x%02x, not a graph6 character (63..126)",
-               (unsigned long long)iLast, z[iLast]);
-      return 1;
+/* What tells graph6 and digraph6 apart. */
+typedef struct G6Kind G6Kind;
+struct G6Kind {
+  const char *zPrefix;      /* the optional header: ">>graph6<<" */
+  const char *zName;        /* "graph6", in messages */
+  const char *zWhat;        /* "graph", "digraph" */
+  const char *zBits;        /* "edges", "arcs" */
+  int bDigraph;             /* '&' first; the whole n*n matrix */
+};
+static const G6Kind g6Graph = { G6_PREFIX, "graph6", "graph", "edges", 0 };
+static const G6Kind g6Digraph = { DG6_PREFIX, "digraph6", "digraph", "arcs", 1 };
+
+/* Bits of matrix data of a string of kind k for n nodes. */
+static uint64_t g6Bits(const G6Kind *k, uint64_t n){
+  return k->bDigraph ? n*n : n*(n-1)/2;
+}
+
+/* Every byte of z[i..nz) is a format character (63..126), or a message. */
+static int g6Chars(const G6Kind *k, const unsigned char *z, uint64_t i, uint64_t nz,
+                   char *zErr, int nErr){
+  for(; i<nz; i++){
+    if( z[i]>=63 && z[i]<=126 ) continue;
+    if( z[i]=='&' && !k->bDigraph ){
+      snprintf(zErr, nErr, "byte %llu is 0x26 ('&'), which starts a digraph6 string, not"
+               " a graph6 one", (unsigned long long)i);
+    }else{
+      snprintf(zErr, nErr, "byte %llu is 0x%02x, not a %s character (63..126)",
+               (unsigned long long)i, z[i], k->zName);
     }
+    return 1;
   }
-  if( g6Size(z, nz, i, &p->n, &nHead, zErr, nErr) ) return 1;
-  nData = g6DataBytes(p->n);
+  return 0;
+}
+
+/* The '&' that starts a digraph6 string at z[i], or a message. */
+static int g6Amp(const unsigned char *z, uint64_t i, uint64_t nz, char *zErr, int nErr){
+  if( i>=nz ){
+    snprintf(zErr, nErr, "empty string: expected '&' at byte %llu", (unsigned long long)i);
+    return 1;
+  }
+  if( z[i]!='&' ){
+    snprintf(zErr, nErr, "byte %llu is 0x%02x, not '&', which starts a digraph6 string%s",
+             (unsigned long long)i, z[i], z[i]>=63 && z[i]<=126 ? " (a graph6 one?)" : "");
+    return 1;
+  }
+  if( i+1>=nz ){
+    snprintf(zErr, nErr, "the string ends after the '&' at byte %llu: expected the size"
+             " byte", (unsigned long long)i);
+    return 1;
+  }
+  return 0;
+}
+
+/* Parse a string of kind k (graph6.h: gg_graph6_parse). */
+static int g6Parse(const G6Kind *k, GGGraph6 *p, const char *zIn, uint64_t nz, char *zErr,
+                   int nErr){
+  const unsigned char *z = (const unsigned char*)zIn;
+  uint64_t i = 0, nHead, nData, nPre = strlen(k->zPrefix);
+  memset(p, 0, sizeof(*p));
+  if( nz>=nPre && memcmp(z, k->zPrefix, nPre)==0 ) i = nPre;
+  if( nz>i && z[nz-1]=='\n' ) nz -= (nz>i+1 && z[nz-2]=='\r') ? 2 : 1;
+  if( k->bDigraph && g6Amp(z, i, nz, zErr, nErr) ) return 1;
+  if( g6Chars(k, z, i+k->bDigraph, nz, zErr, nErr) ) return 1;
+  if( g6Size(z, nz, i+k->bDigraph, &p->n, &nHead, zErr, nErr) ) return 1;
+  nHead += k->bDigraph;
+  p->nBit = g6Bits(k, p->n);
+  nData = (p->nBit+5)/6;
   if( nz-i-nHead!=nData ){
-    snprintf(zErr, nErr, "a graph of %u nodes needs %llu bytes of edges after the"
-             " size at byte %llu, got %llu", p->n, (unsigned long long)nData,
-             (unsigned long long)i, (unsigned long long)(nz-i-nHead));
+    snprintf(zErr, nErr, "a %s of %u nodes needs %llu bytes of %s after the size at"
+             " byte %llu, got %llu", k->zWhat, p->n, (unsigned long long)nData, k->zBits,
+             (unsigned long long)(i+k->bDigraph), (unsigned long long)(nz-i-nHead));
     return 1;
   }
   p->z = z;
   p->iData = i+nHead;
-  p->nBit = (uint64_t)p->n*(p->n-1)/2;
   if( nData>0 && ((z[nz-1]-63) & ((1u<<(nData*6-p->nBit))-1))!=0 ){
     snprintf(zErr, nErr, "byte %llu, the last, has padding bits set (its low %u bits"
              " must be 0)", (unsigned long long)(nz-1), (unsigned)(nData*6-p->nBit));
@@ -90,20 +150,23 @@ int gg_graph6_parse(GGGraph6 *p, const char *zIn, uint64_t nz, char *zErr, int n
   return 0;
 }
 
-int gg_graph6_next(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t *pDst){
+int gg_graph6_parse(GGGraph6 *p, const char *z, uint64_t nz, char *zErr, int nErr){
+  return g6Parse(&g6Graph, p, z, nz, zErr, nErr);
+}
+
+int gg_digraph6_parse(GGGraph6 *p, const char *z, uint64_t nz, char *zErr, int nErr){
+  return g6Parse(&g6Digraph, p, z, nz, zErr, nErr);
+}
+
+/* The next set bit of the matrix data at or after *piBit: 1 and its
+** index in *piBit (not moved past it), or 0 at the end. */
+static int g6NextBit(const GGGraph6 *p, uint64_t *piBit){
   uint64_t b = *piBit;
   while( b<p->nBit ){
     unsigned x = p->z[p->iData + b/6] - 63u;
     if( x==0 && b%6==0 ){ b += 6; continue; }    /* skip empty bytes */
     if( (x>>(5-b%6)) & 1 ){
-      uint64_t j = 1, hi = p->n-1;                /* largest j with j(j-1)/2 <= b */
-      while( j<hi ){
-        uint64_t mid = j + (hi-j+1)/2;
-        if( mid*(mid-1)/2<=b ) j = mid; else hi = mid-1;
-      }
-      *pSrc = (uint32_t)(b - j*(j-1)/2);
-      *pDst = (uint32_t)j;
-      *piBit = b+1;
+      *piBit = b;
       return 1;
     }
     b++;
@@ -112,25 +175,71 @@ int gg_graph6_next(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t 
   return 0;
 }
 
+int gg_graph6_next(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t *pDst){
+  uint64_t b, j = 1, hi = p->n-1;
+  if( !g6NextBit(p, piBit) ) return 0;
+  b = *piBit;
+  while( j<hi ){                                /* largest j with j(j-1)/2 <= b */
+    uint64_t mid = j + (hi-j+1)/2;
+    if( mid*(mid-1)/2<=b ) j = mid; else hi = mid-1;
+  }
+  *pSrc = (uint32_t)(b - j*(j-1)/2);
+  *pDst = (uint32_t)j;
+  *piBit = b+1;
+  return 1;
+}
+
+int gg_digraph6_next(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t *pDst){
+  if( !g6NextBit(p, piBit) ) return 0;
+  *pSrc = (uint32_t)(*piBit / p->n);
+  *pDst = (uint32_t)(*piBit % p->n);
+  (*piBit)++;
+  return 1;
+}
+
+/* N(n) into z: its bytes (1 or 4). */
+static uint64_t g6WriteSize(unsigned char *z, uint64_t n){
+  uint64_t k;
+  if( n<=62 ){
+    z[0] = (unsigned char)(n+63);
+    return 1;
+  }
+  z[0] = 126;
+  for(k=0; k<3; k++) z[1+k] = (unsigned char)(((n>>(12-6*k)) & 63) + 63);
+  return 4;
+}
+
+/* Set bit b of the nData bytes of matrix data at z (zeroed, 63 not yet
+** added). */
+static void g6SetBit(unsigned char *z, uint64_t b){
+  z[b/6] |= (unsigned char)(1u<<(5-b%6));
+}
+
 void gg_graph6_write(const GGGraph *pG, char *zOut){
   unsigned char *z = (unsigned char*)zOut;
-  uint64_t n = pG->n, nData = g6DataBytes(n), i = 0, k;
+  uint64_t n = pG->n, nData = g6DataBytes(n), i = g6WriteSize(z, n), k;
   uint32_t v, j;
-  if( n<=62 ){
-    z[i++] = (unsigned char)(n+63);
-  }else{
-    z[i++] = 126;
-    for(k=0; k<3; k++) z[i++] = (unsigned char)(((n>>(12-6*k)) & 63) + 63);
-  }
   memset(z+i, 0, nData);
   for(v=0; v<n; v++){
     const uint32_t *a = GG_NBR(pG, v);
     for(j=0; j<GG_DEG(pG, v); j++){
-      uint64_t u = a[j], b;
-      if( u>=v ) continue;                        /* bit x(u, v), u < v */
-      b = (uint64_t)v*(v-1)/2 + u;
-      z[i + b/6] |= (unsigned char)(1u<<(5-b%6));
+      uint64_t u = a[j];
+      if( u<v ) g6SetBit(z+i, (uint64_t)v*(v-1)/2 + u);   /* bit x(u, v), u < v */
     }
+  }
+  for(k=0; k<nData; k++) z[i+k] += 63;
+}
+
+void gg_digraph6_write(const GGGraph *pG, char *zOut){
+  unsigned char *z = (unsigned char*)zOut;
+  uint64_t n = pG->n, nData = (n*n+5)/6, i, k;
+  uint32_t u, j;
+  z[0] = '&';
+  i = 1 + g6WriteSize(z+1, n);
+  memset(z+i, 0, nData);
+  for(u=0; u<n; u++){
+    const uint32_t *a = GG_NBR(pG, u);
+    for(j=0; j<GG_DEG(pG, u); j++) g6SetBit(z+i, (uint64_t)u*n + a[j]);   /* x(u, v) */
   }
   for(k=0; k<nData; k++) z[i+k] += 63;
 }
@@ -166,19 +275,38 @@ static uint64_t g6Take(G6Bits *p, int k){
   return m;
 }
 
+/* A reader at the matrix data of p. */
+static void g6BitsInit(G6Bits *r, const GGGraph6 *p){
+  r->d = p->z + p->iData;
+  r->acc = 0;
+  r->nAcc = 0;
+}
+
+/* The next k bits (k <= 64), the first at bit 0. */
+static uint64_t g6Take64(G6Bits *r, int k){
+  return k<=32 ? g6Take(r, k) : g6Take(r, 32) | g6Take(r, k-32)<<32;
+}
+
 /* Column j of the matrix holds x(0,j) .. x(j-1,j), consecutive in the
 ** stream: taken as one mask, it is row j below the diagonal, and each of
 ** its bits i sets bit j of row i. */
 void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
   G6Bits r;
   uint32_t j, n = p->n;
-  r.d = p->z + p->iData;
-  r.acc = 0;
-  r.nAcc = 0;
+  g6BitsInit(&r, p);
   if( n ) aRow[0] = 0;
   for(j=1; j<n; j++){
-    uint64_t m = j<=32 ? g6Take(&r, (int)j) : g6Take(&r, 32) | g6Take(&r, (int)j-32)<<32, b;
+    uint64_t m = g6Take64(&r, (int)j), b;
     aRow[j] = m;
     for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
   }
+}
+
+/* Row i of the matrix is x(i,0) .. x(i,n-1), consecutive in the stream:
+** taken as one mask, it is the out-row of node i. */
+void gg_digraph6_rows(const GGGraph6 *p, uint64_t *aRow){
+  G6Bits r;
+  uint32_t i;
+  g6BitsInit(&r, p);
+  for(i=0; i<p->n; i++) aRow[i] = g6Take64(&r, (int)p->n);
 }

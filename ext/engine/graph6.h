@@ -1,6 +1,7 @@
 /*
 ** graph6.h: nauty's graph6 format (the output of geng, read and written
-** by NetworkX and Sage), parsed and written.  Plain C, no SQLite.
+** by NetworkX and Sage) and its directed sibling digraph6 (the output of
+** directg and gentourng -z), parsed and written.  Plain C, no SQLite.
 **
 ** A graph6 string is a size N(n) and then the upper triangle of the
 ** adjacency matrix, column by column (x(0,1), x(0,2), x(1,2), x(0,3),
@@ -14,6 +15,14 @@
 ** gg_graph6_next() then walks its edges (src < dst, 0-based, in the
 ** string's order: by dst, then src).  gg_graph6_write() writes a GGGraph
 ** (node i = dense id i, loops dropped).
+**
+** A digraph6 string is '&', N(n) as above, and then the whole n x n
+** adjacency matrix row by row (x(0,0), x(0,1), ..., x(0,n-1), x(1,0),
+** ...; x(i,j) set: an arc i -> j, x(i,i) a loop), packed the same way;
+** ">>digraph6<<" is its optional prefix (nauty's formats.txt).  The
+** gg_digraph6_* functions mirror the graph6 ones on a GGGraph6 whose
+** nBit is n*n; gg_digraph6_next() walks the arcs by src, then dst, loops
+** included.
 */
 #ifndef GG_GRAPH6_H
 #define GG_GRAPH6_H
@@ -26,7 +35,7 @@ struct GGGraph6 {
   const unsigned char *z;   /* the string (not owned) */
   uint64_t iData;           /* offset of the first edge byte */
   uint32_t n;               /* nodes */
-  uint64_t nBit;            /* n*(n-1)/2 */
+  uint64_t nBit;            /* bits of matrix data: n*(n-1)/2 (n*n for digraph6) */
 };
 
 /* Parse z (nz bytes).  0 on success; otherwise nonzero and zErr (nErr
@@ -49,5 +58,26 @@ uint64_t gg_graph6_size(uint64_t n);
 /* Write pG (undirected; n <= GG_GRAPH6_MAXN) as graph6 into z, which
 ** holds gg_graph6_size(pG->n) bytes. */
 void gg_graph6_write(const GGGraph *pG, char *z);
+
+/* The same for digraph6: the messages also say where, e.g. "byte 0 is
+** 0x49, not '&', which starts a digraph6 string (a graph6 one?)". */
+int gg_digraph6_parse(GGGraph6 *p, const char *z, uint64_t nz, char *zErr, int nErr);
+
+/* The next arc *pSrc -> *pDst of a parsed digraph6 string at or after bit
+** *piBit (loops: *pSrc == *pDst), as gg_graph6_next(). */
+int gg_digraph6_next(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t *pDst);
+
+/* Out-rows of a parsed digraph6 string of at most 64 nodes: bit v of
+** aRow[u] is set for each arc u -> v (bit u for a loop). */
+void gg_digraph6_rows(const GGGraph6 *p, uint64_t *aRow);
+
+/* Bytes of the digraph6 string of n nodes ('&' included), or 0 if
+** n > GG_GRAPH6_MAXN. */
+uint64_t gg_digraph6_size(uint64_t n);
+
+/* Write pG (n <= GG_GRAPH6_MAXN) as digraph6 into z (gg_digraph6_size()
+** bytes): its arcs u -> v, loops kept; an undirected graph's edges, which
+** are arcs both ways. */
+void gg_digraph6_write(const GGGraph *pG, char *z);
 
 #endif

@@ -24,6 +24,7 @@ SQLITE_EXTENSION_INIT3
 ** names an edge table (gg_source_table). */
 static const GGSource *const aSource[] = {
   &gg_source_graph6,
+  &gg_source_digraph6,
   &gg_source_json,
   0
 };
@@ -141,7 +142,8 @@ static int callNodes(GGCall *pCall, char **pzErr){
 typedef struct CallKept CallKept;
 struct CallKept {
   GGRules rules;              /* parsed (owned) */
-  int bChecked;               /* the function's xCheck passed them */
+  int bChecked[2];            /* the function's xCheck passed them, as given
+                              ** [0] or with "directed" forced [1] */
 };
 
 /* Frees a CallKept with the statement's auxdata. */
@@ -172,7 +174,7 @@ static int callRules(GGCall *pCall, sqlite3_value *pRules, int iArg, CallKept **
   pKept = sqlite3_malloc64(sizeof(*pKept));
   if( pKept==0 ) return SQLITE_OK;             /* not kept: parsed again next row */
   pKept->rules = pCall->rules;
-  pKept->bChecked = 0;
+  pKept->bChecked[0] = pKept->bChecked[1] = 0;
   sqlite3_set_auxdata(pCall->pCtx, iArg, pKept, callKeptDestroy);
   if( sqlite3_get_auxdata(pCall->pCtx, iArg)==pKept ){
     pCall->bRulesKept = 1;                     /* the statement owns them now */
@@ -184,16 +186,34 @@ static int callRules(GGCall *pCall, sqlite3_value *pRules, int iArg, CallKept **
 }
 
 /* The function's own check of the rules given (none always pass), once
-** for kept rules. */
+** for kept rules (once for each source kind: a directed source forces
+** "directed", which may not combine with the rest). */
 static int callCheck(GGCall *pCall, sqlite3_value *pRules, CallKept *pKept, char **pzErr){
   int rc;
   if( pCall->pFunc->xCheck==0 || pRules==0 || sqlite3_value_type(pRules)==SQLITE_NULL ){
     return SQLITE_OK;
   }
-  if( pKept && pKept->bChecked ) return SQLITE_OK;
+  if( pKept && pKept->bChecked[pCall->ref.pSource->bDirected] ) return SQLITE_OK;
   rc = pCall->pFunc->xCheck(pCall, pzErr);
-  if( rc==SQLITE_OK && pKept ) pKept->bChecked = 1;
+  if( rc==SQLITE_OK && pKept ) pKept->bChecked[pCall->ref.pSource->bDirected] = 1;
   return rc;
+}
+
+/* A directed source's graphs are played as with "directed": true; an
+** explicit false is refused, naming the key. */
+static int callDirected(GGCall *pCall, char **pzErr){
+  GGRuleVal *v;
+  if( !pCall->ref.pSource->bDirected || pCall->pDef->iDirected<0 ) return SQLITE_OK;
+  v = &pCall->rules.aVal[pCall->pDef->iDirected];
+  if( v->bSet && !v->bTrue ){
+    *pzErr = gg_errmsg("%s: rules: \"directed\" is false, but a %s value is a directed"
+                       " graph (leave the key out, or make it true)", pCall->pFunc->zName,
+                       pCall->ref.pSource->zWord);
+    return gg_error_rc(SQLITE_ERROR, *pzErr);
+  }
+  v->bSet = 1;
+  v->bTrue = 1;
+  return SQLITE_OK;
 }
 
 /* gg_call_init(), and for a scalar call its context pCtx (or NULL). */
@@ -229,13 +249,14 @@ static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const G
     if( pFunc->aArgKind[iK]==GG_ARG_K && (rc = callK(pCall, pCall->apArg[iK], pzErr)) ) return rc;
   }
   rc = callRules(pCall, pRules, i, &pKept, pzErr);
+  pCall->ref.pSource = callSource(pCall, pEdges);
+  if( rc==SQLITE_OK ) rc = callDirected(pCall, pzErr);
   if( rc==SQLITE_OK ) rc = callCheck(pCall, pRules, pKept, pzErr);
   if( rc==SQLITE_OK ) rc = callNodes(pCall, pzErr);
   if( rc ) return rc;
   pCall->ref.pId = apArg[0];
   pCall->ref.zFunc = pFunc->zName;
   pCall->ref.pConn = pConn;
-  pCall->ref.pSource = callSource(pCall, pEdges);
   if( pDef->iDirected>=0 ) pCall->ref.bDirected = pCall->rules.aVal[pDef->iDirected].bTrue;
   /* a value bounds its own size: only a table's rows may go on and on */
   pCall->ref.mxNode = pFunc->bNoReadLimit || pCall->ref.pSource->zWord ? 0 : callMaxNodes(pCall);
@@ -373,7 +394,7 @@ int gg_call_solve(GGCall *pCall, GGSolved **ppOut, char **pzErr){
 }
 
 int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
-                       sqlite3_value *pId, sqlite3_value *pEdges, char **pzErr){
+                       sqlite3_value *pId, sqlite3_value *pEdges, int bArcs, char **pzErr){
   memset(pCall, 0, sizeof(*pCall));
   pCall->pConn = pConn;
   pCall->pFunc = pFunc;
@@ -381,6 +402,7 @@ int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
   pCall->ref.zFunc = pFunc->zName;
   pCall->ref.pConn = pConn;
   pCall->ref.pSource = callSource(pCall, pEdges);
+  pCall->ref.bDirected = bArcs || pCall->ref.pSource->bDirected;
   return gg_call_graph(pCall, pzErr);
 }
 

@@ -35,6 +35,10 @@ struct GGSource {
                           ** NULL for the edge table */
   int bClosed;            /* it names every node: a named label that is not
                           ** one is an error, not an isolated node */
+  int bDirected;          /* its graphs are directed (digraph6): the rules'
+                          ** "directed" is true, and false is an error */
+  const void *pAux;       /* the functions' own data (graph6, digraph6: the
+                          ** format, nauty_sql.h) */
   /* Bit rows of a graph of at most GG_SMALL_MAXN integer-labelled nodes:
   ** 1 if read, 0 if the general read must say what it is (no messages). */
   int (*xSmall)(const GGGraphRef *pRef, GGSmall *p);
@@ -178,9 +182,10 @@ int gg_call_solve(GGCall *pCall, GGSolved **ppOut, char **pzErr);
 int gg_call_graph(GGCall *pCall, char **pzErr);
 void gg_call_free(GGCall *pCall);
 /* Steps 1 and 3 only, for a function that reads a graph but plays no
-** game (graph6()): the graph of (pId, pEdges) into pCall->g. */
+** game (graph6(), digraph6()): the graph of (pId, pEdges) into pCall->g,
+** a table's rows as arcs if bArcs (a directed source's always are). */
 int gg_call_read_graph(GGCall *pCall, GGConn *pConn, const GGFuncDef *pFunc,
-                       sqlite3_value *pId, sqlite3_value *pEdges, char **pzErr);
+                       sqlite3_value *pId, sqlite3_value *pEdges, int bArcs, char **pzErr);
 /* A scalar function's whole road: its xFunc (user data: GGFuncReg). */
 void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 /* For xRun: the message of an engine's failure rc (GG_*) solving the
@@ -215,5 +220,6 @@ int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* c
 extern const GGSource gg_source_table;     /* edges.c (small.c: its fast read) */
 extern const GGSource gg_source_json;      /* source_json.c */
 extern const GGSource gg_source_graph6;    /* source_graph6.c */
+extern const GGSource gg_source_digraph6;  /* source_digraph6.c */
 
 #endif

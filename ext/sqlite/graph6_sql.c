@@ -1,22 +1,32 @@
 /*
 ** graph6_sql.c: graph6_edges(text), a graph6 string's edges as rows, and
 ** graph6(graph_id [, edges]), a graph of an edge table as graph6 (node i
-** is the i-th label in SQLite's order).  The format is ext/engine/graph6.c;
-** graphs as graph6 values in the game functions are source_graph6.c.
-** The manual: docs/reference/graphs.md.
+** is the i-th label in SQLite's order); and the same for digraph6:
+** digraph6_edges(text), its arcs (loops included), and digraph6(graph_id
+** [, edges]), which reads the rows as arcs.  One table module and one
+** writer serve both, on the format's GGNauty (nauty_sql.h).  The formats
+** are ext/engine/graph6.c; graphs as values in the game functions are
+** source_graph6.c and source_digraph6.c.  The manual:
+** docs/reference/graphs.md.
 */
 #include <string.h>
-#include "call.h"
-#include "graph6.h"
+#include "nauty_sql.h"
 SQLITE_EXTENSION_INIT3
 
 #define G6_SRC 0
 #define G6_DST 1
 #define G6_ARG 2
 
+typedef struct G6Vtab G6Vtab;
+struct G6Vtab {
+  sqlite3_vtab base;          /* base class, must be first */
+  const GGNauty *pFmt;        /* graph6 or digraph6 */
+};
+
 typedef struct G6Cursor G6Cursor;
 struct G6Cursor {
   sqlite3_vtab_cursor base;   /* base class, must be first */
+  const GGNauty *pFmt;        /* the table's format */
   sqlite3_value *pArg;        /* the string (a copy: the rows point into it) */
   GGGraph6 g6;                /* the parsed string */
   uint64_t iBit;              /* where the next edge search starts */
@@ -27,24 +37,28 @@ struct G6Cursor {
 
 static int g6Connect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                      sqlite3_vtab **ppVtab, char **pzErr){
-  sqlite3_vtab *pNew;
-  int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(src INTEGER, dst INTEGER,"
-                                    " graph6 HIDDEN)");
-  (void)pAux; (void)argc; (void)argv; (void)pzErr;
+  const GGNauty *pFmt = (const GGNauty*)pAux;
+  G6Vtab *pNew;
+  char *zSql = sqlite3_mprintf("CREATE TABLE x(src INTEGER, dst INTEGER, %s HIDDEN)",
+                               pFmt->zName);
+  int rc = zSql ? sqlite3_declare_vtab(db, zSql) : SQLITE_NOMEM;
+  (void)argc; (void)argv; (void)pzErr;
+  sqlite3_free(zSql);
   if( rc ) return rc;
   pNew = sqlite3_malloc64(sizeof(*pNew));
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
+  pNew->pFmt = pFmt;
   sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);   /* reads nothing but its argument */
-  *ppVtab = pNew;
+  *ppVtab = &pNew->base;
   return SQLITE_OK;
 }
 
 static int g6Open(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
   G6Cursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
   if( pCur==0 ) return SQLITE_NOMEM;
   memset(pCur, 0, sizeof(*pCur));
+  pCur->pFmt = ((G6Vtab*)pVtab)->pFmt;
   pCur->bEof = 1;
   *ppCur = &pCur->base;
   return SQLITE_OK;
@@ -58,7 +72,7 @@ static int g6Close(sqlite3_vtab_cursor *cur){
 
 static int g6Next(sqlite3_vtab_cursor *cur){
   G6Cursor *pCur = (G6Cursor*)cur;
-  pCur->bEof = !gg_graph6_next(&pCur->g6, &pCur->iBit, &pCur->src, &pCur->dst);
+  pCur->bEof = !pCur->pFmt->xNext(&pCur->g6, &pCur->iBit, &pCur->src, &pCur->dst);
   pCur->iRow++;
   return SQLITE_OK;
 }
@@ -72,6 +86,7 @@ static int g6Error(sqlite3_vtab_cursor *cur, int rc, char *zMsg){
 static int g6Filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                     int argc, sqlite3_value **argv){
   G6Cursor *pCur = (G6Cursor*)cur;
+  const char *zName = pCur->pFmt->zName;
   char zErr[200];
   const char *z;
   int eType;
@@ -81,15 +96,15 @@ static int g6Filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->bEof = 1;
   pCur->iRow = 0;
   if( idxNum==0 ){
-    return g6Error(cur, SQLITE_ERROR, gg_errmsg("graph6_edges needs an argument:"
-                   " graph6_edges(text)"));
+    return g6Error(cur, SQLITE_ERROR, gg_errmsg("%s_edges needs an argument:"
+                   " %s_edges(text)", zName, zName));
   }
   eType = sqlite3_value_type(argv[0]);
   if( eType==SQLITE_NULL ) return SQLITE_OK;
   if( eType!=SQLITE_TEXT && eType!=SQLITE_BLOB ){
     char *zVal = gg_value_sql(argv[0]);
-    int rc = g6Error(cur, SQLITE_MISMATCH, zVal ? gg_errmsg("graph6_edges: the"
-                     " argument must be a graph6 string, got %s", zVal) : 0);
+    int rc = g6Error(cur, SQLITE_MISMATCH, zVal ? gg_errmsg("%s_edges: the"
+                     " argument must be a %s string, got %s", zName, zName, zVal) : 0);
     sqlite3_free(zVal);
     return rc;
   }
@@ -98,9 +113,9 @@ static int g6Filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   z = eType==SQLITE_TEXT ? (const char*)sqlite3_value_text(pCur->pArg)
                          : (const char*)sqlite3_value_blob(pCur->pArg);
   if( z==0 && sqlite3_value_bytes(pCur->pArg)>0 ) return SQLITE_NOMEM;
-  if( gg_graph6_parse(&pCur->g6, z ? z : "", (uint64_t)sqlite3_value_bytes(pCur->pArg),
-                      zErr, sizeof(zErr)) ){
-    return g6Error(cur, SQLITE_ERROR, gg_errmsg("graph6_edges: %s", zErr));
+  if( pCur->pFmt->xParse(&pCur->g6, z ? z : "", (uint64_t)sqlite3_value_bytes(pCur->pArg),
+                         zErr, sizeof(zErr)) ){
+    return g6Error(cur, SQLITE_ERROR, gg_errmsg("%s_edges: %s", zName, zErr));
   }
   pCur->iBit = 0;
   pCur->iRow = 0;
@@ -152,29 +167,43 @@ static sqlite3_module g6Module = {
 };
 
 int gg_register_graph6(sqlite3 *db, GGConn *pConn){
+  int rc;
   (void)pConn;
-  return sqlite3_create_module_v2(db, "graph6_edges", &g6Module, 0, 0);
+  rc = sqlite3_create_module_v2(db, "graph6_edges", &g6Module, (void*)&gg_nauty_graph6, 0);
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_module_v2(db, "digraph6_edges", &g6Module, (void*)&gg_nauty_digraph6, 0);
+  }
+  return rc;
 }
 
-/* graph6(graph_id [, edges]) */
+/* graph6(graph_id [, edges]), digraph6(graph_id [, edges]) */
 static const GGFuncDef g6Func = { .zName = "graph6", .bSource = 1 };
+static const GGFuncDef dg6Func = { .zName = "digraph6", .bSource = 1 };
 
-void gg_fn_graph6(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+/* The writer of format f (function pFunc): the graph as its string. */
+static void g6Write(sqlite3_context *ctx, int argc, sqlite3_value **argv, const GGNauty *f,
+                    const GGFuncDef *pFunc){
   GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
   GGCall call;
-  char *zErr = 0, *z;
+  char *zErr = 0, *z, *zWhat;
   uint64_t nByte;
   int rc;
   if( sqlite3_value_type(argv[0])==SQLITE_NULL ) return;
-  rc = gg_call_read_graph(&call, pConn, &g6Func, argv[0], argc>1 ? argv[1] : 0, &zErr);
-  nByte = rc ? 0 : gg_graph6_size(call.g.n);
-  if( rc==SQLITE_OK && nByte==0 ){
-    char *zWhat = gg_call_name(&call);
-    zErr = zWhat ? gg_errmsg("graph6: %s has %u nodes, over graph6's %u (4-byte header)",
-                             zWhat, call.g.n, GG_GRAPH6_MAXN) : 0;
-    sqlite3_free(zWhat);
+  rc = gg_call_read_graph(&call, pConn, pFunc, argv[0], argc>1 ? argv[1] : 0, f->bDirected,
+                          &zErr);
+  nByte = rc ? 0 : f->xSize(call.g.n);
+  zWhat = rc==SQLITE_OK && (nByte==0 || (call.g.bDirected && !f->bDirected))
+        ? gg_call_name(&call) : 0;
+  if( zWhat && nByte==0 ){
+    zErr = gg_errmsg("%s: %s has %u nodes, over %s's %u (4-byte header)", f->zName, zWhat,
+                     call.g.n, f->zName, GG_GRAPH6_MAXN);
     rc = gg_error_rc(SQLITE_TOOBIG, zErr);
+  }else if( zWhat ){
+    zErr = gg_errmsg("%s: %s is a directed graph, and graph6 stores undirected ones:"
+                     " digraph6() writes its arcs", f->zName, zWhat);
+    rc = gg_error_rc(SQLITE_ERROR, zErr);
   }
+  sqlite3_free(zWhat);
   z = rc ? 0 : sqlite3_malloc64(nByte+1);
   if( rc==SQLITE_OK && z==0 ) rc = SQLITE_NOMEM;
   if( rc ){
@@ -182,8 +211,16 @@ void gg_fn_graph6(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     gg_result_error(ctx, rc, zErr);
     return;
   }
-  gg_graph6_write(&call.g, z);
+  f->xWrite(&call.g, z);
   z[nByte] = 0;
   gg_call_free(&call);
   sqlite3_result_text64(ctx, z, nByte, sqlite3_free, SQLITE_UTF8);
+}
+
+void gg_fn_graph6(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  g6Write(ctx, argc, argv, &gg_nauty_graph6, &g6Func);
+}
+
+void gg_fn_digraph6(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  g6Write(ctx, argc, argv, &gg_nauty_digraph6, &dg6Func);
 }

@@ -10,47 +10,50 @@
 ** after the function's name.  A graph of at most 64 nodes is read
 ** straight into bit rows (no edge list, no allocation), so a census of
 ** small graphs costs little more than reading its values.
+**
+** The reading is shared with the digraph6 source (source_digraph6.c):
+** the gg_nauty_* functions take the format (nauty_sql.h).
 */
 #include <string.h>
-#include "call.h"
-#include "graph6.h"
+#include "nauty_sql.h"
 SQLITE_EXTENSION_INIT3
 
 #define G6S_SHOWN 40        /* bytes of the value shown in messages */
 
-/* The value's bytes (a text or a blob), or NULL if out of memory. */
-static const char *g6sBytes(sqlite3_value *pVal, uint64_t *pn){
+const char *gg_nauty_bytes(sqlite3_value *pVal, uint64_t *pn){
   const char *z = sqlite3_value_type(pVal)==SQLITE_BLOB
                 ? (const char*)sqlite3_value_blob(pVal) : (const char*)sqlite3_value_text(pVal);
   *pn = (uint64_t)sqlite3_value_bytes(pVal);
   return z ? z : (*pn==0 ? "" : 0);
 }
 
-static int g6sSmall(const GGGraphRef *pRef, GGSmall *p){
+int gg_nauty_small(const GGGraphRef *pRef, GGSmall *p){
+  const GGNauty *f = (const GGNauty*)pRef->pSource->pAux;
   GGGraph6 g6;
   uint64_t n;
   char zErr[8];
-  const char *z = g6sBytes(pRef->pId, &n);
-  if( z==0 || gg_graph6_parse(&g6, z, n, zErr, (int)sizeof(zErr)) || g6.n>GG_SMALL_MAXN
+  const char *z = gg_nauty_bytes(pRef->pId, &n);
+  if( z==0 || f->xParse(&g6, z, n, zErr, (int)sizeof(zErr)) || g6.n>GG_SMALL_MAXN
    || g6.n==0 ){
     return 0;                                 /* the general read says why */
   }
   gg_small_ints(p, g6.n);
-  gg_graph6_rows(&g6, p->aOut);
+  f->xRows(&g6, p->aOut);
   return 1;
 }
 
-static int g6sRead(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
+int gg_nauty_read(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
+  const GGNauty *f = (const GGNauty*)pRef->pSource->pAux;
   GGGraph6 g6;
   uint64_t n, iBit = 0;
   uint32_t u, a, b;
   char zErr[200];
-  const char *z = g6sBytes(pRef->pId, &n);
+  const char *z = gg_nauty_bytes(pRef->pId, &n);
   int rc = GG_OK;
   memset(pE, 0, sizeof(*pE));
   pE->bDirected = pRef->bDirected;
   if( z==0 ) return SQLITE_NOMEM;
-  if( gg_graph6_parse(&g6, z, n, zErr, (int)sizeof(zErr)) ){
+  if( f->xParse(&g6, z, n, zErr, (int)sizeof(zErr)) ){
     *pzErr = gg_errmsg("%s: %s", pRef->zFunc, zErr);
     return gg_error_rc(SQLITE_ERROR, *pzErr);
   }
@@ -58,24 +61,31 @@ static int g6sRead(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
     GGLabel L = GG_LABEL_INT(u);
     rc = gg_edges_node(pE, &L);
   }
-  while( rc==GG_OK && gg_graph6_next(&g6, &iBit, &a, &b) ){
+  while( rc==GG_OK && f->xNext(&g6, &iBit, &a, &b) ){
     rc = gg_edges_add(pE, a, b);
-    if( rc==GG_OK && pRef->bDirected ) rc = gg_edges_add(pE, b, a);
+    if( rc==GG_OK && pRef->bDirected && !f->bDirected ) rc = gg_edges_add(pE, b, a);
   }
   if( rc ) gg_edges_free(pE);
   return gg_sqlite_rc(rc);
 }
 
 /* "the graph6 value 'IheA@GUAo'" (long values cut, with "...") */
-static char *g6sName(const GGGraphRef *pRef){
+char *gg_nauty_name(const GGGraphRef *pRef){
+  const GGNauty *f = (const GGNauty*)pRef->pSource->pAux;
   uint64_t n;
-  const char *z = g6sBytes(pRef->pId, &n);
+  const char *z = gg_nauty_bytes(pRef->pId, &n);
   if( z==0 ) return 0;
-  return sqlite3_mprintf("the graph6 value '%.*q%s'", (int)(n>G6S_SHOWN ? G6S_SHOWN : n), z,
-                         n>G6S_SHOWN ? "..." : "");
+  return sqlite3_mprintf("the %s value '%.*q%s'", f->zName, (int)(n>G6S_SHOWN ? G6S_SHOWN : n),
+                         z, n>G6S_SHOWN ? "..." : "");
 }
 
+const GGNauty gg_nauty_graph6 = {
+  .zName = "graph6", .bDirected = 0,
+  .xParse = gg_graph6_parse, .xNext = gg_graph6_next, .xRows = gg_graph6_rows,
+  .xSize = gg_graph6_size, .xWrite = gg_graph6_write,
+};
+
 const GGSource gg_source_graph6 = {
-  .zWord = "graph6", .bClosed = 1,
-  .xSmall = g6sSmall, .xRead = g6sRead, .xName = g6sName,
+  .zWord = "graph6", .bClosed = 1, .pAux = &gg_nauty_graph6,
+  .xSmall = gg_nauty_small, .xRead = gg_nauty_read, .xName = gg_nauty_name,
 };

@@ -208,10 +208,29 @@ static const SurfSql aSurface[] = {
     " AND capture_time(graph6(:graph, :edges), 2, 'graph6') IS capture_time(:graph, 2, :edges)",
     SURF_TRUE },
   { "SELECT catmouse(:json, 'json') IS catmouse_json(:json)", SURF_TRUE },
+  /* digraph6 values (source_digraph6.c): directed, every kind of function
+  ** and table; :json is malformed digraph6 */
+  { "SELECT cop_number(digraph6(:graph, :edges), 'digraph6'), capture_time(digraph6(:graph), 2,"
+    " 'digraph6'), catmouse(digraph6(:graph), 'digraph6', '{\"hole\": 0, \"mouse\": 1,"
+    " \"cat\": 2}'), race_game(digraph6(:graph), 1, 2, 0, 'digraph6'), cop_number(:json,"
+    " 'digraph6')", 0 },
+  { "SELECT count(*), total(length(cops)), total(plies) FROM cops_states(digraph6(:graph, :edges),"
+    " 2, 'digraph6'), (SELECT count(*) FROM catmouse_play(digraph6(:graph), 'digraph6'))", 0 },
+  { "SELECT count(*), sum(outcome) FROM race_states(digraph6(:graph, :edges), 0, 'digraph6',"
+    " '{\"directed\": true}'), (SELECT count(*) FROM cops_play(digraph6(:graph), 1, 'digraph6'))", 0 },
+  /* (the rows as arcs: a digraph6 value, and the table with "directed") */
+  { "SELECT cop_number(digraph6(:graph, :edges), 'digraph6') IS cop_number(:graph, :edges,"
+    " '{\"directed\": true}') AND capture_time(digraph6(:graph, :edges), 2, 'digraph6') IS"
+    " capture_time(:graph, 2, :edges, '{\"directed\": true}')", SURF_TRUE },
   /* graph6 (graph6_sql.c) */
   { "SELECT graph6(:graph), graph6(:graph, :edges), graph6(:graph, 'named')", 0 },
   { "SELECT count(*), total(src), total(dst) FROM graph6_edges(graph6(:graph, :edges))", 0 },
   { "SELECT count(*), total(src), total(dst) FROM graph6_edges(:json)", 0 },
+  /* digraph6 (graph6_sql.c) */
+  { "SELECT digraph6(:graph), digraph6(:graph, :edges), digraph6(:graph, 'named'),"
+    " digraph6(graph6(:graph), 'graph6')", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM digraph6_edges(digraph6(:graph, :edges))", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM digraph6_edges(:json)", 0 },
 };
 #define SURF_N ((int)(sizeof(aSurface)/sizeof(aSurface[0])))
 

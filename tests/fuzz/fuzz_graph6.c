@@ -14,6 +14,15 @@
 ** are zero).  Graphs of up to 12 nodes are then solved for one and two
 ** cops, lazy and not, by cops.c and cops_small.c, whose capture times must
 ** agree.  A wrong answer aborts, so libFuzzer reports it like a crash.
+**
+** The same input is then parsed as digraph6 (gg_digraph6_parse, the
+** 'digraph6' source's parser), with the same checks: every arc it walks
+** is bit src*n + dst, in increasing order; the out-rows hold exactly those
+** arcs; writing the digraph back (loops kept) gives the input again.
+** Digraphs of up to 12 nodes are solved for one and two directed cops,
+** whose fast and full solves must agree; one cop wins in one round when a
+** node beats every other, and on a tournament only then (the criterion of
+** docs/reference/census.md).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,15 +62,108 @@ static void fzCops(const GGGraph *g, const uint8_t *a, size_t n){
   }
 }
 
+/* The input without the optional prefix zPre and trailing newline: its
+** offset in *piBody, its end returned. */
+static uint64_t fzBody(const uint8_t *a, uint64_t n, const char *zPre, uint64_t *piBody){
+  uint64_t nPre = strlen(zPre);
+  *piBody = n>=nPre && memcmp(a, zPre, nPre)==0 ? nPre : 0;
+  if( n>*piBody && a[n-1]=='\n' ) n -= (n>*piBody+1 && a[n-2]=='\r') ? 2 : 1;
+  return n;
+}
+
+/* pE (nodes 0..n-1) built into *pG (the caller frees it); writing it back
+** with xWrite (xSize bytes) must give the input without zPre and the
+** trailing newline. */
+static void fzRoundTrip(GGGraph *pG, const GGEdgeList *pE, uint32_t n,
+                        uint64_t (*xSize)(uint64_t), void (*xWrite)(const GGGraph*, char*),
+                        const char *zPre, const uint8_t *a, size_t nA){
+  int64_t *aExtra = malloc(n*sizeof(int64_t));
+  uint64_t nBody, iBody;
+  uint32_t i;
+  char *zOut;
+  for(i=0; i<n; i++) aExtra[i] = i;
+  if( gg_graph_build(pG, pE, aExtra, (int)n) ) fzFail("graph build failed", a, nA);
+  free(aExtra);
+  zOut = malloc(xSize(pG->n));
+  xWrite(pG, zOut);
+  nBody = fzBody(a, nA, zPre, &iBody);
+  if( nBody-iBody!=xSize(pG->n) || memcmp(zOut, a+iBody, nBody-iBody)!=0 ){
+    fzFail("writing the graph back does not give the input", a, nA);
+  }
+  free(zOut);
+}
+
+/* The directed cops on g (n >= 2): fast and full solves agree; the
+** dominating-node facts above.  bTourn: g is a tournament. */
+static void fzDirectedCops(const GGGraph *g, int bTourn, const uint8_t *a, size_t n){
+  GGCopsRules r = { 0, 1, 1, 0, 0 };
+  uint32_t u, k, bDom = 0;
+  for(u=0; u<g->n; u++){
+    uint32_t j, d = 0;
+    for(j=0; j<GG_DEG(g, u); j++) d += GG_NBR(g, u)[j]!=u;
+    bDom |= d==g->n-1;
+  }
+  for(k=1; k<=2; k++){
+    GGCops c, f;
+    if( gg_cops_solve_rules(&c, g, k, &r, 0, 0) || gg_cops_solve_rules(&f, g, k, &r, 1, 0) ){
+      fzFail("directed cops solve failed", a, n);
+    }
+    if( (c.captureTime<0)!=(f.captureTime<0) ) fzFail("fast and full directed solves disagree", a, n);
+    if( k==1 && bDom && c.captureTime!=1 ) fzFail("a dominating node, and no capture in 1", a, n);
+    if( k==1 && bTourn && !bDom && c.captureTime>=0 ) fzFail("a cop-win tournament without a dominating node", a, n);
+    gg_cops_free(&c);
+    gg_cops_free(&f);
+  }
+}
+
+/* The input as digraph6. */
+static void fzDigraph6(const uint8_t *aData, size_t nData){
+  GGGraph6 d6;
+  GGEdgeList e;
+  GGGraph g;
+  char zErr[200];
+  uint64_t iBit = 0, nArc = 0;
+  uint32_t src, dst, i, j;
+  int bTourn = 1;
+  memset(zErr, 'x', sizeof(zErr));
+  if( gg_digraph6_parse(&d6, (const char*)aData, nData, zErr, sizeof(zErr)) ){
+    if( zErr[0]==0 || memchr(zErr, 0, sizeof(zErr))==0 ) fzFail("bad digraph6 message", aData, nData);
+    return;
+  }
+  memset(&e, 0, sizeof(e));
+  e.bDirected = 1;
+  while( gg_digraph6_next(&d6, &iBit, &src, &dst) ){
+    if( !(src<d6.n && dst<d6.n) || iBit-1!=(uint64_t)src*d6.n+dst ) fzFail("bad arc", aData, nData);
+    nArc++;
+    if( d6.n<=FZ_MAX_WRITE && gg_edges_add(&e, src, dst) ) fzFail("out of memory", aData, nData);
+  }
+  if( d6.n<=64 ){                 /* the out-rows of the digraph6 source: the same arcs */
+    uint64_t aRow[64], nBit = 0;
+    gg_digraph6_rows(&d6, aRow);
+    for(i=0; i<d6.n; i++) nBit += (uint64_t)__builtin_popcountll(aRow[i]);
+    for(iBit=0; gg_digraph6_next(&d6, &iBit, &src, &dst); ){
+      if( !((aRow[src]>>dst)&1) ) fzFail("an arc missing from the out-rows", aData, nData);
+    }
+    if( nBit!=nArc ) fzFail("the out-rows hold arcs the string has not", aData, nData);
+    for(i=0; i<d6.n; i++) for(j=i+1; j<d6.n; j++){
+      if( ((aRow[i]>>j)&1)==((aRow[j]>>i)&1) ) bTourn = 0;    /* one arc per pair */
+    }
+  }
+  if( d6.n==0 || d6.n>FZ_MAX_WRITE ){ gg_edges_free(&e); return; }
+  fzRoundTrip(&g, &e, d6.n, gg_digraph6_size, gg_digraph6_write, ">>digraph6<<", aData, nData);
+  if( g.n>=2 && g.n<=FZ_MAX_SOLVE ) fzDirectedCops(&g, bTourn, aData, nData);
+  gg_graph_free(&g);
+  gg_edges_free(&e);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   GGGraph6 g6;
   GGEdgeList e;
   GGGraph g;
   char zErr[200];
-  uint64_t iBit = 0, iPrev = 0, nBody, iBody = 0;
+  uint64_t iBit = 0, iPrev = 0;
   uint32_t src, dst, i;
-  int64_t *aExtra;
-  char *zOut;
+  fzDigraph6(aData, nData);
   memset(zErr, 'x', sizeof(zErr));
   if( gg_graph6_parse(&g6, (const char*)aData, nData, zErr, sizeof(zErr)) ){
     if( zErr[0]==0 || memchr(zErr, 0, sizeof(zErr))==0 ) fzFail("bad error message", aData, nData);
@@ -90,20 +192,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     if( u!=2*v ) fzFail("the bit rows hold edges the string has not", aData, nData);
   }
   if( g6.n==0 || g6.n>FZ_MAX_WRITE ){ gg_edges_free(&e); return 0; }
-  aExtra = malloc(g6.n*sizeof(int64_t));
-  for(i=0; i<g6.n; i++) aExtra[i] = i;
-  if( gg_graph_build(&g, &e, aExtra, (int)g6.n) ) fzFail("graph build failed", aData, nData);
-  zOut = malloc(gg_graph6_size(g.n));
-  gg_graph6_write(&g, zOut);
-  nBody = nData;
-  if( nBody>=10 && memcmp(aData, ">>graph6<<", 10)==0 ) iBody = 10;
-  if( nBody>iBody && aData[nBody-1]=='\n' ) nBody -= (nBody>iBody+1 && aData[nBody-2]=='\r') ? 2 : 1;
-  if( nBody-iBody!=gg_graph6_size(g.n) || memcmp(zOut, aData+iBody, nBody-iBody)!=0 ){
-    fzFail("writing the graph back does not give the input", aData, nData);
-  }
+  fzRoundTrip(&g, &e, g6.n, gg_graph6_size, gg_graph6_write, ">>graph6<<", aData, nData);
   if( g.n<=FZ_MAX_SOLVE ) fzCops(&g, aData, nData);
-  free(zOut);
-  free(aExtra);
   gg_graph_free(&g);
   gg_edges_free(&e);
   return 0;

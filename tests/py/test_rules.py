@@ -299,3 +299,20 @@ def test_rules_that_change_from_row_to_row():
                 for i in range(60)]
         assert [x for (x,) in db.execute("SELECT cop_number(adj, 'json', '%s') FROM t ORDER BY id"
                                          % r)] == want, r
+
+
+def test_kept_rules_are_checked_for_each_kind_of_source():
+    """Constant rules are checked once (call.c), but a digraph6 value forces
+    "directed", which "surround" does not combine with: a row of digraph6
+    after a row of graph6 under the same rules text still gets the error."""
+    db = gg.connect()
+    db.execute("CREATE TABLE t(i INTEGER PRIMARY KEY, g TEXT, e TEXT)")
+    db.execute("INSERT INTO t VALUES (1, 'Bw', 'graph6'), (2, '&B_o', 'digraph6')")
+    q = "SELECT cop_number(g, e, '{\"surround\": true}') FROM t ORDER BY i"
+    assert db.execute(q + " LIMIT 1").fetchall() == [(2,)]      # K3 on graph6 alone: fine
+    try:
+        db.execute(q).fetchall()
+        raise AssertionError("no error for surround on a digraph6 value")
+    except sqlite3.OperationalError as e:
+        assert str(e) == ('graphgame: cop_number: rules: "directed" and "surround" do not combine'
+                          ' (no published game plays both)'), e
