@@ -138,11 +138,11 @@ void gg_small_clear(GGSmall *p){
 
 void gg_small_ints(GGSmall *p, uint32_t n){
   uint32_t u;
-  gg_small_clear(p);
   for(u=0; u<n; u++){                 /* labels 0..63 have slots of their own */
     p->aLabel[u] = u;
     p->aSlot[u] = (uint8_t)(u+1);
   }
+  memset(p->aSlot+n, 0, sizeof(p->aSlot)-n);   /* the rest: empty */
   p->n = n;
 }
 
