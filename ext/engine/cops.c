@@ -194,10 +194,13 @@ static int copsIsEmpty(const uint64_t *a, uint32_t nW){
 }
 
 /* Ply 0: Cw = Rw = the capture zone, all configurations on aListA, the
-** nonempty zones on aListB (to push at ply 1). */
-static void copsLevel0(GGCops *p, CopsWork *w, uint64_t *pnB){
+** nonempty zones on aListB (to push at ply 1).  A zone costs about k
+** rows of nWord words, and in the surround game a row more for each
+** neighbour of a cop (nStep, on the mean degree), so this polls too. */
+static int copsLevel0(GGCops *p, CopsWork *w, uint64_t *pnB, GGPoll *pPoll){
   uint32_t aCop[GG_COPS_MAXK], i, nW = p->nWord;
-  uint64_t conf;
+  uint64_t conf, nDeg = p->rules.bSurround ? 2 + p->aAdjOff[p->n]/(p->n ? p->n : 1) : 1;
+  uint64_t nStep = (uint64_t)nW*p->k*nDeg;
   for(i=0; i<p->n; i++) COPS_SET(w->aFull, i);
   *pnB = 0;
   for(conf=0; conf<p->nConf; conf++){
@@ -219,7 +222,9 @@ static void copsLevel0(GGCops *p, CopsWork *w, uint64_t *pnB){
       p->captureTime = 0;
       p->bestConf = conf;
     }
+    if( gg_poll(pPoll, nStep) ) return GG_INTERRUPT;
   }
+  return GG_OK;
 }
 
 /* The candidates of a fast robber: nodes outside the zone from which a
@@ -354,7 +359,7 @@ static int copsLevels(GGCops *p, CopsWork *w, int bFast, const GGStop *pStop){
   uint64_t nA = p->nConf, nB, nB2, j, *t;
   uint32_t ply;
   gg_poll_init(&poll, pStop);
-  copsLevel0(p, w, &nB);
+  if( copsLevel0(p, w, &nB, &poll) ) return GG_INTERRUPT;
   for(ply=1; (nA>0 || nB>0) && !(bFast && p->captureTime>=0); ply++){
     if( ply>=GG_COPS_NEVER ) return GG_TOOBIG;
     nB2 = 0;
