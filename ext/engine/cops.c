@@ -353,6 +353,18 @@ static uint64_t copsPush(GGCops *p, CopsWork *w, uint64_t confB, uint32_t ply,
   return (uint64_t)nMove*nW;
 }
 
+/* Too many moves of one configuration to list (the product of k closed
+** neighbourhoods, as K_9 with 8 cops): the fast mode can still answer
+** when some start captures at once (capture time 0, as 8 surrounding
+** cops on K_9); otherwise GG_TOOBIG. */
+static int copsStartOnly(GGCops *p, CopsWork *w, const GGStop *pStop){
+  GGPoll poll;
+  uint64_t nB;
+  gg_poll_init(&poll, pStop);
+  if( copsLevel0(p, w, &nB, &poll) ) return GG_INTERRUPT;
+  return p->captureTime>=0 ? GG_OK : GG_TOOBIG;
+}
+
 /* The plies, until nothing grows (or, with bFast, a capture time). */
 static int copsLevels(GGCops *p, CopsWork *w, int bFast, const GGStop *pStop){
   GGPoll poll;
@@ -405,14 +417,14 @@ int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRu
   rc = copsSetup(p, pG);
   if( rc ) return rc;
   nMaxMove = gg_cops_max_moves(p);
-  if( nMaxMove==0 ) return GG_TOOBIG;
+  if( nMaxMove==0 && !bFast ) return GG_TOOBIG;
   if( !bFast ){
     p->aRound = gg_malloc(p->nConf*p->n*sizeof(uint16_t));
     if( p->aRound==0 ) return GG_NOMEM;
     memset(p->aRound, 0xff, p->nConf*p->n*sizeof(uint16_t));
   }
-  rc = copsWorkAlloc(p, &w, nMaxMove);
-  if( rc==GG_OK ) rc = copsLevels(p, &w, bFast, pStop);
+  rc = copsWorkAlloc(p, &w, nMaxMove ? nMaxMove : 1);
+  if( rc==GG_OK ) rc = nMaxMove ? copsLevels(p, &w, bFast, pStop) : copsStartOnly(p, &w, pStop);
   gg_free(w.pBlock);
   return rc;
 }
