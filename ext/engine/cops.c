@@ -194,10 +194,13 @@ static int copsIsEmpty(const uint64_t *a, uint32_t nW){
 }
 
 /* Ply 0: Cw = Rw = the capture zone, all configurations on aListA, the
-** nonempty zones on aListB (to push at ply 1). */
-static void copsLevel0(GGCops *p, CopsWork *w, uint64_t *pnB){
+** nonempty zones on aListB (to push at ply 1).  A zone costs about k
+** rows of nWord words, and in the surround game a row more for each
+** neighbour of a cop (nStep, on the mean degree), so this polls too. */
+static int copsLevel0(GGCops *p, CopsWork *w, uint64_t *pnB, GGPoll *pPoll){
   uint32_t aCop[GG_COPS_MAXK], i, nW = p->nWord;
-  uint64_t conf;
+  uint64_t conf, nDeg = p->rules.bSurround ? 2 + p->aAdjOff[p->n]/(p->n ? p->n : 1) : 1;
+  uint64_t nStep = (uint64_t)nW*p->k*nDeg;
   for(i=0; i<p->n; i++) COPS_SET(w->aFull, i);
   *pnB = 0;
   for(conf=0; conf<p->nConf; conf++){
@@ -219,7 +222,9 @@ static void copsLevel0(GGCops *p, CopsWork *w, uint64_t *pnB){
       p->captureTime = 0;
       p->bestConf = conf;
     }
+    if( gg_poll(pPoll, nStep) ) return GG_INTERRUPT;
   }
+  return GG_OK;
 }
 
 /* The candidates of a fast robber: nodes outside the zone from which a
@@ -348,13 +353,25 @@ static uint64_t copsPush(GGCops *p, CopsWork *w, uint64_t confB, uint32_t ply,
   return (uint64_t)nMove*nW;
 }
 
+/* Too many moves of one configuration to list (the product of k closed
+** neighbourhoods, as K_9 with 8 cops): the fast mode can still answer
+** when some start captures at once (capture time 0, as 8 surrounding
+** cops on K_9); otherwise GG_TOOBIG. */
+static int copsStartOnly(GGCops *p, CopsWork *w, const GGStop *pStop){
+  GGPoll poll;
+  uint64_t nB;
+  gg_poll_init(&poll, pStop);
+  if( copsLevel0(p, w, &nB, &poll) ) return GG_INTERRUPT;
+  return p->captureTime>=0 ? GG_OK : GG_TOOBIG;
+}
+
 /* The plies, until nothing grows (or, with bFast, a capture time). */
 static int copsLevels(GGCops *p, CopsWork *w, int bFast, const GGStop *pStop){
   GGPoll poll;
   uint64_t nA = p->nConf, nB, nB2, j, *t;
   uint32_t ply;
   gg_poll_init(&poll, pStop);
-  copsLevel0(p, w, &nB);
+  if( copsLevel0(p, w, &nB, &poll) ) return GG_INTERRUPT;
   for(ply=1; (nA>0 || nB>0) && !(bFast && p->captureTime>=0); ply++){
     if( ply>=GG_COPS_NEVER ) return GG_TOOBIG;
     nB2 = 0;
@@ -400,14 +417,14 @@ int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRu
   rc = copsSetup(p, pG);
   if( rc ) return rc;
   nMaxMove = gg_cops_max_moves(p);
-  if( nMaxMove==0 ) return GG_TOOBIG;
+  if( nMaxMove==0 && !bFast ) return GG_TOOBIG;
   if( !bFast ){
     p->aRound = gg_malloc(p->nConf*p->n*sizeof(uint16_t));
     if( p->aRound==0 ) return GG_NOMEM;
     memset(p->aRound, 0xff, p->nConf*p->n*sizeof(uint16_t));
   }
-  rc = copsWorkAlloc(p, &w, nMaxMove);
-  if( rc==GG_OK ) rc = copsLevels(p, &w, bFast, pStop);
+  rc = copsWorkAlloc(p, &w, nMaxMove ? nMaxMove : 1);
+  if( rc==GG_OK ) rc = nMaxMove ? copsLevels(p, &w, bFast, pStop) : copsStartOnly(p, &w, pStop);
   gg_free(w.pBlock);
   return rc;
 }

@@ -106,7 +106,9 @@ uint64_t gg_cops_positions(uint64_t n, uint32_t k);
 /* Solve.  pG is read only during the call (its arcs are read as edges
 ** unless pR->bDirected).  GG_OK, GG_NOMEM, GG_TOOBIG (k out of range,
 ** too many positions for memory indices, or a capture taking more than
-** 65534 plies, or rules that do not combine) or GG_INTERRUPT.
+** 65534 plies, rules that do not combine, or more moves of one
+** configuration than the engine lists, unless bFast and some start
+** captures at once) or GG_INTERRUPT.
 ** Free with gg_cops_free() (also after an error).  gg_cops_solve() is
 ** the plain or lazy game. */
 int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRules *pR,

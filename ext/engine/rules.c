@@ -232,6 +232,9 @@ static int rulesKindError(RulesIn *r, const GGRuleKey *k, uint64_t i0, uint64_t 
     case GG_RULE_LABELS:
       snprintf(r->zErr, GG_RULES_ERR, "\"%s\" must be a node label (an integer or a string)"
                " or an array of node labels", k->zKey); break;
+    case GG_RULE_INT:
+      snprintf(r->zErr, GG_RULES_ERR, "\"%s\" must be an integer from %lld to %lld", k->zKey,
+               (long long)k->iMin, (long long)k->iMax); break;
     default: {
       n = (size_t)snprintf(r->zErr, GG_RULES_ERR, "\"%s\" must be", k->zKey);
       for(i=0; k->azWord[i] && n<GG_RULES_ERR; i++){
@@ -267,6 +270,10 @@ static int rulesKeyValue(RulesIn *r, const GGRuleKey *k, GGRuleVal *pOut){
     case GG_RULE_BOOL:
       if( v.eType!=RV_TRUE && v.eType!=RV_FALSE ) break;
       pOut->bTrue = v.eType==RV_TRUE;
+      return 0;
+    case GG_RULE_INT:
+      if( v.eType!=RV_INT || v.iVal<k->iMin || v.iVal>k->iMax ) break;
+      pOut->iVal = v.iVal;
       return 0;
     case GG_RULE_WORD:
       if( v.eType!=RV_STR ) break;

@@ -9,6 +9,9 @@
 **   GG_RULE_LABEL   a node label: an integer or a string
 **   GG_RULE_LABELS  a node label, or an array of them (several holes)
 **   GG_RULE_WORD    one of a few strings ("mouse" or "cat")
+**   GG_RULE_INT     an integer from iMin to iMax ("distance": 2); 1.5,
+**                   2.0, 1e3, "2" and integers out of range are errors
+**                   that name the key, its range and the value given
 **
 ** NULL text or "{}" gives no keys set.  Unknown keys, a key given twice,
 ** a value of the wrong kind and malformed JSON are errors; the message
@@ -25,6 +28,7 @@
 #define GG_RULE_LABEL  2
 #define GG_RULE_LABELS 3
 #define GG_RULE_WORD   4
+#define GG_RULE_INT    5
 
 #define GG_RULES_MAX_KEY 8      /* keys one game knows, at most */
 #define GG_RULES_ERR 240        /* bytes for an error message */
@@ -35,6 +39,7 @@ struct GGRuleKey {
   const char *zKey;             /* "hole" */
   int eKind;                    /* GG_RULE_* */
   const char *const *azWord;    /* GG_RULE_WORD: the words, NULL-terminated */
+  int64_t iMin, iMax;           /* GG_RULE_INT: the values allowed */
 };
 
 /* The value given for one key. */
@@ -43,6 +48,7 @@ struct GGRuleVal {
   int bSet;                     /* the key was given */
   int bTrue;                    /* GG_RULE_BOOL: its value */
   int iWord;                    /* GG_RULE_WORD: index into azWord */
+  int64_t iVal;                 /* GG_RULE_INT: its value */
   GGLabel *aLabel;              /* GG_RULE_LABEL(S): the labels (into GGRules) */
   uint32_t nLabel;              /* their number (1 for GG_RULE_LABEL) */
 };

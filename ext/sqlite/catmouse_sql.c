@@ -19,11 +19,11 @@ SQLITE_EXTENSION_INIT3
 #define CM_KEY_DIRECTED 4
 static const char *const azCmTurn[] = { "mouse", "cat", 0 };
 static const GGRuleKey aCmKey[] = {
-  { "hole",     GG_RULE_LABELS, 0 },
-  { "mouse",    GG_RULE_LABEL,  0 },
-  { "cat",      GG_RULE_LABEL,  0 },
-  { "turn",     GG_RULE_WORD,   azCmTurn },
-  { "directed", GG_RULE_BOOL,   0 },
+  { .zKey = "hole", .eKind = GG_RULE_LABELS },
+  { .zKey = "mouse", .eKind = GG_RULE_LABEL },
+  { .zKey = "cat", .eKind = GG_RULE_LABEL },
+  { .zKey = "turn", .eKind = GG_RULE_WORD, .azWord = azCmTurn },
+  { .zKey = "directed", .eKind = GG_RULE_BOOL },
 };
 
 static uint64_t cmsqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_CM_NPOS(n); }

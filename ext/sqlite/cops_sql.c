@@ -20,11 +20,11 @@
 SQLITE_EXTENSION_INIT3
 
 static const GGRuleKey aCopsKey[] = {
-  { "distance", GG_RULE_LABEL, 0 },       /* an integer label: checked below */
-  { "robber_speed", GG_RULE_LABEL, 0 },
-  { "directed", GG_RULE_BOOL, 0 },
-  { "surround", GG_RULE_BOOL, 0 },
-  { "lazy", GG_RULE_BOOL, 0 },
+  { .zKey = "distance", .eKind = GG_RULE_INT, .iMin = 0, .iMax = GG_COPS_MAXSPEED },
+  { .zKey = "robber_speed", .eKind = GG_RULE_INT, .iMin = 1, .iMax = GG_COPS_MAXSPEED },
+  { .zKey = "directed", .eKind = GG_RULE_BOOL },
+  { .zKey = "surround", .eKind = GG_RULE_BOOL },
+  { .zKey = "lazy", .eKind = GG_RULE_BOOL },
 };
 #define COPS_KEY_DISTANCE 0
 #define COPS_KEY_SPEED    1
@@ -38,10 +38,10 @@ static const GGRuleKey aCopsKey[] = {
 #define COPS_V_SURROUND (1ull<<33)
 #define COPS_V_LAZY     (1ull<<34)
 
-/* An integer key of the rules (a label as the parser reads it), or def. */
+/* An integer key of the rules (in range: the parser checks), or def. */
 static uint32_t copsIntKey(const GGRules *pRules, int iKey, uint32_t def){
   const GGRuleVal *v = &pRules->aVal[iKey];
-  return v->bSet ? (uint32_t)v->aLabel[0].iVal : def;
+  return v->bSet ? (uint32_t)v->iVal : def;
 }
 
 static uint64_t copsVariant(const GGRules *pRules){
@@ -69,23 +69,8 @@ static int copsPlain(uint64_t variant){
 }
 
 int gg_cops_check(GGCall *pCall, char **pzErr){
-  static const int aInt[2] = { COPS_KEY_DISTANCE, COPS_KEY_SPEED };
   const char *zFunc = pCall->pFunc->zName, *zA, *zB;
   GGCopsRules r;
-  int i;
-  for(i=0; i<2; i++){
-    const GGRuleVal *v = &pCall->rules.aVal[aInt[i]];
-    int64_t lo = aInt[i]==COPS_KEY_SPEED ? 1 : 0;
-    if( v->bSet && (v->aLabel[0].eType!=GG_KEY_INT || v->aLabel[0].iVal<lo
-                    || v->aLabel[0].iVal>GG_COPS_MAXSPEED) ){
-      char *zVal = gg_label_sql(&v->aLabel[0]);
-      *pzErr = zVal ? gg_errmsg("%s: rules: \"%s\" must be an integer from %d to %d, got %s",
-                                zFunc, aCopsKey[aInt[i]].zKey, (int)lo, GG_COPS_MAXSPEED,
-                                zVal) : 0;
-      sqlite3_free(zVal);
-      return gg_error_rc(SQLITE_MISMATCH, *pzErr);
-    }
-  }
   r = copsRulesOf(copsVariant(&pCall->rules));
   if( gg_cops_rules_check(&r, &zA, &zB) ){
     *pzErr = gg_errmsg("%s: rules: \"%s\" and \"%s\" do not combine (no published game"

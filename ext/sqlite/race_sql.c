@@ -12,7 +12,7 @@
 SQLITE_EXTENSION_INIT3
 
 static const GGRuleKey aRaceKey[] = {
-  { "directed", GG_RULE_BOOL, 0 },
+  { .zKey = "directed", .eKind = GG_RULE_BOOL },
 };
 
 static uint64_t racesqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_RACE_NPOS(n); }

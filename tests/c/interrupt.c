@@ -25,6 +25,9 @@
 **   cops_states  cops_states() solving 2 cops on it inside xFilter
 **   census       cop_number(g, 'graph6') over 600000 graph6 values of
 **                random 10-node graphs, GROUP BY: many small calls
+**   distance, robber_speed, directed, surround, lazy+distance
+**                each rules key of the cops' variants: 2 cops on the
+**                grid (capture_time, and cops_states inside xFilter)
 **
 ** The bound is a correctness bound (how long a user waits for a cancel),
 ** not a benchmark: the engines poll every GG_STOP_EVERY steps of work,
@@ -239,6 +242,15 @@ int main(int argc, char **argv){
   intrPhase("cop_number", 0, "SELECT cop_number(5)");
   intrPhase("cops_states", 0, "SELECT count(*) FROM cops_states(5, 2) WHERE turn = 'robber'");
   intrPhase("census", 0, "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1");
+  /* the cops' variants (cops.c's zone, fast-robber and surround paths) */
+  intrPhase("distance", 0, "SELECT count(*) FROM cops_states(5, 2, 'edges',"
+            " '{\"distance\": 1}') WHERE turn = 'robber'");
+  intrPhase("robber_speed", 0, "SELECT capture_time(5, 2, 'edges', '{\"robber_speed\": 2}')");
+  intrPhase("directed", 0, "SELECT capture_time(5, 2, 'edges', '{\"directed\": true}')");
+  intrPhase("surround", 0, "SELECT count(*) FROM cops_states(5, 2, 'edges',"
+            " '{\"surround\": true}') WHERE turn = 'robber'");
+  intrPhase("lazy+distance", 0, "SELECT count(*) FROM cops_states(5, 2, 'edges',"
+            " '{\"lazy\": true, \"distance\": 1}') WHERE turn = 'robber'");
   remove(zDb);
   return h_finish();
 }

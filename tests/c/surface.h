@@ -180,6 +180,32 @@ static const SurfSql aSurface[] = {
   { "SELECT count(*), total(plies) FROM cops_states(:graph, 1, :edges, '{\"directed\": true}')", 0 },
   { "SELECT group_concat(cops || robber || to_node) FROM cops_play(:graph, 2, 'named',"
     " '{\"surround\": true}')", 0 },
+  /* the integer keys: the ends of their ranges, out of range, not integers;
+  ** :json as the rules (the fuzzer's bytes: any key, any value) */
+  { "SELECT cop_number(:graph, :edges, '{\"distance\": 65535}'),"
+    " cop_number(:graph, :edges, '{\"distance\": 1.5}')", 0 },
+  { "SELECT capture_time(:graph, 1, :edges, '{\"robber_speed\": 65535}'),"
+    " capture_time(:graph, 1, :edges, '{\"robber_speed\": 0}')", 0 },
+  { "SELECT cop_number(:graph, :edges, :json),"
+    " (SELECT count(*) FROM cops_states(:graph, 1, :edges, :json))", 0 },
+  /* the variants' published bounds: c_1 <= c (Bonato et al. 2010), a
+  ** robber of speed 2 needs no fewer cops (Fomin et al. 2010), lazy cops
+  ** no fewer than free ones; capture at distance 1 no later than plain
+  ** capture; every variant's states agree with their outcome */
+  { "SELECT coalesce(cop_number(:graph, :edges, '{\"distance\": 1}')"
+    " <= cop_number(:graph, :edges), 1)", SURF_TRUE },
+  { "SELECT coalesce(cop_number(:graph, :edges, '{\"robber_speed\": 2}')"
+    " >= cop_number(:graph, :edges), 1)", SURF_TRUE },
+  { "SELECT coalesce(cop_number(:graph, :edges, '{\"lazy\": true, \"distance\": 1}')"
+    " >= cop_number(:graph, :edges, '{\"distance\": 1}'), 1)", SURF_TRUE },
+  { "SELECT CASE WHEN capture_time(:graph, 2, :edges) IS NULL THEN 1 ELSE"
+    " coalesce(capture_time(:graph, 2, :edges, '{\"distance\": 1}')"
+    " <= capture_time(:graph, 2, :edges), 0) END", SURF_TRUE },
+  { "SELECT count(*) = 0 FROM cops_states(:graph, 2, :edges,"
+    " '{\"robber_speed\": 2, \"distance\": 1}') WHERE outcome IS NOT (plies IS NOT NULL)"
+    " OR (coalesce(plies, -1) = 0) IS NOT (move IS NULL)", SURF_TRUE },
+  { "SELECT count(*) = 0 FROM cops_states(:graph, 1, :edges, '{\"surround\": true}')"
+    " WHERE outcome IS NOT (plies IS NOT NULL) OR (coalesce(plies, -1) = 0) IS NOT (move IS NULL)", SURF_TRUE },
   /* (a NULL graph id gives NULL from both: coalesce makes it "no cop wins") */
   { "SELECT coalesce(cop_number(:graph, :edges) = 1, 0) IS (capture_time(:graph, 1, :edges) IS NOT NULL)",
     SURF_TRUE },

@@ -2,10 +2,11 @@
 ** fuzz_rules.c: libFuzzer target for the rules parser (ext/engine/rules.c).
 **
 ** Any bytes go in as the text of a `rules` argument, parsed against the
-** keys of cat and mouse.  Beyond not crashing, leaking or reading out of
+** keys of cat and mouse and an integer key (cops' "distance").  Beyond not crashing, leaking or reading out of
 ** bounds (the sanitizers), it checks:
 **   - an error has a message, and a success none;
 **   - every label a key holds is inside the parser's own text buffer;
+**   - an integer key holds a value in its range;
 **   - a success survives a round trip: the values written back as JSON
 **     parse again to the same values.
 ** Plain C, no SQLite (links the engines and alloc_libc.c).
@@ -19,10 +20,11 @@
 
 static const char *const azTurn[] = { "mouse", "cat", 0 };
 static const GGRuleKey aKey[] = {
-  { "hole", GG_RULE_LABELS, 0 }, { "mouse", GG_RULE_LABEL, 0 }, { "cat", GG_RULE_LABEL, 0 },
-  { "turn", GG_RULE_WORD, azTurn }, { "directed", GG_RULE_BOOL, 0 },
+  { .zKey = "hole", .eKind = GG_RULE_LABELS }, { .zKey = "mouse", .eKind = GG_RULE_LABEL }, { .zKey = "cat", .eKind = GG_RULE_LABEL },
+  { .zKey = "turn", .eKind = GG_RULE_WORD, .azWord = azTurn }, { .zKey = "directed", .eKind = GG_RULE_BOOL },
+  { .zKey = "distance", .eKind = GG_RULE_INT, .iMin = -3, .iMax = 65535 },
 };
-#define NKEY 5
+#define NKEY 6
 
 /* A JSON string of n bytes z, escaped, appended to *pz (grown by malloc). */
 static void frAppend(char **pz, size_t *pn, const char *z, size_t n){
@@ -75,6 +77,12 @@ static char *frWrite(const GGRules *p){
         frAppend(&z, &n, "\"", 1);
         break;
       case GG_RULE_LABEL: frLabel(&z, &n, &v->aLabel[0]); break;
+      case GG_RULE_INT: {
+        char b[32];
+        snprintf(b, sizeof(b), "%lld", (long long)v->iVal);
+        frAppend(&z, &n, b, strlen(b));
+        break;
+      }
       default:
         frAppend(&z, &n, "[", 1);
         for(j=0; j<v->nLabel; j++){
@@ -99,7 +107,8 @@ static void frCheckSame(const GGRules *a, const GGRules *b){
   uint32_t j;
   for(i=0; i<NKEY; i++){
     const GGRuleVal *x = &a->aVal[i], *y = &b->aVal[i];
-    if( x->bSet!=y->bSet || x->bTrue!=y->bTrue || x->iWord!=y->iWord || x->nLabel!=y->nLabel ) abort();
+    if( x->bSet!=y->bSet || x->bTrue!=y->bTrue || x->iWord!=y->iWord || x->nLabel!=y->nLabel
+     || x->iVal!=y->iVal ) abort();
     for(j=0; j<x->nLabel; j++) if( !frSameLabel(&x->aLabel[j], &y->aLabel[j]) ) abort();
   }
 }
@@ -117,6 +126,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     if( zErr[0]!=0 ) abort();
     for(i=0; i<NKEY; i++){
       const GGRuleVal *v = &r.aVal[i];
+      if( aKey[i].eKind==GG_RULE_INT && v->bSet
+       && (v->iVal<aKey[i].iMin || v->iVal>aKey[i].iMax || v->nLabel) ) abort();
       for(j=0; j<v->nLabel; j++){
         const GGLabel *L = &v->aLabel[j];
         if( L->eType==GG_KEY_TEXT && L->nz
