@@ -14,6 +14,7 @@
 ** The best move is looked for only when the move column is read.  The
 ** manual: docs/reference/catmouse.md and race.md.
 */
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 #include "call.h"
@@ -237,29 +238,24 @@ static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal){
 /* The value of outcome's or plies' constraint c as SQLite compares it with
 ** an INTEGER column: a text gets numeric affinity (sqlite3_value_numeric_
 ** _type, SQLite's own conversion), then a number compares as a number
-** (the column's values are small integers, exact as doubles), while a text
-** or a blob is greater than every number.  1: c is to be tested; 0: every
-** row passes it (dropped); -1: no row does (or out of memory: *pRc). */
+** (the column's values are small integers, exact as doubles; an integer
+** past 2^53 may round, but stays past every row), while a text or a blob
+** is greater than every number: infinity.  1, or 0 if no row can pass c
+** (NULL compares as NULL; or out of memory: *pRc). */
 static int stConsValue(StCons *c, sqlite3_value *pVal, int *pRc){
   sqlite3_value *pNum = 0;
-  int eType = sqlite3_value_type(pVal), bAbove;
-  if( eType==SQLITE_NULL ) return -1;             /* NULL compares as NULL */
+  int eType = sqlite3_value_type(pVal);
+  if( eType==SQLITE_NULL ) return 0;
   if( eType==SQLITE_TEXT ){
-    if( (pNum = sqlite3_value_dup(pVal))==0 ){ *pRc = SQLITE_NOMEM; return -1; }
+    if( (pNum = sqlite3_value_dup(pVal))==0 ){ *pRc = SQLITE_NOMEM; return 0; }
     eType = sqlite3_value_numeric_type(pNum);
     pVal = pNum;
   }
-  if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
-    /* an integer past 2^53 may round, but stays past every row */
-    c->r = eType==SQLITE_INTEGER ? (double)sqlite3_value_int64(pVal)
-                                 : sqlite3_value_double(pVal);
-    sqlite3_value_free(pNum);
-    return 1;
-  }
+  if( eType==SQLITE_INTEGER ) c->r = (double)sqlite3_value_int64(pVal);
+  else if( eType==SQLITE_FLOAT ) c->r = sqlite3_value_double(pVal);
+  else c->r = HUGE_VAL;
   sqlite3_value_free(pNum);
-  bAbove = c->op==SQLITE_INDEX_CONSTRAINT_NE || c->op==SQLITE_INDEX_CONSTRAINT_LT
-        || c->op==SQLITE_INDEX_CONSTRAINT_LE;     /* a text or a blob: above every row */
-  return bAbove ? 0 : -1;
+  return 1;
 }
 
 /* idxStr: two letters a constraint, the column ('a' + its number) and
@@ -283,12 +279,10 @@ static int stConsLoad(StCursor *pCur, const char *zIdx, sqlite3_value **argv, in
     if( c->iCol==ST_P0 || c->iCol==ST_P1 ){       /* player <> value */
       if( sqlite3_value_type(pVal)==SQLITE_NULL ) bRows = 0;
       else if( stNodeOf(pCur, pVal, &c->id) ) pCur->nCons++;
+    }else if( stConsValue(c, pVal, pRc) ){
+      pCur->nCons++;
     }else{
-      switch( stConsValue(c, pVal, pRc) ){
-        case 1: pCur->nCons++; break;
-        case -1: bRows = 0; break;
-        default: break;
-      }
+      bRows = 0;
     }
   }
   return bRows;
