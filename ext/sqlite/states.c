@@ -438,7 +438,7 @@ static int stRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 
 /* Constraint i as an op letter of idxStr if the table tests it itself:
 ** `player <> v` (binary collation: a label equals only itself), and
-** outcome's and plies' comparisons; else 0. */
+** outcome's and plies' comparisons but IN; else 0. */
 static char stConsOp(sqlite3_index_info *pInfo, int i){
   const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
   int k;
@@ -451,6 +451,8 @@ static char stConsOp(sqlite3_index_info *pInfo, int i){
     return '!';
   }
   if( c->iColumn!=ST_OUTCOME && c->iColumn!=ST_PLIES ) return 0;
+  /* an IN would call xFilter once per value, each a solve: SQLite's */
+  if( c->op==SQLITE_INDEX_CONSTRAINT_EQ && sqlite3_vtab_in(pInfo, i, -1) ) return 0;
   for(k=0; k<6 && aStOp[k]!=c->op; k++){}
   return k<6 ? ST_OPS[k] : 0;
 }
