@@ -275,7 +275,7 @@ t1=$(date +%s.%N)
   echo "CREATE TABLE main.census_info(key TEXT, value);"
   echo "INSERT INTO main.census_info VALUES ('geng', $(printf %s "$geng ${gengargs[*]}" | sed "s/'/''/g; s/.*/'&'/")),"
   echo "  ('shards', $shards), ('graphs', (SELECT sum(graphs) FROM shards)),"
-  echo "  ('query', $(printf %s "$query" | sed "s/'/''/g; s/^/'/; \$s/\$/'/")),"
+  echo "  ('query', $(printf %s "$query" | sed "s/'/''/g; 1s/^/'/; \$s/\$/'/")),"
   echo "  ('seconds', $(awk "BEGIN{print $t1 - $t0}"));"
   echo "COMMIT;"
   echo "SELECT * FROM main.census;"

@@ -456,6 +456,7 @@ void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
   CmGet g;
   *pValue = GG_VALUE(w);
   *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
+  if( pMove==0 ) return;
   *pMove = -1;
   if( p->aHole[mouse] || mouse==cat || p->aHole[cat] ) return;   /* finished */
   g.p = p; g.mouse = mouse; g.cat = cat; g.turn = turn;

@@ -176,6 +176,14 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
                         int nThread, const GGStop *pStop);
 void gg_cm_free(GGCatMouse *p);
 
+/* The same small-graph solve (pG->n <= 64, pG->bDirected or not) into
+** the caller's block of gg_cm_small_bytes(n) bytes (8-aligned), with no
+** allocation and no stop (at most 8192 positions: it is quick); it cannot
+** fail.  p lives in the block: never give it to gg_cm_free(). */
+uint64_t gg_cm_small_bytes(uint32_t n);
+void gg_cm_solve_small_in(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                          uint64_t *aBlock);
+
 /* Nonzero if dense id u is a hole. */
 static inline int gg_cm_is_hole(const GGCatMouse *p, uint32_t u){
   return p->aHole[u]!=0;
@@ -183,7 +191,8 @@ static inline int gg_cm_is_hole(const GGCatMouse *p, uint32_t u){
 
 /* Value (GG_V_*), plies (-1 for a draw) and best move (dense node id of
 ** the mover's destination, -1 if none) of one position: the first of the
-** mover's out-neighbours, in ascending id order, that is optimal. */
+** mover's out-neighbours, in ascending id order, that is optimal.  pMove
+** may be NULL: no move is looked for (the cheaper read). */
 void gg_cm_get(const GGCatMouse *p, uint32_t mouse, uint32_t cat, int turn,
                uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
 

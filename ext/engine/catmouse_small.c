@@ -9,7 +9,9 @@
 ** decides from them, as catmouse_ply.c does, every position first decided
 ** at ply k.  No renumbering, no threads, no dirty tracking (a ply looks at
 ** every open row), and one allocation: the words, the 16-bit plies
-** (under 8192 positions, so plies fit) and the copy of the holes.
+** (under 8192 positions, so plies fit) and the copy of the holes; or
+** none, in the caller's block (gg_cm_solve_small_in, for the states
+** table's small graphs).
 **
 ** gg_cm_small_outcome() is the same game for one start only, with no
 ** plies and no allocation (the words are on the stack): it sweeps the
@@ -135,10 +137,17 @@ static int64_t cmsRun(CmSmall *c, GGPoll *pPoll){
   }
 }
 
-int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
-                   const GGStop *pStop){
+/* The bytes of a small solve's block for n nodes: the words, the plies
+** (16 bits each), the copy of the holes. */
+uint64_t gg_cm_small_bytes(uint32_t n){
+  return (8*(uint64_t)n + (2*(uint64_t)n*n*2 + 7)/8)*8 + n;
+}
+
+/* Solve into the block aBlock of gg_cm_small_bytes(n) bytes. */
+static int cmsSolveIn(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                      uint64_t *aBlock, const GGStop *pStop){
   uint32_t n = pG->n, x;
-  uint64_t nWord = 8*(uint64_t)n + (2*(uint64_t)n*n*2 + 7)/8, nByte = nWord*8 + n;
+  uint64_t nByte = gg_cm_small_bytes(n);
   CmSmall c;
   GGPoll poll;
   int64_t nPly;
@@ -146,12 +155,11 @@ int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   p->n = n;
   p->nWord = p->nBand = 1;
   p->nByteNeed = nByte;
-  p->aSmall = gg_malloc(nByte);
-  if( p->aSmall==0 ) return GG_NOMEM;
-  memset(p->aSmall, 0, 8*(uint64_t)n*8);
-  p->aHole = (uint8_t*)(p->aSmall + nWord);
+  p->aSmall = aBlock;
+  memset(aBlock, 0, 8*(uint64_t)n*8);
+  p->aHole = (uint8_t*)aBlock + (nByte - n);
   memcpy(p->aHole, aHole, n);
-  cmsMap(&c, p->aSmall, n);
+  cmsMap(&c, aBlock, n);
   cmsMasks(&c, n, 0);
   for(x=0; x<n; x++) if( aHole[x] ) c.hole |= 1ULL<<x;
   gg_poll_init(&poll, pStop);
@@ -164,6 +172,20 @@ int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   if( nPly<0 ) return GG_INTERRUPT;      /* gg_cm_free(), by the caller as on the big path */
   p->nPly = (uint32_t)nPly;
   return GG_OK;
+}
+
+int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                   const GGStop *pStop){
+  uint64_t *aBlock = gg_malloc(gg_cm_small_bytes(pG->n));
+  p->nByteNeed = gg_cm_small_bytes(pG->n);
+  if( aBlock==0 ) return GG_NOMEM;
+  return cmsSolveIn(p, pG, aHole, aBlock, pStop);
+}
+
+void gg_cm_solve_small_in(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                          uint64_t *aBlock){
+  memset(p, 0, sizeof(*p));
+  cmsSolveIn(p, pG, aHole, aBlock, 0);     /* no stop: cannot fail */
 }
 
 uint32_t cm_small_word(const GGCatMouse *p, uint32_t x, uint32_t y, int t){

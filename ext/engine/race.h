@@ -138,7 +138,7 @@ void gg_race_free(GGRace *p);
 ** both on z, Alice to move, a finished position) and best move (dense id
 ** of the mover's destination, possibly its own node; -1 at a finished
 ** position) of one position.  Staying is tried first, then neighbours
-** (out-neighbours) ascending. */
+** (out-neighbours) ascending.  pMove may be NULL: no move is looked for. */
 void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
                  uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
 

@@ -57,7 +57,7 @@ void gg_race_get(const GGRace *p, uint32_t alice, uint32_t bob, int turn,
   *pValue = GG_VALUE(w);
   *pPlies = GG_VALUE(w)==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
   if( turn==GG_RACE_ALICE && (alice==p->z || bob==p->z) ) *pPlies = 0;  /* finished */
-  *pMove = gg_race_best_move(p->pG, p->z, alice, bob, turn, w, rresWord, p);
+  if( pMove ) *pMove = gg_race_best_move(p->pG, p->z, alice, bob, turn, w, rresWord, p);
 }
 
 /* A position being read, for the best-move scan's child callback. */

@@ -414,6 +414,26 @@ void gg_call_free(GGCall *pCall){
   pCall->bSmallGraph = 0;
 }
 
+int gg_call_small(GGCall *pCall, GGSmall *pS, GGSmallCsr *pCsr, GGGraph *pG,
+                  uint32_t *aParam, uint32_t *pnParam){
+  const GGSource *pSrc = pCall->ref.pSource;
+  uint64_t mask;
+  uint32_t u;
+  if( pCall->nRole!=1 || pSrc->xSmall==0 || !pSrc->xSmall(&pCall->ref, pS)
+   || !gg_small_role(pS, &pCall->aRole[0], pSrc->bClosed, &mask, &u) ){
+    return 0;                      /* the general path says what is wrong, if anything */
+  }
+  gg_small_sort(pS);
+  if( gg_call_positions(pCall, pS->n)>(uint64_t)pCall->pConn->mxPositions
+   || !gg_small_role(pS, &pCall->aRole[0], pSrc->bClosed, &mask, &u) ){
+    return 0;                      /* over the limit: the general path's message */
+  }
+  *pnParam = 0;
+  for(; mask; mask&=mask-1) aParam[(*pnParam)++] = (uint32_t)__builtin_ctzll(mask);
+  gg_small_graph(pS, pCall->ref.bDirected, pCsr, pG);
+  return 1;
+}
+
 /* The small graph's rows as the call's graph (no labels); 0 if out of
 ** memory. */
 static int callSmallGraph(GGCall *pCall){

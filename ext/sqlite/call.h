@@ -98,10 +98,18 @@ struct GGGameDef {
   int (*xSolve)(void **ppState, const GGGraph *pG, const GGSolveArgs *pArgs,
                 const GGStop *pStop);
   void (*xFree)(void *pState);
-  /* One position: player 0 on a, player 1 on b, turn (generic tables). */
+  /* One position: player 0 on a, player 1 on b, turn (generic tables);
+  ** pMove may be NULL (no best move looked for). */
   void (*xGet)(const void *pState, uint32_t a, uint32_t b, int turn,
                uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
   int (*xListed)(const void *pState, uint32_t a, uint32_t b); /* row shown? */
+  /* The states table's path for a graph of at most GG_SMALL_MAXN nodes
+  ** (gg_call_small): the bytes of the block (8-aligned) that a solve of n
+  ** nodes needs, and the solve into it, which allocates nothing, makes no
+  ** cache entry and cannot fail; the state it returns lives in the block
+  ** (for xGet and xListed; never xFree'd).  NULL: the general path. */
+  uint64_t (*xSmallBytes)(uint32_t n);
+  void *(*xSmallSolve)(uint64_t *aBlock, const GGGraph *pG, const GGSolveArgs *pArgs);
   const char *zNotListed;          /* why an unlisted start is refused */
 };
 
@@ -181,6 +189,14 @@ int gg_call_solve(GGCall *pCall, GGSolved **ppOut, char **pzErr);
 /* The built graph of the call with its roles (the call owns it). */
 int gg_call_graph(GGCall *pCall, char **pzErr);
 void gg_call_free(GGCall *pCall);
+/* Steps 2 to 4 for a graph of at most GG_SMALL_MAXN nodes, after
+** gg_call_init(): its bit rows into *pS (nodes in label order), built
+** into *pG on *pCsr's arrays (no labels: pS has them), role 0's dense ids
+** into aParam (GG_SMALL_MAXN slots, ascending) and *pnParam.  1 if done;
+** 0 if the call must take gg_call_solve() (a big graph, a role other than
+** role 0, a text label, the limit, an error to be named). */
+int gg_call_small(GGCall *pCall, GGSmall *pS, GGSmallCsr *pCsr, GGGraph *pG,
+                  uint32_t *aParam, uint32_t *pnParam);
 /* Steps 1 and 3 only, for a function that reads a graph but plays no
 ** game (graph6(), digraph6()): the graph of (pId, pEdges) into pCall->g,
 ** a table's rows as arcs if bArcs (a directed source's always are). */

@@ -129,6 +129,23 @@ static int cmsqlSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pArg
   return GG_OK;
 }
 
+/* The states table's small path: the GGCatMouse, the holes as bytes and
+** the engine's block, one after the other in the cursor's block. */
+#define CM_SMALL_HEAD (((sizeof(GGCatMouse) + 7)/8 + GG_SMALL_MAXN/8)*8)
+static uint64_t cmsqlSmallBytes(uint32_t n){
+  return CM_SMALL_HEAD + gg_cm_small_bytes(n);
+}
+
+static void *cmsqlSmallSolve(uint64_t *aBlock, const GGGraph *pG, const GGSolveArgs *pArgs){
+  GGCatMouse *p = (GGCatMouse*)aBlock;
+  uint8_t *aHole = (uint8_t*)aBlock + (CM_SMALL_HEAD - GG_SMALL_MAXN);
+  uint32_t i;
+  memset(aHole, 0, pG->n);
+  for(i=0; i<pArgs->nParam; i++) aHole[pArgs->aParam[i]] = 1;
+  gg_cm_solve_small_in(p, pG, aHole, aBlock + CM_SMALL_HEAD/8);
+  return p;
+}
+
 static void cmsqlFree(void *pState){
   gg_cm_free((GGCatMouse*)pState);
   sqlite3_free(pState);
@@ -208,5 +225,6 @@ const GGGameDef gg_catmouse_def = {
   .xPositions = cmsqlPositions, .xSize = cmsqlSize, .xBytes = cmsqlBytes,
   .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
+  .xSmallBytes = cmsqlSmallBytes, .xSmallSolve = cmsqlSmallSolve,
   .zNotListed = "the cat may not start on a hole",
 };

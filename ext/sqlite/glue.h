@@ -135,6 +135,12 @@ int gg_small_read(const GGGraphRef *pRef, GGSmall *p);
 /* The node of label v in p, added if new; -1 if there is no room (small.c). */
 int gg_small_node(GGSmall *p, int64_t v);
 void gg_small_clear(GGSmall *p);
+/* The node of label v in p, or -1 if none (small.c). */
+int gg_small_find(const GGSmall *p, int64_t v);
+/* Renumber p's nodes in ascending label order, the dense ids of the
+** general path (a built GGGraph): the states table's rows come in the
+** same order either way. */
+void gg_small_sort(GGSmall *p);
 /* p as n nodes labelled 0..n-1 (n <= GG_SMALL_MAXN), no arcs yet: for
 ** sources that fill aOut themselves. */
 void gg_small_ints(GGSmall *p, uint32_t n);

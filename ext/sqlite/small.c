@@ -131,6 +131,39 @@ static int smallStep(const GGGraphRef *pRef, sqlite3_stmt *pStmt, GGSmall *p){
   return rc==SQLITE_ROW && r.nRow>0;               /* else the general path explains */
 }
 
+int gg_small_find(const GGSmall *p, int64_t v){
+  uint32_t h = smallSlot(p, v);
+  return p->aSlot[h] ? p->aSlot[h]-1 : -1;
+}
+
+void gg_small_sort(GGSmall *p){
+  uint32_t aOrder[GG_SMALL_MAXN], aNew[GG_SMALL_MAXN], u, i, n = p->n;
+  uint64_t aOut[GG_SMALL_MAXN];
+  int64_t aLabel[GG_SMALL_MAXN];
+  for(u=1; u<n && p->aLabel[u-1]<p->aLabel[u]; u++){}
+  if( u>=n ) return;                   /* already in order (graph6: 0..n-1) */
+  for(u=0; u<n; u++){                  /* insertion sort of the nodes by label */
+    uint32_t j = u;
+    while( j>0 && p->aLabel[aOrder[j-1]]>p->aLabel[u] ){ aOrder[j] = aOrder[j-1]; j--; }
+    aOrder[j] = u;
+  }
+  for(i=0; i<n; i++) aNew[aOrder[i]] = i;
+  for(i=0; i<n; i++){
+    uint64_t m, r = 0;
+    for(m=p->aOut[aOrder[i]]; m; m&=m-1) r |= 1ull<<aNew[__builtin_ctzll(m)];
+    aOut[i] = r;
+    aLabel[i] = p->aLabel[aOrder[i]];
+  }
+  gg_small_clear(p);
+  for(i=0; i<n; i++){
+    uint32_t h = smallSlot(p, aLabel[i]);
+    p->aLabel[i] = aLabel[i];
+    p->aOut[i] = aOut[i];
+    p->aSlot[h] = (uint8_t)(i+1);
+  }
+  p->n = n;
+}
+
 void gg_small_clear(GGSmall *p){
   p->n = 0;
   memset(p->aSlot, 0, sizeof(p->aSlot));

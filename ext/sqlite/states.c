@@ -3,11 +3,19 @@
 ** generic <game>_states table (catmouse_states, race_states) of a
 ** GGGameDef.  Columns: the players' nodes, turn, outcome, plies, move,
 ** and the arguments as hidden columns that read back as given.  Equality
-** constraints on the players and the turn pick the rows directly.  The
-** game is solved through call.c and rows are streamed from the cached
-** solve; nothing is copied.  The manual: docs/reference/catmouse.md and
-** race.md.
+** constraints on the players and the turn pick the rows directly; the
+** constraints `player <> v` and `outcome` or `plies` compared with a value
+** (=, <>, <, <=, >, >=) are tested inside the table, so that the rows that
+** fail them are never produced (stCons*).  The game is solved through
+** call.c and rows are streamed from the cached solve; nothing is copied.
+** A graph of at most 64 nodes, when the game has a small solve
+** (GGGameDef.xSmallSolve), is read into bit rows and solved into the
+** cursor's own block instead: no allocation per call, no cache entry.
+** The best move is looked for only when the move column is read.  The
+** manual: docs/reference/catmouse.md and race.md.
 */
+#include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include "call.h"
 SQLITE_EXTENSION_INIT3
@@ -45,15 +53,44 @@ struct StVtab {
   int nHidden;                /* hidden columns: 3, or 4 with a parameter */
 };
 
+/* The constraints tested inside the table, beyond the pins: at most
+** ST_MAX_CONS, listed in idxStr as "column op," pairs (stBestIndex). */
+#define ST_MAX_CONS 8
+
+/* One constraint on the rows, as xFilter resolved its value. */
+typedef struct StCons StCons;
+struct StCons {
+  int iCol;                   /* ST_P0, ST_P1, ST_OUTCOME or ST_PLIES */
+  int op;                     /* SQLITE_INDEX_CONSTRAINT_*; players: NE only */
+  uint32_t id;                /* a player's: the dense id it excludes */
+  double r;                   /* outcome's and plies': the value compared with */
+};
+
+/* The small path's memory (xSmallSolve), kept from filter to filter. */
+typedef struct StSmall StSmall;
+struct StSmall {
+  GGSmall s;                  /* the graph's bit rows and labels */
+  GGSmallCsr csr;             /* its arrays as a GGGraph's */
+  GGGraph g;                  /* the board (no labels: s has them) */
+  uint64_t aBlock[1];         /* the solve's block (xSmallBytes(64) bytes) */
+};
+
 typedef struct StCursor StCursor;
 struct StCursor {
   sqlite3_vtab_cursor base;   /* base class, must be first */
-  GGSolved *pSolved;          /* the solved game, or NULL: no rows */
+  const GGGameDef *pDef;      /* the game */
+  GGSolved *pSolved;          /* the solved game (general path), or NULL */
+  StSmall *pSmall;            /* the small path's memory, or NULL until used */
+  const GGGraph *pG;          /* the board of the rows, or NULL: no rows */
+  const void *pState;         /* the solve: pSolved's or in pSmall's block */
+  int bSmall;                 /* the rows are pSmall's (labels in pSmall->s) */
   uint32_t aLo[3], aHi[3];    /* ranges of player0, player1, turn */
   uint32_t a, b, t;           /* the current row */
   int bEof;                   /* past the last row */
   uint32_t value;             /* current row: GG_V_* */
-  int64_t plies, move;        /* current row: -1 for NULL */
+  int64_t plies;              /* current row: -1 for NULL */
+  StCons aCons[ST_MAX_CONS];  /* the constraints tested on each row */
+  int nCons;                  /* how many */
   sqlite3_value *apArg[ST_MAX_ARG];  /* the arguments, read back by xColumn */
 };
 
@@ -105,18 +142,49 @@ static int stClose(sqlite3_vtab_cursor *cur){
   StCursor *pCur = (StCursor*)cur;
   gg_solved_release(pCur->pSolved);
   stFreeArgs(pCur);
+  sqlite3_free(pCur->pSmall);
   sqlite3_free(pCur);
   return SQLITE_OK;
 }
 
-/* Load the current row's values, if it is listed; 0 if it is not. */
-static int stLoad(StCursor *pCur){
-  const GGGameDef *pDef = pCur->pSolved->pDef;
-  void *pState = pCur->pSolved->pState;
-  if( !pDef->xListed(pState, pCur->a, pCur->b) ) return 0;
-  pDef->xGet(pState, pCur->a, pCur->b, (int)pCur->t,
-             &pCur->value, &pCur->plies, &pCur->move);
+/* 1 if value x (an integer column's) passes the comparison op with r. */
+static int stCompare(double x, int op, double r){
+  switch( op ){
+    case SQLITE_INDEX_CONSTRAINT_EQ: return x==r;
+    case SQLITE_INDEX_CONSTRAINT_NE: return x!=r;
+    case SQLITE_INDEX_CONSTRAINT_LT: return x<r;
+    case SQLITE_INDEX_CONSTRAINT_LE: return x<=r;
+    case SQLITE_INDEX_CONSTRAINT_GT: return x>r;
+    default:                         return x>=r;     /* GE */
+  }
+}
+
+/* 1 if the current row passes every constraint (plies NULL passes none). */
+static int stPasses(const StCursor *pCur){
+  int i;
+  for(i=0; i<pCur->nCons; i++){
+    const StCons *c = &pCur->aCons[i];
+    switch( c->iCol ){
+      case ST_P0: if( pCur->a==c->id ) return 0; break;
+      case ST_P1: if( pCur->b==c->id ) return 0; break;
+      case ST_OUTCOME:
+        if( !stCompare(pCur->pDef->aOutcome[pCur->value], c->op, c->r) ) return 0;
+        break;
+      default:
+        if( pCur->plies<0 || !stCompare((double)pCur->plies, c->op, c->r) ) return 0;
+        break;
+    }
+  }
   return 1;
+}
+
+/* Load the current row's values, if it is listed and passes the
+** constraints; 0 if it does not. */
+static int stLoad(StCursor *pCur){
+  const GGGameDef *pDef = pCur->pDef;
+  if( !pDef->xListed(pCur->pState, pCur->a, pCur->b) ) return 0;
+  pDef->xGet(pCur->pState, pCur->a, pCur->b, (int)pCur->t, &pCur->value, &pCur->plies, 0);
+  return pCur->nCons==0 || stPasses(pCur);
 }
 
 /* Step to the next (a, b, t) in range, t fastest; set bEof at the end. */
@@ -135,9 +203,10 @@ static int stNext(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* Narrow range i to the node with label pVal; 0 if there is none.  An
-** integral real means the integer (mouse = 3.0 is node 3); text is text. */
-static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal){
+/* The dense id of the node with label pVal into *pId; 0 if there is
+** none.  An integral real means the integer (mouse = 3.0 is node 3); text
+** is text. */
+static int stNodeOf(const StCursor *pCur, sqlite3_value *pVal, uint32_t *pId){
   GGLabel L;
   int64_t id;
   if( sqlite3_value_type(pVal)==SQLITE_FLOAT ){
@@ -148,10 +217,75 @@ static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal){
   }else if( gg_value_label(pVal, &L)<=0 ){
     return 0;
   }
-  id = gg_graph_find_label(&pCur->pSolved->g, &L);
+  if( pCur->bSmall ){
+    id = L.eType==GG_KEY_INT ? gg_small_find(&pCur->pSmall->s, L.iVal) : -1;
+  }else{
+    id = gg_graph_find_label(pCur->pG, &L);
+  }
   if( id<0 ) return 0;
-  pCur->aLo[i] = pCur->aHi[i] = (uint32_t)id;
+  *pId = (uint32_t)id;
   return 1;
+}
+
+/* Narrow range i to the node with label pVal; 0 if there is none. */
+static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal){
+  uint32_t id;
+  if( !stNodeOf(pCur, pVal, &id) ) return 0;
+  pCur->aLo[i] = pCur->aHi[i] = id;
+  return 1;
+}
+
+/* The value of outcome's or plies' constraint c as SQLite compares it with
+** an INTEGER column: a text gets numeric affinity (sqlite3_value_numeric_
+** _type, SQLite's own conversion), then a number compares as a number
+** (the column's values are small integers, exact as doubles; an integer
+** past 2^53 may round, but stays past every row), while a text or a blob
+** is greater than every number: infinity.  1, or 0 if no row can pass c
+** (NULL compares as NULL; or out of memory: *pRc). */
+static int stConsValue(StCons *c, sqlite3_value *pVal, int *pRc){
+  sqlite3_value *pNum = 0;
+  int eType = sqlite3_value_type(pVal);
+  if( eType==SQLITE_NULL ) return 0;
+  if( eType==SQLITE_TEXT ){
+    if( (pNum = sqlite3_value_dup(pVal))==0 ){ *pRc = SQLITE_NOMEM; return 0; }
+    eType = sqlite3_value_numeric_type(pNum);
+    pVal = pNum;
+  }
+  if( eType==SQLITE_INTEGER ) c->r = (double)sqlite3_value_int64(pVal);
+  else if( eType==SQLITE_FLOAT ) c->r = sqlite3_value_double(pVal);
+  else c->r = HUGE_VAL;
+  sqlite3_value_free(pNum);
+  return 1;
+}
+
+/* idxStr: two letters a constraint, the column ('a' + its number) and
+** the operator (its letter in ST_OPS, the codes in aStOp). */
+#define ST_OPS "=!<{>}"
+static const int aStOp[6] = {
+  SQLITE_INDEX_CONSTRAINT_EQ, SQLITE_INDEX_CONSTRAINT_NE, SQLITE_INDEX_CONSTRAINT_LT,
+  SQLITE_INDEX_CONSTRAINT_LE, SQLITE_INDEX_CONSTRAINT_GT, SQLITE_INDEX_CONSTRAINT_GE
+};
+
+/* The constraints of idxStr with their values argv: into pCur->aCons.
+** 0 if no row can pass them, else 1. */
+static int stConsLoad(StCursor *pCur, const char *zIdx, sqlite3_value **argv, int *pRc){
+  int bRows = 1;
+  pCur->nCons = 0;
+  for(; zIdx && zIdx[0] && zIdx[1]; zIdx+=2){
+    StCons *c = &pCur->aCons[pCur->nCons];
+    sqlite3_value *pVal = *argv++;
+    c->iCol = zIdx[0]-'a';
+    c->op = aStOp[strchr(ST_OPS, zIdx[1]) - ST_OPS];
+    if( c->iCol==ST_P0 || c->iCol==ST_P1 ){       /* player <> value */
+      if( sqlite3_value_type(pVal)==SQLITE_NULL ) bRows = 0;
+      else if( stNodeOf(pCur, pVal, &c->id) ) pCur->nCons++;
+    }else if( stConsValue(c, pVal, pRc) ){
+      pCur->nCons++;
+    }else{
+      bRows = 0;
+    }
+  }
+  return bRows;
 }
 
 static int stPinTurn(StCursor *pCur, const GGGameDef *pDef, sqlite3_value *pVal){
@@ -173,6 +307,46 @@ static int stError(StVtab *pTab, int rc, char *zErr){
   return gg_error_rc(rc, zErr);
 }
 
+/* The small path (gg_call_small): the graph solved into the cursor's
+** block.  1 if taken; 0 if the call must take the general path (or out
+** of memory for the block: the general path says so). */
+static int stSmallSolve(StCursor *pCur, GGCall *pCall){
+  const GGGameDef *pDef = pCur->pDef;
+  uint32_t aParam[GG_SMALL_MAXN];
+  GGSolveArgs args;
+  StSmall *p = pCur->pSmall;
+  if( pDef->xSmallSolve==0 ) return 0;
+  if( p==0 ){
+    p = pCur->pSmall = sqlite3_malloc64(offsetof(StSmall, aBlock) + pDef->xSmallBytes(GG_SMALL_MAXN));
+    if( p==0 ) return 0;
+  }
+  memset(&args, 0, sizeof(args));
+  args.aParam = aParam;
+  if( !gg_call_small(pCall, &p->s, &p->csr, &p->g, aParam, &args.nParam) ) return 0;
+  pCur->pState = pDef->xSmallSolve(p->aBlock, &p->g, &args);
+  pCur->pG = &p->g;
+  pCur->bSmall = 1;
+  return 1;
+}
+
+/* Solve the call: the small path, else the cached general solve. */
+static int stSolve(StCursor *pCur, StVtab *pTab, sqlite3_value **apArg){
+  GGCall call;
+  char *zErr = 0;
+  int rc = gg_call_init(&call, pTab->pAux->pConn, pCur->pDef, &pTab->pAux->func, apArg,
+                        pTab->nHidden, &zErr);
+  if( rc==SQLITE_OK && !stSmallSolve(pCur, &call) ){
+    rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
+    if( rc==SQLITE_OK && pCur->pSolved ){
+      pCur->pG = &pCur->pSolved->g;
+      pCur->pState = pCur->pSolved->pState;
+    }
+  }
+  gg_call_free(&call);
+  if( rc==GG_CALL_NULL ) return SQLITE_OK;          /* graph_id NULL: no rows */
+  return rc ? stError(pTab, rc, zErr) : SQLITE_OK;
+}
+
 static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                     int argc, sqlite3_value **argv){
   StCursor *pCur = (StCursor*)cur;
@@ -181,12 +355,15 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   sqlite3_value *apPin[3] = {0, 0, 0};     /* player0, player1, turn */
   sqlite3_value **apArg = pCur->apArg;     /* graph_id, [param,] edges, rules */
   int nH = pTab->nHidden;
-  GGCall call;
-  char *zErr = 0;
-  int i, j = 0, rc, bRows = 1;
-  (void)idxStr; (void)argc;
+  int i, j = 0, rc = SQLITE_OK, bRows = 1;
+  (void)argc;
   gg_solved_release(pCur->pSolved);
   pCur->pSolved = 0;
+  pCur->pG = 0;
+  pCur->pState = 0;
+  pCur->bSmall = 0;
+  pCur->pDef = pDef;
+  pCur->nCons = 0;
   pCur->bEof = 1;
   stFreeArgs(pCur);
   for(i=0; i<3; i++) if( idxNum & (ST_HAS_P0<<i) ) apPin[i] = argv[j++];
@@ -200,17 +377,15 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
         " [, edges [, rules]])", pDef->zStates, pDef->zStates, pDef->zParam ? ", " : "",
         pDef->zParam ? pDef->zParam : ""));
   }
-  rc = gg_call_init(&call, pTab->pAux->pConn, pDef, &pTab->pAux->func, apArg, nH, &zErr);
-  if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
-  gg_call_free(&call);
-  if( rc==GG_CALL_NULL ) return SQLITE_OK;          /* graph_id NULL: no rows */
-  if( rc ) return stError(pTab, rc, zErr);
-  if( pCur->pSolved==0 ) return SQLITE_OK;         /* graph_id NULL: no rows */
+  rc = stSolve(pCur, pTab, apArg);
+  if( rc || pCur->pG==0 ) return rc;               /* an error, or no rows */
   pCur->aLo[0] = pCur->aLo[1] = pCur->aLo[2] = 0;
-  pCur->aHi[0] = pCur->aHi[1] = pCur->pSolved->g.n - 1;
+  pCur->aHi[0] = pCur->aHi[1] = pCur->pG->n - 1;
   pCur->aHi[2] = 1;
   for(i=0; i<2; i++) if( apPin[i] && !stPinNode(pCur, i, apPin[i]) ) bRows = 0;
   if( apPin[2] && !stPinTurn(pCur, pDef, apPin[2]) ) bRows = 0;
+  if( bRows ) bRows = stConsLoad(pCur, idxStr, argv+j, &rc);
+  if( rc ) return rc;
   if( !bRows ) return SQLITE_OK;
   pCur->a = pCur->aLo[0];
   pCur->b = pCur->aLo[1];
@@ -224,20 +399,28 @@ static int stEof(sqlite3_vtab_cursor *cur){
   return ((StCursor*)cur)->bEof;
 }
 
+/* Node u of the rows as its label. */
+static void stResultNode(sqlite3_context *ctx, const StCursor *pCur, uint32_t u){
+  if( pCur->bSmall ) sqlite3_result_int64(ctx, pCur->pSmall->s.aLabel[u]);
+  else gg_result_label(ctx, pCur->pG, u);
+}
+
 static int stColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   StCursor *pCur = (StCursor*)cur;
-  const GGGameDef *pDef = pCur->pSolved->pDef;
-  const GGGraph *pG = &pCur->pSolved->g;
+  const GGGameDef *pDef = pCur->pDef;
+  uint32_t value;
+  int64_t plies, move;
   switch( iCol ){
-    case ST_P0:      gg_result_label(ctx, pG, pCur->a); break;
-    case ST_P1:      gg_result_label(ctx, pG, pCur->b); break;
+    case ST_P0:      stResultNode(ctx, pCur, pCur->a); break;
+    case ST_P1:      stResultNode(ctx, pCur, pCur->b); break;
     case ST_TURN:    sqlite3_result_text(ctx, pDef->azTurn[pCur->t], -1, SQLITE_STATIC); break;
     case ST_OUTCOME: sqlite3_result_int(ctx, pDef->aOutcome[pCur->value]); break;
     case ST_PLIES:
       if( pCur->plies>=0 ) sqlite3_result_int64(ctx, pCur->plies);
       break;
-    case ST_MOVE:
-      if( pCur->move>=0 ) gg_result_label(ctx, pG, (uint32_t)pCur->move);
+    case ST_MOVE:                  /* looked for only when read */
+      pDef->xGet(pCur->pState, pCur->a, pCur->b, (int)pCur->t, &value, &plies, &move);
+      if( move>=0 ) stResultNode(ctx, pCur, (uint32_t)move);
       break;
     default:                    /* the hidden arguments, as given */
       if( pCur->apArg[iCol-ST_GRAPH] ) sqlite3_result_value(ctx, pCur->apArg[iCol-ST_GRAPH]);
@@ -248,23 +431,73 @@ static int stColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
 
 static int stRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
   StCursor *pCur = (StCursor*)cur;
-  uint64_t n = pCur->pSolved->g.n;
+  uint64_t n = pCur->pG->n;
   *pRowid = (sqlite_int64)(((uint64_t)pCur->a*n + pCur->b)*2 + pCur->t + 1);
   return SQLITE_OK;
 }
 
+/* Constraint i as an op letter of idxStr if the table tests it itself:
+** `player <> v` (binary collation: a label equals only itself), and
+** outcome's and plies' comparisons but IN; else 0. */
+static char stConsOp(sqlite3_index_info *pInfo, int i){
+  const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
+  int k;
+  if( !c->usable || pInfo->aConstraintUsage[i].argvIndex ) return 0;
+  if( c->iColumn==ST_P0 || c->iColumn==ST_P1 ){
+    const char *zColl = sqlite3_vtab_collation(pInfo, i);
+    if( c->op!=SQLITE_INDEX_CONSTRAINT_NE || (zColl && sqlite3_stricmp(zColl, "BINARY")) ){
+      return 0;
+    }
+    return '!';
+  }
+  if( c->iColumn!=ST_OUTCOME && c->iColumn!=ST_PLIES ) return 0;
+  /* an IN would call xFilter once per value, each a solve: SQLite's */
+  if( c->op==SQLITE_INDEX_CONSTRAINT_EQ && sqlite3_vtab_in(pInfo, i, -1) ) return 0;
+  for(k=0; k<6 && aStOp[k]!=c->op; k++){}
+  return k<6 ? ST_OPS[k] : 0;
+}
+
+/* The constraints the table tests itself, after the slots' (argv from
+** nArg+1 on), into idxStr; how many. */
+static int stConsPlan(sqlite3_index_info *pInfo, int nArg){
+  char zIdx[2*ST_MAX_CONS+1];
+  int i, nCons = 0;
+  for(i=0; i<pInfo->nConstraint && nCons<ST_MAX_CONS; i++){
+    char cOp = stConsOp(pInfo, i);
+    if( cOp==0 ) continue;
+    zIdx[2*nCons] = (char)('a' + pInfo->aConstraint[i].iColumn);
+    zIdx[2*nCons+1] = cOp;
+    nCons++;
+    pInfo->aConstraintUsage[i].argvIndex = nArg + nCons;
+    pInfo->aConstraintUsage[i].omit = 1;
+  }
+  zIdx[2*nCons] = 0;
+  if( nCons ){
+    pInfo->idxStr = sqlite3_mprintf("%s", zIdx);
+    if( pInfo->idxStr==0 ) return -1;
+    pInfo->needToFreeIdxStr = 1;
+  }
+  return nCons;
+}
+
 /* Use every usable equality constraint on the players, the turn and the
-** hidden arguments; the arguments are required, so a plan without them
-** is made very expensive and xFilter reports them missing. */
+** hidden arguments, then the constraints the table tests itself; the
+** arguments are required, so a plan without them is made very expensive
+** and xFilter reports them missing. */
 static int stBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   StVtab *pTab = (StVtab*)pVtab;
   static const int aCol[7] = { ST_P0, ST_P1, ST_TURN, ST_GRAPH, ST_GRAPH+1, ST_GRAPH+2,
                                ST_GRAPH+3 };
-  int idxNum, nPin, rc = gg_vtab_slots(pInfo, aCol, 3+pTab->nHidden, 3, &idxNum);
+  int idxNum, nPin, nArg, nCons, k;
+  int rc = gg_vtab_slots(pInfo, aCol, 3+pTab->nHidden, 3, &idxNum);
   if( rc ) return rc;
+  for(k=0, nArg=0; k<3+pTab->nHidden; k++) nArg += (idxNum>>k)&1;
+  nCons = stConsPlan(pInfo, nArg);
+  if( nCons<0 ) return SQLITE_NOMEM;
   nPin = (idxNum&1) + ((idxNum>>1)&1) + ((idxNum>>2)&1);
-  pInfo->estimatedCost = (idxNum & ST_HAS_ARG) ? 1e6 / (1 + 100*nPin) : 1e12;
-  pInfo->estimatedRows = (idxNum & ST_HAS_ARG) ? 1000000 / (1 + 100*nPin) : 1000000000;
+  pInfo->estimatedCost = (idxNum & ST_HAS_ARG) ? 1e6 / (1 + 100*nPin) / (1 + nCons) : 1e12;
+  pInfo->estimatedRows = (idxNum & ST_HAS_ARG) ? 1000000 / (1 + 100*nPin) / (1 + nCons)
+                                               : 1000000000;
   return SQLITE_OK;
 }
 
