@@ -177,6 +177,8 @@ def c_cases():
         env = dict(os.environ)
         if h == "oom" and SUITE == "test":
             env["OOM_BRIEF"] = "1"
+        if h == "interrupt" and SUITE == "test":
+            env["INTR_BRIEF"] = "1"                 # two interrupts a phase, not four
         p = subprocess.run([exe, EXT], capture_output=True, text=True, cwd=ROOT, timeout=900, env=env)
         HARNESS_TIMES.append((time.time() - t0, "c/%s (the whole harness)" % h))
         found, summary = [], False
