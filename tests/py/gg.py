@@ -462,3 +462,21 @@ def cops_variant_time(val, rows, k, **rules):
         if worst is not None and (best is None or worst < best):
             best = worst
     return best
+
+
+def girth(edges):
+    """The length of a shortest cycle of the rows edges, or None if they
+    have none."""
+    adj = gg.adjacency(edges)
+    best = None
+    for s in adj:                       # BFS from every node
+        dist, par, todo = {s: 0}, {s: None}, [s]
+        for x in todo:
+            for y in adj[x]:
+                if y not in dist:
+                    dist[y], par[y] = dist[x] + 1, x
+                    todo.append(y)
+                elif par[x] != y:
+                    c = dist[x] + dist[y] + 1
+                    best = c if best is None else min(best, c)
+    return best

@@ -94,22 +94,6 @@ def connected(n, edges):
     return len(seen) == n
 
 
-def girth(edges):
-    adj = gg.adjacency(edges)
-    best = None
-    for s in adj:                       # BFS from every node
-        dist, par, todo = {s: 0}, {s: None}, [s]
-        for x in todo:
-            for y in adj[x]:
-                if y not in dist:
-                    dist[y], par[y] = dist[x] + 1, x
-                    todo.append(y)
-                elif par[x] != y:
-                    c = dist[x] + dist[y] + 1
-                    best = c if best is None else min(best, c)
-    return best
-
-
 def test_simple_edges_src_below_dst():
     db = gg.connect()
     for sql in ("graph_path(7)", "graph_cycle(7)", "graph_grid(4, 5)", "graph_complete(6)",
@@ -129,7 +113,7 @@ def test_path_cycle_complete_shapes():
         if n >= 3:
             c = rows(db, "SELECT src, dst FROM graph_cycle(?)", n)
             assert len(c) == n and set(degrees(c).values()) == {2} and connected(n, c), n
-            assert girth(c) == n
+            assert gg.girth(c) == n
 
 
 def test_grid_shape():
@@ -149,7 +133,7 @@ def test_grid_shape():
                 d = degrees(e)
                 assert sorted(d.values()).count(2) == 4       # the corners
                 assert max(d.values()) == (4 if min(r, c) >= 3 else 3 if max(r, c) >= 3 else 2)
-                assert girth(e) == 4
+                assert gg.girth(e) == 4
 
 
 def test_petersen_properties():
@@ -158,7 +142,7 @@ def test_petersen_properties():
     nodes = {x for ed in e for x in ed}
     assert nodes == set(range(10)) and len(e) == 15
     assert set(degrees(e).values()) == {3}
-    assert girth(e) == 5
+    assert gg.girth(e) == 5
     assert connected(10, e)
     # diameter 2: any two non-adjacent nodes have exactly one common neighbour
     adj = gg.adjacency(e)
