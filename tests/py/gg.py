@@ -467,7 +467,7 @@ def cops_variant_time(val, rows, k, **rules):
 def girth(edges):
     """The length of a shortest cycle of the rows edges, or None if they
     have none."""
-    adj = gg.adjacency(edges)
+    adj = adjacency(edges)
     best = None
     for s in adj:                       # BFS from every node
         dist, par, todo = {s: 0}, {s: None}, [s]
