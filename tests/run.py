@@ -36,8 +36,9 @@ test`): every case but the release ones, the long sweeps at a small size;
 module with SUITE = "check" is release-only, and so is a function marked
 @gg.release; one marked @gg.sweep runs in every suite (gg.FULL, true for
 GG_FULL=1 or a suite other than `test`, tells it which size).  The SQL
-cases and the C harnesses are `test` cases, but for oom, which runs in
-every suite (brief in `test`).
+cases and the C harnesses are `test` cases, but for oom and interrupt,
+which run in every suite (brief in `test`).  So `test` and `check`
+together run every case of `all`: .ci/run runs them so.
 """
 import glob
 import importlib.util
@@ -45,6 +46,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 
@@ -155,6 +157,30 @@ C_HARNESSES = ["oom", "interrupt", "compat"] + sorted(
 HARNESS_TIMES = []      # (seconds, name) of each C harness run, for GG_TIMES
 
 
+def run_harness(h, exe, env):
+    """Run one C harness; the OOM harness as one shard a core at once
+    (OOM_SHARD=i/n: it has no timing to disturb), its outputs joined."""
+    n = (os.cpu_count() or 1) if h == "oom" else 1
+    if n == 1:
+        return subprocess.run([exe, EXT], capture_output=True, text=True, cwd=ROOT,
+                              timeout=900, env=env)
+    files = [(tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")) for _ in range(n)]
+    procs = [subprocess.Popen([exe, EXT], stdout=o, stderr=e, text=True, cwd=ROOT,
+                              env=dict(env, OOM_SHARD="%d/%d" % (i, n)))
+             for i, (o, e) in enumerate(files)]
+    rc = 0
+    for q in procs:
+        rc = q.wait(timeout=900) or rc
+    texts = []
+    for f in (o for o, _ in files), (e for _, e in files):
+        texts.append("")
+        for x in f:
+            x.seek(0)
+            texts[-1] += x.read()
+            x.close()
+    return subprocess.CompletedProcess([exe, EXT], rc, texts[0], texts[1])
+
+
 def c_cases():
     """Run each C harness once; one case per ok/FAIL line it prints (a
     FAIL line is `FAIL <harness>: <title>: <why>`, maybe followed by more
@@ -162,7 +188,7 @@ def c_cases():
     if os.environ.get("GG_CTESTS") == "0":
         return
     for h in C_HARNESSES:
-        tier = "both" if h == "oom" else "test"
+        tier = "both" if h in ("oom", "interrupt") else "test"   # brief in `test`
         if not in_suite(tier):
             continue
         exe = os.path.join(ROOT, "dist", "ctests", h)
@@ -179,7 +205,7 @@ def c_cases():
             env["OOM_BRIEF"] = "1"
         if h == "interrupt" and SUITE == "test":
             env["INTR_BRIEF"] = "1"                 # two interrupts a phase, not four
-        p = subprocess.run([exe, EXT], capture_output=True, text=True, cwd=ROOT, timeout=900, env=env)
+        p = run_harness(h, exe, env)
         HARNESS_TIMES.append((time.time() - t0, "c/%s (the whole harness)" % h))
         found, summary = [], False
         for line in p.stdout.splitlines():
