@@ -4,9 +4,11 @@
 # geng splits its own output with res/mod ("nauty-geng -cq 10 3/64" is the
 # 4th of 64 parts), so a census of S shards is S independent jobs.  Each
 # job (one sqlite3 process, on this machine or on a host reached by ssh)
-# imports its shard's lines (graph6, or digraph6 from gentourng -z or
-# directg) into the table g6(g TEXT), runs your
-# query over it and keeps the rows in a small result database; then the
+# reads its shard's lines (graph6, sparse6 from geng -s, or digraph6 from
+# gentourng -z) straight from geng's pipe with graph6_read('-'), as g6(g):
+# nothing is written to a file or imported, unless prep statements need a
+# table (then g6 is one, filled from the pipe).  It runs your query over
+# g6, keeps the rows in a small result database; then the
 # rows of all shards are merged into one table.  A shard is written under
 # a temporary name and renamed when complete, so a run that is stopped
 # (Ctrl-C, a host lost, a reboot) is resumed by running the same command
@@ -163,16 +165,26 @@ else
   printf '%s\n' "$conf" > "$work/census.conf"
 fi
 
-# The job script: one shard, run as `sh census_shard.sh I` in a work dir.
+# The job script: one shard, run as `bash census_shard.sh I` in a work dir.
+# geng's lines go straight into sqlite3, which reads them with
+# graph6_read('-'): no shard file, no import.  Without prep statements g6
+# is a TEMP view over that stream (read once, by the query); with them,
+# a table filled from it, since prep statements may read g6 too.  tee
+# hands the lines to wc as well, for the shard's count of graphs.
 loadext=$ext
 if [ "$sendext" = 1 ]; then
   [ -f "$ext.so" ] || [ -f "$ext" ] || die "no extension at $ext (.so) to send"
   if [ -f "$ext.so" ]; then cp "$ext.so" "$work/graphgame.so"; else cp "$ext" "$work/graphgame.so"; fi
   loadext=./graphgame
 fi
+if [ -z "$prep" ]; then
+  readg6="CREATE TEMP VIEW g6(g, rowid) AS SELECT g, line FROM graph6_read('-');"
+else
+  readg6="CREATE TABLE g6(g TEXT); INSERT INTO g6(rowid, g) SELECT line, g FROM graph6_read('-');"
+fi
 {
-  echo '#!/bin/sh'
-  echo '# census_shard.sh: one shard of a census, written by census.sh; sh census_shard.sh I'
+  echo '#!/bin/bash'
+  echo '# census_shard.sh: one shard of a census, written by census.sh; bash census_shard.sh I'
   echo 'set -e'
   echo 'i=$1'
   echo "geng=$(shq "$geng") args=$(shq "${gengargs[*]}") shards=$shards"
@@ -180,17 +192,15 @@ fi
   cat <<'EOF'
 out=shard_$i.db
 [ -f "$out" ] && exit 0
-rm -f "$out.tmp" "shard_$i.g6" "shard_$i.work"
+rm -f "$out.tmp" "shard_$i.work" "shard_$i.sql" "shard_$i.fifo" "shard_$i.count"
 command -v "$geng" >/dev/null || { echo "census_shard: no $geng on $(hostname)" >&2; exit 1; }
-$geng -q $args "$i/$shards" > "shard_$i.g6"
 {
   printf '.load "%s"\n' "$ext"
   echo "ATTACH 'shard_$i.db.tmp' AS r;"
-  echo 'CREATE TABLE g6(g TEXT);'
-  echo ".import --csv shard_$i.g6 g6"
+  echo 'PRAGMA cache_size = -65536;'   # the GROUP BY sorter in 64 MB of memory, then temp files
   cat <<'GG_CENSUS_PREP'
 EOF
-  printf '%s\n' "$prep"
+  printf '%s\n' "$readg6" "$prep"
   echo 'GG_CENSUS_PREP'
   echo '  echo "CREATE TABLE r.result AS SELECT * FROM ("'
   echo "  cat <<'GG_CENSUS_QUERY'"
@@ -198,9 +208,22 @@ EOF
   echo 'GG_CENSUS_QUERY'
   cat <<'EOF'
   echo ');'
-  echo "CREATE TABLE r.shard(i, shards, graphs); INSERT INTO r.shard SELECT $i, $shards, count(*) FROM main.g6;"
-} | "$sqlite" -batch -bail "shard_$i.work" > /dev/null
-rm -f "shard_$i.g6" "shard_$i.work"
+} > "shard_$i.sql"
+mkfifo "shard_$i.fifo"
+wc -l < "shard_$i.fifo" > "shard_$i.count" &
+counter=$!
+set +e
+$geng -q $args "$i/$shards" | tee "shard_$i.fifo" | "$sqlite" -batch -bail "shard_$i.work" ".read shard_$i.sql" > /dev/null
+st=("${PIPESTATUS[@]}")
+set -e
+wait $counter || true
+[ "${st[2]}" = 0 ] || { echo "census_shard: shard $i: sqlite3 failed (exit ${st[2]})" >&2; exit 1; }
+# 141 is SIGPIPE: a query that stopped reading before the end
+for s in "${st[0]}" "${st[1]}"; do
+  [ "$s" = 0 ] || [ "$s" = 141 ] || { echo "census_shard: shard $i: $geng failed (exit $s)" >&2; exit 1; }
+done
+"$sqlite" -batch -bail "$out.tmp" "CREATE TABLE shard(i, shards, graphs); INSERT INTO shard VALUES ($i, $shards, $(tr -dc 0-9 < "shard_$i.count"));"
+rm -f "shard_$i.work" "shard_$i.sql" "shard_$i.fifo" "shard_$i.count"
 mv "$out.tmp" "$out"
 EOF
 } > "$work/census_shard.sh"
@@ -227,7 +250,7 @@ if [ ${#todo[@]} -gt 0 ]; then
   fi
   # A job on this machine (sshlogin ':') runs in the work dir itself, not
   # in the hosts' work dir (parallel's --wd applies to every sshlogin).
-  job="[ \"\$PARALLEL_SSHLOGIN\" != : ] || cd $(shq "$work"); sh census_shard.sh {}"
+  job="[ \"\$PARALLEL_SSHLOGIN\" != : ] || cd $(shq "$work"); bash census_shard.sh {}"
   status=0
   (cd "$work" && printf '%s\n' "${todo[@]}" | parallel "${popt[@]}" "$job") || status=$?
   case "$remotedir" in /*) ;; *) [ ${#logins[@]} -gt 0 ] && (cd && rmdir -p "$remotedir" 2>/dev/null) || true;; esac
