@@ -265,3 +265,40 @@ def test_interrupt_while_a_read_waits():
         writer.kill()
         writer.wait()
         shutil.rmtree(tmp)
+
+
+def test_interrupt_an_endless_pipe():
+    """`yes DQc` into a FIFO: the scan never ends by itself, and
+    sqlite3_interrupt stops it between lines within 100 ms."""
+    tmp = tempfile.mkdtemp()
+    fifo = os.path.join(tmp, "endless.g6")
+    os.mkfifo(fifo)
+    writer = subprocess.Popen(["bash", "-c", 'exec yes DQc > "$0"', fifo],
+                              stderr=subprocess.DEVNULL)
+    try:
+        db = sqlite3.connect(":memory:", check_same_thread=False)
+        db.enable_load_extension(True)
+        db.load_extension(gg.EXT)
+        box = {}
+
+        def run():
+            try:
+                db.execute("SELECT cop_number(g, 'graph6'), count(*) FROM graph6_read(?)"
+                           " GROUP BY 1", (fifo,)).fetchall()
+            except Exception as e:
+                box["e"] = str(e)
+            box["t"] = time.monotonic()
+
+        t = threading.Thread(target=run)
+        t.start()
+        time.sleep(0.4)
+        assert t.is_alive()
+        t0 = time.monotonic()
+        db.interrupt()
+        t.join(5)
+        assert not t.is_alive() and box.get("e") == "interrupted", box
+        assert box["t"] - t0 < 0.1, box["t"] - t0
+    finally:
+        writer.kill()
+        writer.wait()
+        shutil.rmtree(tmp)
