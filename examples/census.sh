@@ -35,7 +35,9 @@
 #
 # The prep statements run in a scratch database of the shard, removed
 # after it (an edge table there costs no room in the results); g6's rowid
-# numbers the shard's lines from 1.
+# numbers the shard's lines from 1.  A query that reads g6 more than once
+# (a UNION ALL of several counts, a self-join) needs --table: standard
+# input is read once, and graph6_read says so if a query tries twice.
 #
 # The query's shape: by default the LAST column is a count or a sum and the
 # columns before it are what it is grouped by; the merge is then
@@ -63,8 +65,10 @@ usage: census.sh -o OUT.db -q QUERY [options] GENG-ARGS...
   -o, --out DB          the output database (table census); shards go to DB.shards/
   -q, --query SQL       the census query over g6(g TEXT), the shard's graph6 lines
       --query-file F    the same, from a file
-  -p, --prep SQL        statements run after the import, before the query
+  -p, --prep SQL        statements run before the query (g6 is then a table)
       --prep-file F     the same, from a file
+      --table           g6 as a table filled from the pipe, not a stream: for a
+                        query that reads g6 more than once (a UNION, a join)
   -m, --merge SQL       the merge query over `rows` (default: SUM of the last
                         column, GROUP BY the others)
   -s, --shards S        shards (default 16): geng's res/mod, 0/S .. S-1/S
@@ -97,7 +101,7 @@ die(){ echo "census.sh: $*" >&2; exit 2; }
 shq(){ printf "'%s'" "$(printf %s "$1" | sed "s/'/'\\\\''/g")"; }
 
 out= query= prep= merge= shards=16 jobs= ext= geng= sqlite=sqlite3
-sendext=0 shared=0 remotedir= progress=()
+sendext=0 shared=0 remotedir= progress=() astable=0
 logins=() gengargs=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -117,6 +121,7 @@ while [ $# -gt 0 ]; do
     -S|--sshlogin) logins+=(--sshlogin "$2"); shift 2;;
     --sshloginfile) logins+=(--sshloginfile "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift 2;;
     --send-ext) sendext=1; shift;;
+    --table) astable=1; shift;;
     --remote-dir) remotedir=$2; shift 2;;
     --shared) shared=1; shift;;
     -e|--ext) ext=$2; shift 2;;
@@ -167,9 +172,9 @@ fi
 
 # The job script: one shard, run as `bash census_shard.sh I` in a work dir.
 # geng's lines go straight into sqlite3, which reads them with
-# graph6_read('-'): no shard file, no import.  Without prep statements g6
-# is a TEMP view over that stream (read once, by the query); with them,
-# a table filled from it, since prep statements may read g6 too.  tee
+# graph6_read('-'): no shard file, no import.  g6 is a TEMP view over that
+# stream, read once, by the query; with prep statements (which may read
+# g6 too) or --table, a table filled from it.  tee
 # hands the lines to wc as well, for the shard's count of graphs.
 loadext=$ext
 if [ "$sendext" = 1 ]; then
@@ -177,7 +182,7 @@ if [ "$sendext" = 1 ]; then
   if [ -f "$ext.so" ]; then cp "$ext.so" "$work/graphgame.so"; else cp "$ext" "$work/graphgame.so"; fi
   loadext=./graphgame
 fi
-if [ -z "$prep" ]; then
+if [ -z "$prep" ] && [ "$astable" = 0 ]; then
   readg6="CREATE TEMP VIEW g6(g, rowid) AS SELECT g, line FROM graph6_read('-');"
 else
   readg6="CREATE TABLE g6(g TEXT); INSERT INTO g6(rowid, g) SELECT line, g FROM graph6_read('-');"
@@ -197,7 +202,7 @@ command -v "$geng" >/dev/null || { echo "census_shard: no $geng on $(hostname)" 
 {
   printf '.load "%s"\n' "$ext"
   echo "ATTACH 'shard_$i.db.tmp' AS r;"
-  echo 'PRAGMA cache_size = -65536;'   # the GROUP BY sorter in 64 MB of memory, then temp files
+  echo 'PRAGMA cache_size = -131072;'   # a GROUP BY sorts in 128 MB of memory, then in temp files
   cat <<'GG_CENSUS_PREP'
 EOF
   printf '%s\n' "$readg6" "$prep"
