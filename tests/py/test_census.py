@@ -103,7 +103,7 @@ def test_streamed_from_geng():
         rows, info, _ = census(tmp, "-cs 7", q7.replace("graph6", "sparse6"), 3, "-j", "2")
         assert rows == unsharded("-c 7", q7) == [(1, 403), (2, 450)] and info["graphs"] == 853
         job = open(os.path.join(tmp, "out.db.shards", "census_shard.sh")).read()
-        assert "graph6_read('-')" in job and ".import" not in job and "> \"shard_$i" not in job
+        assert "graph6_read('-')" in job and ".import" not in job and "shard_$i.g6" not in job
         twice = "SELECT 'a', count(*) FROM g6 UNION ALL SELECT 'b', count(*) FROM g6"
         _, _, p = census(tmp, "-c 6", twice, 2, out="twice.db", check=False)
         assert p.returncode != 0 and "graph6_read: standard input was read by an earlier scan" \
