@@ -79,8 +79,7 @@ struct GRCursor {
   sqlite3_int64 nBuf;         /* bytes allocated at aBuf */
   sqlite3_int64 iBeg, iEnd;   /* the unread data */
   int bAtEnd;                 /* the file has no more bytes */
-  const char *zLine;          /* the current row's g (into aBuf) */
-  int nLine;                  /* its bytes */
+  const char *zLine;          /* the current row's g (into aBuf, 0-terminated) */
   sqlite3_int64 iLine;        /* its line number */
   sqlite3_int64 nSeen;        /* lines read so far, skipped ones included */
   int bEof;                   /* no current row */
@@ -169,7 +168,9 @@ static int grWait(GRCursor *pCur){
 }
 
 /* Room for GR_BLOCK more bytes after the unread data, which moves to the
-** start.  The buffer grows only while one line is longer than it. */
+** start.  The buffer grows only while one line is longer than it; one
+** byte more than nBuf is allocated, so that a line can always be ended
+** with a 0. */
 static int grRoom(GRCursor *pCur){
   sqlite3_int64 nData = pCur->iEnd - pCur->iBeg;
   if( pCur->iBeg>0 ){
@@ -179,7 +180,7 @@ static int grRoom(GRCursor *pCur){
   }
   if( pCur->nBuf-nData<GR_BLOCK ){
     sqlite3_int64 nNew = pCur->nBuf ? 2*pCur->nBuf : 2*GR_BLOCK;
-    char *aNew = sqlite3_realloc64(pCur->aBuf, (sqlite3_uint64)nNew);
+    char *aNew = sqlite3_realloc64(pCur->aBuf, (sqlite3_uint64)nNew+1);   /* +1: grTake's 0 */
     if( aNew==0 ) return SQLITE_NOMEM;
     pCur->aBuf = aNew;
     pCur->nBuf = nNew;
@@ -228,8 +229,8 @@ static int grTake(sqlite3_vtab_cursor *cur, char *z, sqlite3_int64 n, int *pRc){
                    pCur->nSeen, pCur->zName, zErr));
     return 1;
   }
+  z[n] = 0;          /* (its end of line, read; or the spare byte after the data) */
   pCur->zLine = z;
-  pCur->nLine = (int)n;
   pCur->iLine = pCur->nSeen;
   return 1;
 }
@@ -328,7 +329,9 @@ static int grEof(sqlite3_vtab_cursor *cur){
 
 static int grColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   GRCursor *pCur = (GRCursor*)cur;
-  if( iCol==GR_G ) sqlite3_result_text(ctx, pCur->zLine, pCur->nLine, SQLITE_TRANSIENT);
+  /* Length -1: SQLite copies the terminator too, so that a function's
+  ** sqlite3_value_text() need not add one (a copy and a realloc a row). */
+  if( iCol==GR_G ) sqlite3_result_text(ctx, pCur->zLine, -1, SQLITE_TRANSIENT);
   else if( iCol==GR_LINE ) sqlite3_result_int64(ctx, pCur->iLine);
   else sqlite3_result_value(ctx, pCur->pPath);
   return SQLITE_OK;
