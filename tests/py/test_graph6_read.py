@@ -33,14 +33,6 @@ def have_nauty():
     return True
 
 
-def err(db, sql, *args):
-    try:
-        db.execute(sql, args).fetchall()
-    except Exception as e:
-        return str(e)
-    return None
-
-
 def with_file(lines, fn, end="\n"):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "graphs.g6")
@@ -170,8 +162,8 @@ def test_no_view_no_trigger():
     db.execute("CREATE VIEW v AS SELECT * FROM graph6_read('/dev/null')")
     db.execute("CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u SELECT count(*) FROM"
                " graph6_read('/dev/null'); END")
-    assert err(db, "SELECT * FROM v") == 'unsafe use of virtual table "graph6_read"'
-    assert err(db, "INSERT INTO t VALUES (1)") == 'unsafe use of virtual table "graph6_read"'
+    assert gg.err(db, "SELECT * FROM v") == 'unsafe use of virtual table "graph6_read"'
+    assert gg.err(db, "INSERT INTO t VALUES (1)") == 'unsafe use of virtual table "graph6_read"'
     assert db.execute("SELECT count(*) FROM u").fetchone() == (0,)
     db.execute("CREATE TEMP VIEW tv AS SELECT * FROM graph6_read('/dev/null')")
     assert db.execute("SELECT count(*) FROM tv").fetchone() == (0,)
@@ -215,19 +207,55 @@ def test_errors_verbatim():
              " for standard input"),
         ]
         for sql, arg, want in cases:
-            got = err(db, sql, *([] if arg is None else [arg]))
+            got = gg.err(db, sql, *([] if arg is None else [arg]))
             assert got == want, (got, want)
         # a line longer than SQLite's length limit
         db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, 4000)
-        assert err(db, "SELECT count(*) FROM graph6_read(?)", long) == \
+        assert gg.err(db, "SELECT count(*) FROM graph6_read(?)", long) == \
             "graphgame: graph6_read: line 2 of '%s' is longer than SQLite's length limit, 4000" \
             " bytes" % long
         # a path quoted as SQL text in messages
         q = os.path.join(tmp, "it's.g6")
-        assert err(db, "SELECT * FROM graph6_read(?)", q) == \
+        assert gg.err(db, "SELECT * FROM graph6_read(?)", q) == \
             "graphgame: graph6_read: cannot open '%s': No such file or directory" % \
             q.replace("'", "''")
     finally:
+        shutil.rmtree(tmp)
+
+
+def interrupt_reading(writer, query, wait=0.5):
+    """Run query in a thread over a FIFO that the shell command writer
+    writes ($0 is the FIFO), interrupt it after `wait` seconds: it must
+    still be running then, and stop with "interrupted" within 100 ms."""
+    tmp = tempfile.mkdtemp()
+    fifo = os.path.join(tmp, "lines.g6")
+    os.mkfifo(fifo)
+    proc = subprocess.Popen(["bash", "-c", writer, fifo], stderr=subprocess.DEVNULL)
+    try:
+        db = sqlite3.connect(":memory:", check_same_thread=False)
+        db.enable_load_extension(True)
+        db.load_extension(gg.EXT)
+        box = {}
+
+        def run():
+            try:
+                db.execute(query, (fifo,)).fetchall()
+            except Exception as e:
+                box["e"] = str(e)
+            box["t"] = time.monotonic()
+
+        t = threading.Thread(target=run)
+        t.start()
+        time.sleep(wait)
+        assert t.is_alive(), box
+        t0 = time.monotonic()
+        db.interrupt()
+        t.join(5)
+        assert not t.is_alive() and box.get("e") == "interrupted", box
+        assert box["t"] - t0 < 0.1, box["t"] - t0
+    finally:
+        proc.kill()
+        proc.wait()
         shutil.rmtree(tmp)
 
 
@@ -235,70 +263,12 @@ def test_interrupt_while_a_read_waits():
     """A FIFO whose writer sends one line and then waits: the read waits
     in poll(), and sqlite3_interrupt stops it within 100 ms, on the same
     path as a slow generator on standard input."""
-    tmp = tempfile.mkdtemp()
-    fifo = os.path.join(tmp, "slow.g6")
-    os.mkfifo(fifo)
-    writer = subprocess.Popen(["bash", "-c", 'exec 3>"$0"; echo DQc >&3; sleep 5', fifo])
-    try:
-        db = sqlite3.connect(":memory:", check_same_thread=False)
-        db.enable_load_extension(True)
-        db.load_extension(gg.EXT)
-        box = {}
-
-        def run():
-            try:
-                db.execute("SELECT count(*) FROM graph6_read(?)", (fifo,)).fetchall()
-            except Exception as e:
-                box["e"] = str(e)
-            box["t"] = time.monotonic()
-
-        t = threading.Thread(target=run)
-        t.start()
-        time.sleep(0.5)
-        assert t.is_alive()            # waiting for more lines
-        t0 = time.monotonic()
-        db.interrupt()
-        t.join(5)
-        assert not t.is_alive() and box.get("e") == "interrupted", box
-        assert box["t"] - t0 < 0.1, box["t"] - t0
-    finally:
-        writer.kill()
-        writer.wait()
-        shutil.rmtree(tmp)
+    interrupt_reading('exec 3>"$0"; echo DQc >&3; sleep 5',
+                      "SELECT count(*) FROM graph6_read(?)")
 
 
 def test_interrupt_an_endless_pipe():
     """`yes DQc` into a FIFO: the scan never ends by itself, and
     sqlite3_interrupt stops it between lines within 100 ms."""
-    tmp = tempfile.mkdtemp()
-    fifo = os.path.join(tmp, "endless.g6")
-    os.mkfifo(fifo)
-    writer = subprocess.Popen(["bash", "-c", 'exec yes DQc > "$0"', fifo],
-                              stderr=subprocess.DEVNULL)
-    try:
-        db = sqlite3.connect(":memory:", check_same_thread=False)
-        db.enable_load_extension(True)
-        db.load_extension(gg.EXT)
-        box = {}
-
-        def run():
-            try:
-                db.execute("SELECT cop_number(g, 'graph6'), count(*) FROM graph6_read(?)"
-                           " GROUP BY 1", (fifo,)).fetchall()
-            except Exception as e:
-                box["e"] = str(e)
-            box["t"] = time.monotonic()
-
-        t = threading.Thread(target=run)
-        t.start()
-        time.sleep(0.4)
-        assert t.is_alive()
-        t0 = time.monotonic()
-        db.interrupt()
-        t.join(5)
-        assert not t.is_alive() and box.get("e") == "interrupted", box
-        assert box["t"] - t0 < 0.1, box["t"] - t0
-    finally:
-        writer.kill()
-        writer.wait()
-        shutil.rmtree(tmp)
+    interrupt_reading('exec yes DQc > "$0"',
+                      "SELECT cop_number(g, 'graph6'), count(*) FROM graph6_read(?) GROUP BY 1")

@@ -7,13 +7,11 @@ writes for the same graph.  Every game function and table on a sparse6
 value is compared, every position, with the same rows in an edge table on
 random multigraphs with loops (a loop is the row (i, i); a repeated edge
 is one edge).  Errors are verbatim."""
-import json
 import random
 import shutil
 import subprocess
 
 import gg
-from test_graph6 import encode as g6_encode
 
 
 def width(n):
@@ -85,25 +83,6 @@ def random_multigraph(rng, n, p, loops=0.15, repeats=0.15):
         if not any(u in e for e in edges):
             edges.append((u, u))
     return sorted(edges, key=lambda e: (e[1], e[0]))
-
-
-def rows_of(db, sql, *args):
-    return sorted(db.execute(sql, args).fetchall(), key=repr)
-
-
-def answer(db, sql, *args):
-    try:
-        return db.execute(sql, args).fetchall()
-    except Exception as e:
-        return "error: " + str(e).split(": ", 2)[-1]
-
-
-def err(db, sql, *args):
-    try:
-        db.execute(sql, args).fetchall()
-    except Exception as e:
-        return str(e)
-    return None
 
 
 def test_the_nauty_test_vector_and_round_trips():
@@ -191,29 +170,29 @@ def test_every_game_every_position_as_the_edge_table():
         db, edges, val = setup(rng, n)
         h, m, c = rng.sample(range(n), 3)
         for rules in (None, '{"hole": %d, "mouse": %d, "cat": %d}' % (h, m, c)):
-            assert rows_of(db, "SELECT * FROM catmouse_states(?, 'sparse6', ?)", val, rules) == \
-                rows_of(db, "SELECT * FROM catmouse_states(1, 'e', ?)", rules), (trial, rules)
+            assert gg.rows_of(db, "SELECT * FROM catmouse_states(?, 'sparse6', ?)", val, rules) == \
+                gg.rows_of(db, "SELECT * FROM catmouse_states(1, 'e', ?)", rules), (trial, rules)
             for q in ("SELECT catmouse({g}, {e}, ?)", "SELECT catmouse_bounded({g}, 3, {e}, ?)",
                       "SELECT ply, mover, from_node, to_node, outcome FROM"
                       " catmouse_play({g}, {e}, ?)"):
-                assert answer(db, q.format(g="?", e="'sparse6'"), val, rules) == \
-                    answer(db, q.format(g="1", e="'e'"), rules), (trial, q, rules)
+                assert gg.answer(db, q.format(g="?", e="'sparse6'"), val, rules) == \
+                    gg.answer(db, q.format(g="1", e="'e'"), rules), (trial, q, rules)
         z = rng.randrange(n)
-        assert rows_of(db, "SELECT * FROM race_states(?, ?, 'sparse6')", val, z) == \
-            rows_of(db, "SELECT * FROM race_states(1, ?, 'e')", z), trial
+        assert gg.rows_of(db, "SELECT * FROM race_states(?, ?, 'sparse6')", val, z) == \
+            gg.rows_of(db, "SELECT * FROM race_states(1, ?, 'e')", z), trial
         x, y = rng.randrange(n), rng.randrange(n)
-        assert answer(db, "SELECT race_game(?, ?, ?, ?, 'sparse6')", val, x, y, z) == \
-            answer(db, "SELECT race_game(1, ?, ?, ?, 'e')", x, y, z)
+        assert gg.answer(db, "SELECT race_game(?, ?, ?, ?, 'sparse6')", val, x, y, z) == \
+            gg.answer(db, "SELECT race_game(1, ?, ?, ?, 'e')", x, y, z)
         for k in (1, 2):
-            assert rows_of(db, "SELECT * FROM cops_states(?, ?, 'sparse6')", val, k) == \
-                rows_of(db, "SELECT * FROM cops_states(1, ?, 'e')", k), (trial, k)
-            assert answer(db, "SELECT capture_time(?, ?, 'sparse6')", val, k) == \
-                answer(db, "SELECT capture_time(1, ?, 'e')", k)
-        assert answer(db, "SELECT cop_number(?, 'sparse6'), cop_number(?, 'sparse6',"
+            assert gg.rows_of(db, "SELECT * FROM cops_states(?, ?, 'sparse6')", val, k) == \
+                gg.rows_of(db, "SELECT * FROM cops_states(1, ?, 'e')", k), (trial, k)
+            assert gg.answer(db, "SELECT capture_time(?, ?, 'sparse6')", val, k) == \
+                gg.answer(db, "SELECT capture_time(1, ?, 'e')", k)
+        assert gg.answer(db, "SELECT cop_number(?, 'sparse6'), cop_number(?, 'sparse6',"
                       " '{\"lazy\": true}')", val, val) == \
-            answer(db, "SELECT cop_number(1, 'e'), cop_number(1, 'e', '{\"lazy\": true}')")
-        assert answer(db, "SELECT * FROM cops_play(?, 2, 'sparse6')", val) == \
-            answer(db, "SELECT * FROM cops_play(1, 2, 'e')")
+            gg.answer(db, "SELECT cop_number(1, 'e'), cop_number(1, 'e', '{\"lazy\": true}')")
+        assert gg.answer(db, "SELECT * FROM cops_play(?, 2, 'sparse6')", val) == \
+            gg.answer(db, "SELECT * FROM cops_play(1, 2, 'e')")
 
 
 def test_loops_and_repeats():
@@ -232,13 +211,13 @@ def test_loops_and_repeats():
         a, b = encode(n, plain), encode(n, looped)
         for q in ("SELECT * FROM cops_states(?, 2, 'sparse6')",
                   "SELECT * FROM race_states(?, 0, 'sparse6')"):
-            assert rows_of(db, q, a) == rows_of(db, q, b), (trial, q)
+            assert gg.rows_of(db, q, a) == gg.rows_of(db, q, b), (trial, q)
         want = gg.catmouse_brute(looped)
         got = {(m, c, t): (o, p) for m, c, t, o, p in db.execute(
             "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(?, 'sparse6')", (b,))}
         assert got == want, trial
-        changed += rows_of(db, "SELECT * FROM catmouse_states(?, 'sparse6')", a) != \
-            rows_of(db, "SELECT * FROM catmouse_states(?, 'sparse6')", b)
+        changed += gg.rows_of(db, "SELECT * FROM catmouse_states(?, 'sparse6')", a) != \
+            gg.rows_of(db, "SELECT * FROM catmouse_states(?, 'sparse6')", b)
     assert changed > 0
 
 
@@ -250,11 +229,11 @@ def test_over_64_nodes_take_the_general_path():
     db, edges, val = setup(rng, n, edges)
     assert val[1] == "~"
     for q, args in (("SELECT cop_number(%s)", ()), ("SELECT capture_time(%s)", (2,))):
-        assert answer(db, q % ", ".join(["?"] * (1 + len(args)) + ["'sparse6'"]), val, *args) == \
-            answer(db, q % ", ".join(["1"] + ["?"] * len(args) + ["'e'"]), *args)
-    assert answer(db, "SELECT catmouse(?, 'sparse6')", val) == answer(db, "SELECT catmouse(1, 'e')")
-    assert answer(db, "SELECT race_game(?, 1, 2, 0, 'sparse6')", val) == \
-        answer(db, "SELECT race_game(1, 1, 2, 0, 'e')")
+        assert gg.answer(db, q % ", ".join(["?"] * (1 + len(args)) + ["'sparse6'"]), val, *args) == \
+            gg.answer(db, q % ", ".join(["1"] + ["?"] * len(args) + ["'e'"]), *args)
+    assert gg.answer(db, "SELECT catmouse(?, 'sparse6')", val) == gg.answer(db, "SELECT catmouse(1, 'e')")
+    assert gg.answer(db, "SELECT race_game(?, 1, 2, 0, 'sparse6')", val) == \
+        gg.answer(db, "SELECT race_game(1, 1, 2, 0, 'e')")
 
 
 def test_errors_verbatim():
@@ -298,11 +277,11 @@ def test_errors_verbatim():
          "graphgame: cops_states: byte 2 is 0x20, not a sparse6 character (63..126)"),
     ]
     for sql, want in cases:
-        assert err(db, sql) == want, (sql, err(db, sql))
+        assert gg.err(db, sql) == want, (sql, gg.err(db, sql))
     assert db.execute("SELECT cop_number(NULL, 'sparse6'), count(*) FROM sparse6_edges(NULL)"
                       ).fetchone() == (None, 0)
     assert db.execute("SELECT cop_number(CAST(':Fa@x^' AS BLOB), 'sparse6'),"
                       " cop_number(':Fa@x^', 'sparse6')").fetchone() == (4, 4)   # 3 parts, one a K3
     # "directed": each edge is two arcs, as for graph6
-    assert answer(db, "SELECT cop_number(':Fa@x^', 'sparse6', '{\"directed\": true}')") == \
-        answer(db, "SELECT cop_number(':Fa@x^', 'sparse6')")
+    assert gg.answer(db, "SELECT cop_number(':Fa@x^', 'sparse6', '{\"directed\": true}')") == \
+        gg.answer(db, "SELECT cop_number(':Fa@x^', 'sparse6')")
