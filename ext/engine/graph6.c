@@ -293,24 +293,24 @@ static uint64_t g6Take64(G6Bits *r, int k){
 void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
   G6Bits r;
   uint32_t j, n = p->n;
-  uint64_t all = 0, off = 0;
   if( n ) aRow[0] = 0;
   if( p->nBit<=64 ){
     /* n <= 11 (a census's graphs): the whole stream in one word, each
     ** column a shift of it.  Bits past 64 of the last byte are padding. */
     const unsigned char *d = p->z + p->iData;
-    uint64_t i, nByte = (p->nBit+5)/6;
+    uint64_t all = 0, i, nByte = (p->nBit+5)/6;
     for(i=0; i<nByte; i++) all |= (uint64_t)g6Rev6[(d[i]-63u) & 63] << (6*i);
+    for(j=1; j<n; j++){
+      uint64_t m = all & ((1ull<<j)-1), b;
+      all >>= j;
+      aRow[j] = m;
+      for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
+    }
+    return;
   }
   g6BitsInit(&r, p);
   for(j=1; j<n; j++){
-    uint64_t m, b;
-    if( p->nBit<=64 ){
-      m = (all>>off) & ((1ull<<j)-1);
-      off += j;
-    }else{
-      m = g6Take64(&r, (int)j);
-    }
+    uint64_t m = g6Take64(&r, (int)j), b;
     aRow[j] = m;
     for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
   }
