@@ -138,8 +138,8 @@ static int rcTurnInit(RcSolve *s, int t){
   int q;
   memset(me, 0, sizeof(*me));
   me->t = t;
-  me->aDone = p->aDone + t*nBits;
-  me->aWin[t] = p->aWin + t*nBits;
+  me->aDone = p->aDone[t];
+  me->aWin[t] = p->aWin[t];
   me->aBlock = gg_malloc(nByte);
   if( me->aBlock==0 ) return GG_NOMEM;
   memset(me->aBlock, 0, nU64*8);
@@ -209,7 +209,7 @@ static int rcOrder(RcSolve *s, uint32_t *aInv){
 /* The arrays of the result and of the solve, and ply 0. */
 static int rcSetup(RcSolve *s){
   GGRace *p = s->p;
-  uint64_t n = s->n, nBitWords = 2*GG_RACE_BIT_SIZE(n, s->nWB);
+  uint64_t n = s->n, nBits = GG_RACE_BIT_SIZE(n, s->nWB);
   int rc, t, i;
   uint32_t *aInv = gg_malloc((n + 1)*sizeof(uint32_t));
   p->aPerm = gg_malloc((n + 1)*sizeof(uint32_t));
@@ -226,11 +226,12 @@ static int rcSetup(RcSolve *s){
     uint64_t nCol = (uint32_t)i%s->nWB==s->nWB-1 ? p->nPlyLast : 512;
     if( (p->apPly[i] = gg_malloc(n*nCol*p->nPlyByte))==0 ) return GG_NOMEM;
   }
-  p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
-  if( p->aDone==0 ) return GG_NOMEM;
-  p->aWin = p->aDone + nBitWords;
-  memset(p->aDone, 0, 2*nBitWords*sizeof(uint64_t));
-  if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
+  for(i=0; i<4; i++){        /* one bitset a block (SQLite's 2 GB a block) */
+    uint64_t **pa = i<2 ? &p->aDone[i] : &p->aWin[i-2];
+    if( (*pa = gg_malloc(nBits*sizeof(uint64_t)))==0 ) return GG_NOMEM;
+    memset(*pa, 0, nBits*sizeof(uint64_t));
+    if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
+  }
   for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
   for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
   for(t=0; t<2; t++) if( (rc = rc_init_turn(s, &s->aTurn[t]))!=GG_OK ) return rc;
@@ -246,6 +247,32 @@ static int rcWinsOwn(RcSolve *s){
     if( gg_bits_transpose(s->aTurn[t].aWin[t], s->n, &s->setup) ) return GG_INTERRUPT;
   }
   return GG_OK;
+}
+
+/* The bytes of the largest block: a bitset, or a turn's (rcTurnInit). */
+static uint64_t rcLargestBlock(uint32_t n){
+  uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64, nB = (nW+7)/8;
+  uint64_t nBits = GG_RACE_BIT_SIZE(n, nB);
+  return (nBits + n*nDW)*8 + RC_MAX_THREAD*(uint64_t)n*4 + n;
+}
+
+uint32_t gg_race_max_nodes(void){
+  uint32_t lo = 1, hi = 1u<<20;
+  while( lo<hi ){
+    uint32_t mid = lo + (hi-lo+1)/2;
+    if( rcLargestBlock(mid)<=GG_ALLOC_MAX ) lo = mid; else hi = mid-1;
+  }
+  return lo;
+}
+
+uint64_t gg_race_bytes(uint32_t n, uint64_t nArc){
+  uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64, nB = (nW+7)/8;
+  uint64_t nBits = GG_RACE_BIT_SIZE(n, nB)*8;              /* bytes a bitset */
+  uint64_t nPly = 2*(uint64_t)n*n;                          /* 1-byte plies */
+  uint64_t nTurn = 2*(rcLargestBlock(n) - nBits);           /* aDirty, rows */
+  uint64_t nWork = RC_MAX_THREAD*((uint64_t)n*nDW*8 + 5*(uint64_t)n);
+  uint64_t nSet = (uint64_t)n*(4+4+4) + 2*(2*(uint64_t)n + 1 + nArc)*4;
+  return nPly + 6*nBits + nTurn + nWork + nSet;   /* aDone 2, aWin 2, other's wins 2 */
 }
 
 /* Run the plies: a thread per lane after the first; if that cannot be
@@ -274,7 +301,7 @@ int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
   if( z>=n ) return GG_NOTNODE;                 /* the goal is not a node */
-  if( GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
+  if( n>gg_race_max_nodes() ) return GG_TOOBIG;
   p->pG = pG;
   p->n = n;
   p->z = z;

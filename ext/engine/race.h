@@ -91,8 +91,9 @@ struct GGRace {
   uint32_t nPlyLast;   /* columns of the last band: n - 512*(nBand-1) */
   uint32_t nPlyByte;   /* bytes per aPly entry: 1 or 2 */
   uint32_t nPlyMark;   /* entries of this value: the plies are in aBig */
-  uint64_t *aDone;     /* 2 turns of GG_RACE_BIT_SIZE words: decided */
-  uint64_t *aWin;      /* 2 turns of GG_RACE_BIT_SIZE words: won by the mover */
+  uint64_t *aDone[2];  /* per turn, GG_RACE_BIT_SIZE words: decided */
+  uint64_t *aWin[2];   /* per turn, GG_RACE_BIT_SIZE words: won by the mover
+                       ** (one bitset a block: 800 MB each at n = 80,000) */
   GGRaceBig *aBig;     /* positions whose entry is nPlyMark, by iPos */
   uint64_t nBig;       /* entries in aBig */
 };
@@ -123,6 +124,15 @@ static inline uint8_t *gg_race_ply_at(const GGRace *p, int t, uint32_t x, uint32
 #ifndef GG_RACE_PLY_NARROW
 # define GG_RACE_PLY_NARROW 254
 #endif
+
+/* The most nodes gg_race_solve() takes (129,985): the largest n whose
+** largest block (one bitset, with a turn's aDirty and rows beside it) fits
+** in one allocation of SQLite (GG_ALLOC_MAX).  Positions are counted in 64
+** bits; word indexes of a bitset stay under 2^32.  And the bytes a solve
+** needs at its peak on n nodes and nArc arcs (1-byte plies; 2-byte plies,
+** when some node is 254 or more steps from z, add n^2 bytes). */
+uint32_t gg_race_max_nodes(void);
+uint64_t gg_race_bytes(uint32_t n, uint64_t nArc);
 
 /* Solve every position for goal z (a dense id).  pG must outlive p.
 ** GG_OK, GG_NOMEM, GG_TOOBIG or GG_INTERRUPT.  On success free with

@@ -223,6 +223,7 @@ const GGGameDef gg_catmouse_def = {
   .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
   .iDirected = CM_KEY_DIRECTED,
   .xPositions = cmsqlPositions, .xSize = cmsqlSize, .xBytes = cmsqlBytes,
+  .xMaxNodes = gg_cm_max_nodes, .zMaxNodes = GG_SQL_MAX_NODES_WHY,
   .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
   .xSmallBytes = cmsqlSmallBytes, .xSmallSolve = cmsqlSmallSolve,

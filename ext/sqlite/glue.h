@@ -274,9 +274,20 @@ char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint3
                        uint64_t nPos, const char *zSize, sqlite3_int64 mx);
 /* The message of an interrupt of zFunc during <body>. */
 char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...);
-/* The message of an engine's failure (GG_TOOBIG, GG_INTERRUPT, GG_NOMEM
-** with the bytes it needed if nByte) solving zWhat; zFor: "" or " for k = 2". */
+/* What a solve needs, for the messages of its failure (0: not known). */
+typedef struct GGNeed GGNeed;
+struct GGNeed {
+  uint32_t n;             /* nodes */
+  uint64_t nPos;          /* positions */
+  uint64_t nByte;         /* bytes at the peak */
+  uint32_t nMaxNode;      /* the engine's own limit on n, or 0 */
+  const char *zMaxNode;   /* why it has that limit */
+};
+/* The message of an engine's failure (GG_TOOBIG: over the engine's node
+** limit if pNeed says so; GG_INTERRUPT; GG_NOMEM with the positions and
+** bytes it needed if pNeed->nByte) solving zWhat; zFor: "" or
+** " for k = 2".  pNeed may be NULL. */
 char *gg_err_engine(int rc, const char *zFunc, const char *zSearching, const char *zWhat,
-                    const char *zFor, uint64_t nByte);
+                    const char *zFor, const GGNeed *pNeed);
 
 #endif
