@@ -20,6 +20,7 @@
 #ifndef CAP_BLOCK_LOG
 # define CAP_BLOCK_LOG 32           /* positions of a memo block: 2^32 (tests: fewer) */
 #endif
+#define CAP_BLOCK_MASK ((((uint64_t)1)<<CAP_BLOCK_LOG) - 1)  /* a position in its block */
 
 typedef struct CapFrame CapFrame;
 struct CapFrame {
@@ -66,12 +67,12 @@ static uint32_t capKnown(const CapSearch *p, uint64_t k, uint32_t m, uint32_t c)
   if( p->aHole[m] ) return GG_V_WIN0;
   if( m==c ) return GG_V_WIN1;
   i = capIndex(p, k, m, c);
-  return (p->apMemo[i>>CAP_BLOCK_LOG][(uint32_t)i>>2] >> ((i&3)*2)) & 3;
+  return (p->apMemo[i>>CAP_BLOCK_LOG][(uint32_t)(i & CAP_BLOCK_MASK)>>2] >> ((i&3)*2)) & 3;
 }
 
 static void capRemember(CapSearch *p, uint64_t k, uint32_t m, uint32_t c, uint32_t v){
   uint64_t i = capIndex(p, k, m, c);
-  p->apMemo[i>>CAP_BLOCK_LOG][(uint32_t)i>>2] |= (uint8_t)(v << ((i&3)*2));
+  p->apMemo[i>>CAP_BLOCK_LOG][(uint32_t)(i & CAP_BLOCK_MASK)>>2] |= (uint8_t)(v << ((i&3)*2));
 }
 
 /* The memo of nPos positions, zeroed, in blocks.  GG_OK, GG_NOMEM or

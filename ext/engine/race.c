@@ -122,17 +122,19 @@ static int rcMovesInit(RcSolve *s, const uint32_t *aInv){
 static void rcTurnFree(RcTurn *me){
   int q;
   gg_free(me->aBlock);
+  gg_free(me->aWin[1-me->t]);
   for(q=0; q<RC_MAX_THREAD; q++) gg_free(me->aPart[q].aBig);
   memset(me, 0, sizeof(*me));
 }
 
 /* The arrays of a turn: the wins of the mover are the result's aWin
-** (transposed until rcWinsOwn), the rest one allocation. */
+** (transposed until rcWinsOwn), the other player's a block of their own
+** (one bitset a block), the rest one allocation. */
 static int rcTurnInit(RcSolve *s, int t){
   RcTurn *me = &s->aTurn[t];
   GGRace *p = s->p;
   uint64_t n = s->n, nBits = GG_RACE_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
-  uint64_t nU64 = nBits + nDirty;                /* aWin[1-t], aDirty */
+  uint64_t nU64 = nDirty;                        /* aDirty */
   uint64_t nByte = nU64*8 + s->nLane*n*4 + n;    /* aDirtyRow, aRowMark */
   uint32_t *a32;
   int q;
@@ -140,11 +142,13 @@ static int rcTurnInit(RcSolve *s, int t){
   me->t = t;
   me->aDone = p->aDone[t];
   me->aWin[t] = p->aWin[t];
+  me->aWin[1-t] = gg_malloc(nBits*8);
+  if( me->aWin[1-t]==0 ) return GG_NOMEM;
+  memset(me->aWin[1-t], 0, nBits*8);
   me->aBlock = gg_malloc(nByte);
   if( me->aBlock==0 ) return GG_NOMEM;
   memset(me->aBlock, 0, nU64*8);
-  me->aWin[1-t] = me->aBlock;
-  me->aDirty = me->aBlock + nBits;
+  me->aDirty = me->aBlock;
   a32 = (uint32_t*)(me->aDirty + nDirty);
   for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
   me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
@@ -249,11 +253,17 @@ static int rcWinsOwn(RcSolve *s){
   return GG_OK;
 }
 
-/* The bytes of the largest block: a bitset, or a turn's (rcTurnInit). */
+/* The bytes of a turn's block (rcTurnInit), and of the largest block: a
+** bitset, a band of plies (2 bytes an entry) or that. */
+static uint64_t rcTurnBlock(uint32_t n){
+  uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64;
+  return n*nDW*8 + RC_MAX_THREAD*(uint64_t)n*4 + n;
+}
 static uint64_t rcLargestBlock(uint32_t n){
-  uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64, nB = (nW+7)/8;
-  uint64_t nBits = GG_RACE_BIT_SIZE(n, nB);
-  return (nBits + n*nDW)*8 + RC_MAX_THREAD*(uint64_t)n*4 + n;
+  uint64_t nW = ((uint64_t)n+63)/64, nB = (nW+7)/8;
+  uint64_t nBits = GG_RACE_BIT_SIZE(n, nB)*8, nPly = (uint64_t)n*512*2, m = rcTurnBlock(n);
+  if( nPly>m ) m = nPly;
+  return nBits>m ? nBits : m;
 }
 
 uint32_t gg_race_max_nodes(void){
@@ -269,7 +279,7 @@ uint64_t gg_race_bytes(uint32_t n, uint64_t nArc){
   uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64, nB = (nW+7)/8;
   uint64_t nBits = GG_RACE_BIT_SIZE(n, nB)*8;              /* bytes a bitset */
   uint64_t nPly = 2*(uint64_t)n*n;                          /* 1-byte plies */
-  uint64_t nTurn = 2*(rcLargestBlock(n) - nBits);           /* aDirty, rows */
+  uint64_t nTurn = 2*rcTurnBlock(n);                        /* aDirty, rows */
   uint64_t nWork = RC_MAX_THREAD*((uint64_t)n*nDW*8 + 5*(uint64_t)n);
   uint64_t nSet = (uint64_t)n*(4+4+4) + 2*(2*(uint64_t)n + 1 + nArc)*4;
   return nPly + 6*nBits + nTurn + nWork + nSet;   /* aDone 2, aWin 2, other's wins 2 */

@@ -125,9 +125,9 @@ static inline uint8_t *gg_race_ply_at(const GGRace *p, int t, uint32_t x, uint32
 # define GG_RACE_PLY_NARROW 254
 #endif
 
-/* The most nodes gg_race_solve() takes (129,985): the largest n whose
-** largest block (one bitset, with a turn's aDirty and rows beside it) fits
-** in one allocation of SQLite (GG_ALLOC_MAX).  Positions are counted in 64
+/* The most nodes gg_race_solve() takes (131,071): the largest n whose
+** largest block (one bitset, n * ceil(n/512) * 64 bytes) fits in one
+** allocation of SQLite (GG_ALLOC_MAX).  Positions are counted in 64
 ** bits; word indexes of a bitset stay under 2^32.  And the bytes a solve
 ** needs at its peak on n nodes and nArc arcs (1-byte plies; 2-byte plies,
 ** when some node is 254 or more steps from z, add n^2 bytes). */
