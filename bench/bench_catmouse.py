@@ -308,7 +308,9 @@ def huge_child(db_path, mode, n):
     import threading
     lat = []
     rss = []
-    for delay in (0.05, 0.5, 3.0, 12.0):
+    sqls = [("SELECT catmouse(1)", d) for d in (0.05, 0.5, 3.0, 12.0)] + \
+        [("SELECT count(*) FROM race_states(1, 0) WHERE alice = 1", d) for d in (0.5, 6.0)]
+    for sql, delay in sqls:
         stamp = {}
 
         def fire():
@@ -318,7 +320,7 @@ def huge_child(db_path, mode, n):
         th = threading.Thread(target=fire)
         th.start()
         try:
-            db.execute("SELECT catmouse(1)").fetchone()
+            db.execute(sql).fetchone()
             lat.append(None)
         except sqlite3.OperationalError:
             lat.append(time.perf_counter() - stamp["t"])
@@ -362,9 +364,9 @@ def huge_main():
                           rb["peak_bytes"] / got[b][2], ra["peak_bytes"] / got[a][2]))
         n = HUGE_NS[-1]
         res = json.loads(run([sys.executable, me, "--huge", db_path, "interrupt", str(n)]))
-        print("n=%d: sqlite3_interrupt after 0.05, 0.5, 3, 12 s: stopped in %s ms; resident"
-              " after: %s MB" % (n, ", ".join(
-                  "-" if x is None else "%.1f" % (x * 1e3) for x in res["latency"]),
+        print("n=%d: sqlite3_interrupt of catmouse after 0.05, 0.5, 3, 12 s, then of"
+              " race_states after 0.5, 6 s: stopped in %s ms; resident 2 s after: %s MB" % (
+                  n, ", ".join("-" if x is None else "%.1f" % (x * 1e3) for x in res["latency"]),
                   ", ".join("%.0f" % (x / 1e6) for x in res["rss"])))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
