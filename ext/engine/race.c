@@ -122,7 +122,6 @@ static int rcMovesInit(RcSolve *s, const uint32_t *aInv){
 static void rcTurnFree(RcTurn *me){
   int q;
   gg_free(me->aBlock);
-  gg_free(me->aWin[1-me->t]);
   for(q=0; q<RC_MAX_THREAD; q++) gg_free(me->aPart[q].aBig);
   memset(me, 0, sizeof(*me));
 }
@@ -142,7 +141,7 @@ static int rcTurnInit(RcSolve *s, int t){
   me->t = t;
   me->aDone = p->aDone[t];
   me->aWin[t] = p->aWin[t];
-  me->aWin[1-t] = gg_malloc(nBits*8);
+  me->aWin[1-t] = p->aScratch[t] = gg_malloc(nBits*8);
   if( me->aWin[1-t]==0 ) return GG_NOMEM;
   memset(me->aWin[1-t], 0, nBits*8);
   me->aBlock = gg_malloc(nByte);
@@ -303,8 +302,9 @@ static void rcSolveAll(RcSolve *s, int nThread){
   }
 }
 
-int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
-                          const GGStop *pStop){
+/* The solve; on failure p is freed if bFree, else kept for the caller. */
+static int rcSolve(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                   const GGStop *pStop, int bFree){
   RcSolve s;
   uint32_t n = pG->n;
   int rc, i;
@@ -340,10 +340,23 @@ int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
   rcTurnFree(&s.aTurn[0]);
   rcTurnFree(&s.aTurn[1]);
   gg_free(s.aOff);
-  if( rc ) gg_race_free(p);
+  if( rc==GG_OK ){
+    for(i=0; i<2; i++){ gg_free(p->aScratch[i]); p->aScratch[i] = 0; }
+  }else if( bFree ){
+    gg_race_free(p);
+  }
   return rc;
 }
 
+int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                          const GGStop *pStop){
+  return rcSolve(p, pG, z, nThread, pStop, 1);
+}
+
 int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
-  return gg_race_solve_threads(p, pG, z, 0, pStop);
+  return rcSolve(p, pG, z, 0, pStop, 1);
+}
+
+int gg_race_solve_kept(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
+  return rcSolve(p, pG, z, 0, pStop, 0);
 }

@@ -95,6 +95,9 @@ struct GGRace {
   uint64_t *aWin[2];   /* per turn, GG_RACE_BIT_SIZE words: won by the mover
                        ** (one bitset a block: 800 MB each at n = 80,000) */
   GGRaceBig *aBig;     /* positions whose entry is nPlyMark, by iPos */
+  uint64_t *aScratch[2]; /* during the solve only: turn t's bitset of the
+                       ** other player's wins, transposed (freed at its
+                       ** end; after a failure, by gg_race_free()) */
   uint64_t nBig;       /* entries in aBig */
 };
 
@@ -140,6 +143,10 @@ uint64_t gg_race_bytes(uint32_t n, uint64_t nArc);
 ** graphs of at most 512 nodes), -2 for the work split of 2 run by this
 ** thread alone (for tests).  pStop is polled from the calling thread. */
 int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
+/* The same, but on failure p keeps what it had allocated (gigabytes at
+** n = 80,000) for the caller's gg_race_free(), which it calls in every
+** case: the SQL layer frees an interrupted solve on a thread of its own. */
+int gg_race_solve_kept(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
 int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                           const GGStop *pStop);
 void gg_race_free(GGRace *p);

@@ -8,16 +8,24 @@
 #include "alloc.h"
 #include "race.h"
 
+/* Large blocks are given back gently (alloc.h): a solve interrupted at
+** n = 80,000 is freed on a thread of its own while the caller goes on. */
 void gg_race_free(GGRace *p){
+  uint64_t nBits = GG_RACE_BIT_SIZE(p->n, p->nBand)*8;
   uint32_t i;
   gg_free(p->aPerm);
   p->aPerm = 0;
-  for(i=0; p->apPly && i<2*p->nBand; i++) gg_free(p->apPly[i]);
+  for(i=0; p->apPly && i<2*p->nBand; i++){
+    uint64_t nCol = i%p->nBand==p->nBand-1 ? p->nPlyLast : 512;
+    gg_free_gently(p->apPly[i], (uint64_t)p->n*nCol*p->nPlyByte);
+  }
   gg_free(p->apPly);
-  gg_free(p->aDone[0]);
-  gg_free(p->aDone[1]);
-  gg_free(p->aWin[0]);
-  gg_free(p->aWin[1]);
+  for(i=0; i<2; i++){
+    gg_free_gently(p->aDone[i], nBits);
+    gg_free_gently(p->aWin[i], nBits);
+    gg_free_gently(p->aScratch[i], nBits);
+    p->aScratch[i] = 0;
+  }
   gg_free(p->aBig);
   p->apPly = 0;
   p->aDone[0] = p->aDone[1] = 0;

@@ -90,6 +90,10 @@ int gg_register_kept(sqlite3 *db, GGConn *pConn);
 /* Wait for the threads that free interrupted solves (catmouse_sql.c):
 ** before a connection closes, since SQLite then unloads the library. */
 void gg_catmouse_free_wait(void);
+/* xFree(p) for a failed solve of nPos positions: on such a thread after
+** an interrupt of a large one (sqlite3_interrupt must return within
+** 100 ms; freeing gigabytes takes longer), else at once. */
+void gg_free_later(void (*xFree)(void*), void *p, uint64_t nPos, int rc);
 
 /* The graph a call names, and how to read it (call.h: GGSource). */
 typedef struct GGSource GGSource;

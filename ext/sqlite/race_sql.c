@@ -47,21 +47,21 @@ static int racesqlRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, in
   return 3;
 }
 
+static void racesqlFree(void *pState){
+  gg_race_free((GGRace*)pState);
+  sqlite3_free(pState);
+}
+
 static int racesqlSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pArgs,
                         const GGStop *pStop){
   GGRace *p = sqlite3_malloc64(sizeof(*p));
   int rc;
   *ppState = 0;
   if( p==0 ) return GG_NOMEM;
-  rc = gg_race_solve(p, pG, pArgs->aParam[0], pStop);
-  if( rc ){ sqlite3_free(p); return rc; }
+  rc = gg_race_solve_kept(p, pG, pArgs->aParam[0], pStop);
+  if( rc ){ gg_free_later(racesqlFree, p, GG_RACE_NPOS(pG->n), rc); return rc; }
   *ppState = p;
   return GG_OK;
-}
-
-static void racesqlFree(void *pState){
-  gg_race_free((GGRace*)pState);
-  sqlite3_free(pState);
 }
 
 static void racesqlGet(const void *pState, uint32_t a, uint32_t b, int turn,
