@@ -14,7 +14,7 @@
 
 void *gg_malloc(uint64_t nByte);   /* NULL on failure, like malloc */
 
-/* The largest block SQLite allocates (sqlite3Malloc refuses 0x7fffff00
+/* The largest block SQLite allocates (its allocator refuses 0x7fffff00
 ** bytes and more: SQLITE_MAX_ALLOCATION_SIZE of newer releases).  No
 ** engine asks for more in one block: arrays that grow with the positions
 ** are cut (one bitset a block, the plies a band a block), and an engine
