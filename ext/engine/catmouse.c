@@ -182,7 +182,7 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   int q;
   memset(me, 0, sizeof(*me));
   me->t = t;
-  me->aDone = s->aDone[t];
+  me->aDone = p->aDone[t];
   me->aWin[0] = p->aRes[2*t];
   me->aWin[1] = p->aRes[2*t+1];
   me->aDirty = gg_malloc(nByte);
@@ -250,7 +250,7 @@ static int cmAllocResult(CmSolve *s){
     if( p->aBlock[i].aPly==0 ) return GG_NOMEM;
   }
   for(i=0; i<6; i++){
-    uint64_t **pa = i<4 ? &p->aRes[i] : &s->aDone[i-4];
+    uint64_t **pa = i<4 ? &p->aRes[i] : &p->aDone[i-4];
     if( (*pa = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
     if( cmZero(*pa, nBits*8, &s->setup) ) return GG_INTERRUPT;
   }
@@ -346,8 +346,6 @@ static void cmSolveFree(CmSolve *s){
   for(i=0; i<CM_MAX_THREAD; i++) gg_cand_free(&s->aWork[i].cand);
   cmTurnFree(&s->aTurn[0]);
   cmTurnFree(&s->aTurn[1]);
-  gg_free(s->aDone[0]);
-  gg_free(s->aDone[1]);
   gg_free(s->aHoleE);
   gg_free(s->aHoleBit);
   if( s->p->pG->bDirected ) gg_free(s->aPredOff);
@@ -382,6 +380,9 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   p->nPly = s.nPly;
   gg_free(aInv);
   cmSolveFree(&s);
+  if( rc==GG_OK ){                 /* (after a failure: gg_cm_free's) */
+    for(t=0; t<2; t++){ gg_free(p->aDone[t]); p->aDone[t] = 0; }
+  }
   /* On failure the result's blocks stay for the caller's gg_cm_free(),
   ** which it calls in every case: giving gigabytes back takes a while, and
   ** the SQL layer does it on a thread of its own after an interrupt. */
@@ -406,6 +407,7 @@ void gg_cm_free(GGCatMouse *p){
   gg_free(p->aBlock);
   /* 200 MB each at n = 40,000, perhaps freed on a thread of its own (alloc.h) */
   for(i=0; i<4; i++) gg_free_gently(p->aRes[i], GG_CM_BIT_SIZE(p->n, p->nBand)*8);
+  for(i=0; i<2; i++) gg_free_gently(p->aDone[i], GG_CM_BIT_SIZE(p->n, p->nBand)*8);
   gg_free(p->aBig[0]);
   gg_free(p->aBig[1]);
   gg_free(p->aPerm);

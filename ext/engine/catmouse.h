@@ -37,7 +37,8 @@
 ** Measured (random graph, average degree 8; peak resident memory through
 ** SQL, bench/bench_catmouse.py): n=5000 1.45 B/position, n=10000 1.43,
 ** n=40000 (3.2e9 positions) 4485 MB = 1.40 B/position in 32 s on the
-** shared 2-core machine (BENCH_HUGE=1).  Before: 3.2 B/position.  Long
+** shared 2-core machine (BENCH_HUGE=1); n=80000 (1.28e10 positions, past
+** 2^32) 17,810 MB = 1.39 B/position in 138 s.  Before: 3.2 B/position.  Long
 ** forced wins: grid 70x70 1.54 B/position, path of 3000 nodes 1.56
 ** (before the bases and wide words: 10.7 and 41).
 */
@@ -114,6 +115,10 @@ struct GGCatMouse {
                        ** counted); set by gg_cm_solve*() even
                        ** when it fails, e.g. for the GG_NOMEM message */
   uint64_t *aSmall;    /* the small-graph path's block (n <= 64), or 0 */
+  uint64_t *aDone[2];  /* during the solve only: each turn's decided
+                       ** positions, row x, bit y (a bitset a block; freed
+                       ** at its end, after a failure by gg_cm_free(),
+                       ** which may run on a thread of its own) */
 };
 
 /* Word j of row r of a bitset of n rows, and its size in words. */
