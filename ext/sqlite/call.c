@@ -327,12 +327,12 @@ int gg_call_graph(GGCall *pCall, char **pzErr){
 }
 
 /* The message of a failed engine call (and its code). */
-static int callEngineError(const GGCall *pCall, int rc, uint64_t nByte, char **pzErr){
+static int callEngineError(const GGCall *pCall, int rc, const GGNeed *pNeed, char **pzErr){
   char zFor[40] = "", *zWhat = gg_call_name(pCall);
   if( pCall->pDef->bK ) sqlite3_snprintf(sizeof(zFor), zFor, " for k = %u", pCall->k);
   *pzErr = zWhat ? gg_err_engine(rc, pCall->pFunc->zName,
                                  pCall->pFunc->zSearching ? pCall->pFunc->zSearching : "solving",
-                                 zWhat, zFor, nByte) : 0;
+                                 zWhat, zFor, pNeed) : 0;
   if( zWhat==0 ) rc = GG_NOMEM;
   sqlite3_free(zWhat);
   return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
@@ -360,9 +360,15 @@ static int callSolveNew(GGCall *pCall, GGSolved *p, char **pzErr){
   rc = pDef->xSolve(&p->pState, &p->g, &args, &stop);
   gg_interrupt_done(&intr);
   if( rc!=GG_OK ){
-    uint64_t nByte = rc==GG_NOMEM && pDef->xBytes ? pDef->xBytes(&p->g, p->k) : 0;
+    GGNeed need;
+    memset(&need, 0, sizeof(need));
+    need.n = p->g.n;
+    need.nPos = p->nPos;
+    need.nByte = pDef->xBytes ? pDef->xBytes(&p->g, p->k) : 0;
+    need.nMaxNode = pDef->xMaxNodes ? pDef->xMaxNodes() : 0;
+    need.zMaxNode = pDef->zMaxNodes;
     p->pState = 0;
-    rc = callEngineError(pCall, rc, nByte, pzErr);
+    rc = callEngineError(pCall, rc, &need, pzErr);
     gg_solved_release(p);
     return rc;
   }
@@ -495,4 +501,14 @@ void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 /* Engines' failures, for xRun (callEngineError with the call's words). */
 int gg_call_engine_error(const GGCall *pCall, int rc, char **pzErr){
   return callEngineError(pCall, rc, 0, pzErr);
+}
+
+int gg_call_engine_error_need(const GGCall *pCall, int rc, uint64_t nPos, uint64_t nByte,
+                              char **pzErr){
+  GGNeed need;
+  memset(&need, 0, sizeof(need));
+  need.n = pCall->g.n;
+  need.nPos = nPos;
+  need.nByte = nByte;
+  return callEngineError(pCall, rc, &need, pzErr);
 }

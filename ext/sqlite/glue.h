@@ -90,6 +90,10 @@ int gg_register_kept(sqlite3 *db, GGConn *pConn);
 /* Wait for the threads that free interrupted solves (catmouse_sql.c):
 ** before a connection closes, since SQLite then unloads the library. */
 void gg_catmouse_free_wait(void);
+/* xFree(p) for a failed solve of nPos positions: on such a thread after
+** an interrupt of a large one (sqlite3_interrupt must return within
+** 100 ms; freeing gigabytes takes longer), else at once. */
+void gg_free_later(void (*xFree)(void*), void *p, uint64_t nPos, int rc);
 
 /* The graph a call names, and how to read it (call.h: GGSource). */
 typedef struct GGSource GGSource;
@@ -273,9 +277,20 @@ char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint3
                        uint64_t nPos, const char *zSize, sqlite3_int64 mx);
 /* The message of an interrupt of zFunc during <body>. */
 char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...);
-/* The message of an engine's failure (GG_TOOBIG, GG_INTERRUPT, GG_NOMEM
-** with the bytes it needed if nByte) solving zWhat; zFor: "" or " for k = 2". */
+/* What a solve needs, for the messages of its failure (0: not known). */
+typedef struct GGNeed GGNeed;
+struct GGNeed {
+  uint32_t n;             /* nodes */
+  uint64_t nPos;          /* positions */
+  uint64_t nByte;         /* bytes at the peak */
+  uint32_t nMaxNode;      /* the engine's own limit on n, or 0 */
+  const char *zMaxNode;   /* why it has that limit */
+};
+/* The message of an engine's failure (GG_TOOBIG: over the engine's node
+** limit if pNeed says so; GG_INTERRUPT; GG_NOMEM with the positions and
+** bytes it needed if pNeed->nByte) solving zWhat; zFor: "" or
+** " for k = 2".  pNeed may be NULL. */
 char *gg_err_engine(int rc, const char *zFunc, const char *zSearching, const char *zWhat,
-                    const char *zFor, uint64_t nByte);
+                    const char *zFor, const GGNeed *pNeed);
 
 #endif
