@@ -17,7 +17,6 @@
 #include <stddef.h>
 #include <string.h>
 #include "call.h"
-#include "cops.h"
 SQLITE_EXTENSION_INIT3
 
 /* The sources that the edges argument names by a word; any other text
@@ -97,13 +96,13 @@ static int callEarlyArgs(GGCall *pCall, char **pzErr){
   return SQLITE_OK;
 }
 
-/* The game's k: an integer from 1 to GG_COPS_MAXK. */
+/* The game's k: an integer from 1 to the game's largest. */
 static int callK(GGCall *pCall, sqlite3_value *pK, char **pzErr){
   sqlite3_int64 k = sqlite3_value_int64(pK);
-  if( sqlite3_value_type(pK)!=SQLITE_INTEGER || k<1 || k>GG_COPS_MAXK ){
+  if( sqlite3_value_type(pK)!=SQLITE_INTEGER || k<1 || k>pCall->pDef->mxK ){
     char *zVal = gg_value_sql(pK);
-    *pzErr = zVal ? gg_errmsg("%s: k must be an integer from 1 to %d, got %s",
-                              pCall->pFunc->zName, GG_COPS_MAXK, zVal) : 0;
+    *pzErr = zVal ? gg_errmsg("%s: k must be an integer from 1 to %u, got %s",
+                              pCall->pFunc->zName, pCall->pDef->mxK, zVal) : 0;
     sqlite3_free(zVal);
     return gg_error_rc(SQLITE_MISMATCH, *pzErr);
   }
@@ -241,7 +240,7 @@ static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const G
   i = 1 + nExtra;
   pEdges = pFunc->bSource && i<nArg ? apArg[i++] : 0;
   pRules = i<nArg ? apArg[i] : 0;               /* argument i */
-  pCall->k = pDef->bK ? 1 : 0;
+  pCall->k = pDef->mxK ? 1 : 0;
   rc = callEarlyArgs(pCall, pzErr);
   if( rc ) return rc;
   if( sqlite3_value_type(apArg[0])==SQLITE_NULL ) return GG_CALL_NULL;
@@ -318,7 +317,7 @@ int gg_call_graph(GGCall *pCall, char **pzErr){
 /* The message of a failed engine call (and its code). */
 static int callEngineError(const GGCall *pCall, int rc, uint64_t nByte, char **pzErr){
   char zFor[40] = "", *zWhat = gg_call_name(pCall);
-  if( pCall->pDef->bK ) sqlite3_snprintf(sizeof(zFor), zFor, " for k = %u", pCall->k);
+  if( pCall->pDef->mxK ) sqlite3_snprintf(sizeof(zFor), zFor, " for k = %u", pCall->k);
   *pzErr = zWhat ? gg_err_engine(rc, pCall->pFunc->zName,
                                  pCall->pFunc->zSearching ? pCall->pFunc->zSearching : "solving",
                                  zWhat, zFor, nByte) : 0;
@@ -484,4 +483,15 @@ void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 /* Engines' failures, for xRun (callEngineError with the call's words). */
 int gg_call_engine_error(const GGCall *pCall, int rc, char **pzErr){
   return callEngineError(pCall, rc, 0, pzErr);
+}
+
+void *gg_conn_scratch(GGConn *pConn, const GGGameDef *pDef){
+  int i;
+  for(i=0; i<pConn->nGame; i++){
+    GGGameSlot *pSlot = &pConn->aGame[i];
+    if( pSlot->pDef!=pDef ) continue;
+    if( pSlot->pScratch==0 ) pSlot->pScratch = sqlite3_malloc64(pDef->nScratch);
+    return pSlot->pScratch;
+  }
+  return 0;
 }

@@ -76,7 +76,8 @@ struct GGGameDef {
   const GGRuleKey *aKey;           /* the rules keys */
   int nKey;                        /* how many */
   int iDirected;                   /* index of the "directed" key in aKey, or -1 */
-  int bK;                          /* a k argument (cops): positions depend on it */
+  uint32_t mxK;                    /* the largest k of a k argument (cops: the
+                                   ** positions depend on it), or 0: no k */
   /* Positions for n nodes (and k), UINT64_MAX on overflow; and how they
   ** are counted, for messages ("2 turns x n mouse nodes x n cat nodes"). */
   uint64_t (*xPositions)(uint64_t n, uint32_t k);
@@ -111,12 +112,18 @@ struct GGGameDef {
   uint64_t (*xSmallBytes)(uint32_t n);
   void *(*xSmallSolve)(uint64_t *aBlock, const GGGraph *pG, const GGSolveArgs *pArgs);
   const char *zNotListed;          /* why an unlisted start is refused */
+  /* Bytes of scratch that the game's functions keep per connection
+  ** (gg_conn_scratch), or 0. */
+  uint64_t nScratch;
+  /* Run when a connection closes, before SQLite may unload the library
+  ** (a game's own threads end here); may be NULL. */
+  void (*xClose)(void);
 };
 
 /* The kinds of argument between graph_id and edges. */
 #define GG_ARG_NODE      1   /* a node label (x, y, z; the race's z) */
 #define GG_ARG_NODE_NULL 2   /* a node label; NULL gives NULL (catmouse_dot's cat) */
-#define GG_ARG_K         3   /* the game's k: an integer 1..GG_COPS_MAXK */
+#define GG_ARG_K         3   /* the game's k: an integer 1..GGGameDef.mxK */
 #define GG_ARG_CAP       4   /* a non-negative integer or NULL (max_plies) */
 #define GG_MAX_ARG       3
 
@@ -212,6 +219,11 @@ char *gg_call_name(const GGCall *pCall);
 /* Positions for the call's k on n nodes, and the limit message. */
 uint64_t gg_call_positions(const GGCall *pCall, uint32_t n);
 int gg_call_over_limit(const GGCall *pCall, uint32_t n, int bAtLeast, char **pzErr);
+
+/* The game's scratch of pDef->nScratch bytes on this connection,
+** allocated on first use (freed when the connection closes); NULL if out
+** of memory. */
+void *gg_conn_scratch(GGConn *pConn, const GGGameDef *pDef);
 
 /* What a registered function gets as user data. */
 typedef struct GGFuncReg GGFuncReg;

@@ -84,7 +84,8 @@ static void *cmsqlFreeThread(void *pArg){
 /* The threads still freeing (joinable, oldest first), for every
 ** connection of the process: SQLite unloads the library when the
 ** connection that loaded it closes, and a thread must not outlive its
-** code, so closing a connection waits for them (gg_catmouse_free_wait). */
+** code, so closing a connection waits for them (cmsqlFreeWait, the game's
+** xClose). */
 #define CM_MAX_FREEING 4
 static pthread_mutex_t cmFreeMutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t aCmFreeing[CM_MAX_FREEING];
@@ -106,7 +107,7 @@ static void cmsqlFreeFailed(GGCatMouse *p, uint32_t n, int rc){
   if( !bStarted ) cmsqlFreeThread(p);
 }
 
-void gg_catmouse_free_wait(void){
+static void cmsqlFreeWait(void){
   pthread_mutex_lock(&cmFreeMutex);
   while( nCmFreeing>0 ) pthread_join(aCmFreeing[--nCmFreeing], 0);
   pthread_mutex_unlock(&cmFreeMutex);
@@ -227,4 +228,5 @@ const GGGameDef gg_catmouse_def = {
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
   .xSmallBytes = cmsqlSmallBytes, .xSmallSolve = cmsqlSmallSolve,
   .zNotListed = "the cat may not start on a hole",
+  .xClose = cmsqlFreeWait,
 };

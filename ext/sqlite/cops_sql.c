@@ -116,10 +116,7 @@ static void copsFree(void *pState){
 /* The scratch of gg_cops_small(), kept by the connection; NULL if out
 ** of memory. */
 static uint64_t *copsScratch(GGConn *pConn){
-  if( pConn->aCopsScratch==0 ){
-    pConn->aCopsScratch = sqlite3_malloc64(GG_COPS_SMALL_SCRATCH*sizeof(uint64_t));
-  }
-  return pConn->aCopsScratch;
+  return (uint64_t*)gg_conn_scratch(pConn, &gg_cops_def);
 }
 
 /* Whether the call is cop_number's (else capture_time's). */
@@ -239,7 +236,8 @@ const GGGameDef gg_cops_def = {
   .zName = "cops", .apFunc = apCopsFunc, .xTables = gg_register_cops,
   .zStates = "cops_states", .zPlay = "cops_play",
   .azTurn = { "cops", "robber" },
-  .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED, .bK = 1,
+  .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED,
+  .mxK = GG_COPS_MAXK, .nScratch = GG_COPS_SMALL_SCRATCH*sizeof(uint64_t),
   .xPositions = copsPositions, .xSize = copsSize, .xVariant = copsVariant,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
 };

@@ -63,6 +63,15 @@ struct GGStmt {
   int bBusy;              /* being stepped (a nested call prepares its own) */
 };
 
+/* A game registered on a connection, and its scratch (call.h:
+** gg_conn_scratch). */
+#define GG_MAX_GAME 8
+typedef struct GGGameSlot GGGameSlot;
+struct GGGameSlot {
+  const GGGameDef *pDef;  /* the game */
+  void *pScratch;         /* its pDef->nScratch bytes, on first use, or NULL */
+};
+
 /* Per-connection context. */
 typedef struct GGConn GGConn;
 struct GGConn {
@@ -72,7 +81,8 @@ struct GGConn {
   GGStmt aStmt[GG_STMT_ENTRIES];         /* kept reads, most recent first */
   sqlite3_stmt *pProbe;                  /* kept interrupt probe (interrupt.c) */
   int bAnchored;                         /* graphgame_kept is connected (kept.c) */
-  uint64_t *aCopsScratch;                /* gg_cops_small()'s, on first use (cops_sql.c) */
+  GGGameSlot aGame[GG_MAX_GAME];         /* the games registered (graphgame.c) */
+  int nGame;                             /* entries used in aGame */
   struct GGSmallCsr *pSmallCsr;          /* gg_small_graph()'s, on first use (small.c) */
   struct GGFuncReg *aReg;                /* the game functions' user data (graphgame.c) */
   int nReg;                              /* entries used in aReg */
@@ -87,9 +97,6 @@ struct GGConn {
 int gg_kept_anchor(GGConn *pConn);
 void gg_stmt_clear(GGConn *pConn);
 int gg_register_kept(sqlite3 *db, GGConn *pConn);
-/* Wait for the threads that free interrupted solves (catmouse_sql.c):
-** before a connection closes, since SQLite then unloads the library. */
-void gg_catmouse_free_wait(void);
 
 /* The graph a call names, and how to read it (call.h: GGSource). */
 typedef struct GGSource GGSource;

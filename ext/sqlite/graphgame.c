@@ -121,6 +121,8 @@ static int (*const aTable[])(sqlite3*, GGConn*) = {
 /* The functions and the tables of one game. */
 static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   int rc = SQLITE_OK, i, n;
+  if( pConn->nGame==GG_MAX_GAME ) return SQLITE_INTERNAL;    /* raise GG_MAX_GAME */
+  pConn->aGame[pConn->nGame++].pDef = pDef;
   for(i=0; rc==SQLITE_OK && pDef->apFunc[i]; i++){
     const GGFuncDef *f = pDef->apFunc[i];
     GGFuncReg *r;
@@ -140,11 +142,16 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   return rc;
 }
 
+/* Frees a connection's GGConn, after each game's close hook. */
 static void ggConnFree(void *p){
-  gg_catmouse_free_wait();
+  GGConn *pConn = (GGConn*)p;
+  int i;
+  for(i=0; i<pConn->nGame; i++){
+    if( pConn->aGame[i].pDef->xClose ) pConn->aGame[i].pDef->xClose();
+    sqlite3_free(pConn->aGame[i].pScratch);
+  }
   gg_cache_clear((GGConn*)p);
   gg_stmt_clear((GGConn*)p);       /* (already done by the anchor's xDisconnect) */
-  sqlite3_free(((GGConn*)p)->aCopsScratch);
   sqlite3_free(((GGConn*)p)->pSmallCsr);
   sqlite3_free(((GGConn*)p)->aReg);
   sqlite3_free(p);
