@@ -270,8 +270,7 @@ static int cvSolve(CvCursor *pCur, CvVtab *pTab){
   char *zErr = 0;
   int rc;
   if( pCur->apArg[0]==0 || pCur->apArg[1]==0 ){
-    return cvError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id, k"
-                   " [, edges [, rules]])", pFunc->zName, pFunc->zName));
+    return cvError(pTab, SQLITE_ERROR, gg_err_needs_graph(pFunc->zName, "k"));
   }
   rc = gg_call_init(&call, pTab->pConn, pTab->pDef, pFunc, pCur->apArg, CV_NARG, &zErr);
   if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);

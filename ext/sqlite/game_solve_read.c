@@ -214,8 +214,7 @@ static int gsKindRoom(GsRead *r, uint32_t id){
 
 /* The error for a keymap that is full. */
 static int gsTooMany(GsRead *r){
-  r->zErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions",
-                      r->pGame->zPositions);
+  r->zErr = gg_err_too_many_positions(GS_NAME, r->pGame->zPositions);
   return SQLITE_TOOBIG;
 }
 
@@ -406,8 +405,7 @@ static void gsRowsStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( (r = *ppRead)==0 ){
     r = argc>0 ? (GsRead*)sqlite3_value_pointer(argv[0], GS_READ_TYPE) : 0;
     if( r==0 || argc!=(r->bMoves ? 3 : 4) ){
-      sqlite3_result_error(ctx, "graphgame: " GS_ROWS_NAME " is how game_solve reads"
-                           " its tables; it cannot be called from SQL", -1);
+      gg_err_not_from_sql(ctx, GS_ROWS_NAME, "game_solve reads its tables");
       return;
     }
     *ppRead = r;
@@ -515,7 +513,7 @@ int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
     gg_interrupt_done(&intr);
   }
   if( rc==GG_TOOBIG ){
-    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions", zPositions);
+    *pzErr = gg_err_too_many_positions(GS_NAME, zPositions);
   }else if( rc==GG_INTERRUPT ){
     *pzErr = gg_err_interrupted(GS_NAME, "solving the game of tables \"%w\" and \"%w\"",
                                 zPositions, zMoves);

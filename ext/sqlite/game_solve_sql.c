@@ -125,8 +125,7 @@ static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   zMoves = pMoves ? (const char*)sqlite3_value_text(pMoves) : 0;
   if( zPositions==0 || zMoves==0 ){
     sqlite3_free(pTab->base.zErrMsg);
-    pTab->base.zErrMsg = gg_errmsg(GS_NAME " needs arguments: "
-                                   GS_NAME "(positions, moves)");
+    pTab->base.zErrMsg = gg_err_needs(GS_NAME, 0, "positions, moves");
     return SQLITE_ERROR;
   }
   if( pCur->pGame==0 || strcmp(pCur->pGame->zPositions, zPositions)!=0

@@ -281,6 +281,15 @@ char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint3
                        uint64_t nPos, const char *zSize, sqlite3_int64 mx);
 /* The message of an interrupt of zFunc during <body>. */
 char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...);
+/* "<zTable> needs arguments: <zTable>(<zArgs>)" ("an argument" if bOne),
+** and the same for a game's table: (graph_id[, zNodes] [, edges [, rules]]). */
+char *gg_err_needs(const char *zTable, int bOne, const char *zArgs);
+char *gg_err_needs_graph(const char *zTable, const char *zNodes);
+/* The error of a private reader zReader called from SQL: "<zReader> is
+** how <zHow>; it cannot be called from SQL". */
+void gg_err_not_from_sql(sqlite3_context *ctx, const char *zReader, const char *zHow);
+/* "<zFunc>: table "<zTable>" has too many positions". */
+char *gg_err_too_many_positions(const char *zFunc, const char *zTable);
 /* The message of an engine's failure (GG_TOOBIG, GG_INTERRUPT, GG_NOMEM
 ** with the bytes it needed if nByte) solving zWhat; zFor: "" or " for k = 2". */
 char *gg_err_engine(int rc, const char *zFunc, const char *zSearching, const char *zWhat,

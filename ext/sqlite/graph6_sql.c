@@ -96,8 +96,10 @@ static int g6Filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->bEof = 1;
   pCur->iRow = 0;
   if( idxNum==0 ){
-    return g6Error(cur, SQLITE_ERROR, gg_errmsg("%s_edges needs an argument:"
-                   " %s_edges(text)", zName, zName));
+    char *zTable = sqlite3_mprintf("%s_edges", zName);
+    int rc = g6Error(cur, SQLITE_ERROR, zTable ? gg_err_needs(zTable, 1, "text") : 0);
+    sqlite3_free(zTable);
+    return rc;
   }
   eType = sqlite3_value_type(argv[0]);
   if( eType==SQLITE_NULL ) return SQLITE_OK;

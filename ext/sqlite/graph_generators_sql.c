@@ -197,8 +197,7 @@ static int genFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
         sqlite3_free(zList);
         zList = z;
       }
-      rc = genError(pTab, SQLITE_ERROR, zList ? gg_errmsg("%s needs arguments: %s(%s)",
-                    pDef->zName, pDef->zName, zList) : 0);
+      rc = genError(pTab, SQLITE_ERROR, zList ? gg_err_needs(pDef->zName, 0, zList) : 0);
       sqlite3_free(zList);
       return rc;
     }

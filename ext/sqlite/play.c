@@ -239,9 +239,8 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   for(i=0; i<=pTab->nArg; i++){
     if( apArg[i]==0 ){
-      return playError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id%s%s"
-                       " [, edges [, rules]])", pDef->zPlay, pDef->zPlay,
-                       pTab->nArg ? ", " : "", pTab->nArg ? "x, y, z" : ""));
+      return playError(pTab, SQLITE_ERROR, gg_err_needs_graph(pDef->zPlay,
+                       pTab->nArg ? "x, y, z" : 0));
     }
   }
   rc = gg_call_init(&call, pTab->pAux->pConn, pDef, &pTab->pAux->func, apArg, nH, &zErr);

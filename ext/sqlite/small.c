@@ -69,8 +69,7 @@ static void smallRowsStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   SmallRead *r = argc==3 ? (SmallRead*)sqlite3_value_pointer(argv[0], SMALL_READ_TYPE) : 0;
   int a, b;
   if( r==0 ){
-    sqlite3_result_error(ctx, GG_PREFIX GG_SMALL_ROWS " is how the scalar functions read"
-                         " small graphs; it cannot be called from SQL", -1);
+    gg_err_not_from_sql(ctx, GG_SMALL_ROWS, "the scalar functions read small graphs");
     return;
   }
   if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER

@@ -373,9 +373,7 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     }
   }
   if( apArg[0]==0 || (pDef->zParam && apArg[1]==0) ){
-    return stError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id%s%s"
-        " [, edges [, rules]])", pDef->zStates, pDef->zStates, pDef->zParam ? ", " : "",
-        pDef->zParam ? pDef->zParam : ""));
+    return stError(pTab, SQLITE_ERROR, gg_err_needs_graph(pDef->zStates, pDef->zParam));
   }
   rc = stSolve(pCur, pTab, apArg);
   if( rc || pCur->pG==0 ) return rc;               /* an error, or no rows */
