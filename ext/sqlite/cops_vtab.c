@@ -51,7 +51,7 @@ struct CvAux {
 /* One of the two tables. */
 typedef struct CvVtab CvVtab;
 struct CvVtab {
-  sqlite3_vtab base;          /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   GGConn *pConn;              /* the connection's context */
   const GGGameDef *pDef;      /* the game (gg_cops_def) */
   int bPlay;                  /* cops_play, else cops_states */
@@ -92,23 +92,12 @@ static int cvConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   int rc = sqlite3_declare_vtab(db, bPlay ? CP_SCHEMA : CS_SCHEMA);
   (void)argc; (void)pzErr;
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (CvVtab*)gg_vtab_new(sizeof(*pNew), sizeof(CvCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pConn = ((CvAux*)pAux)->pConn;
   pNew->pDef = ((CvAux*)pAux)->pDef;
   pNew->bPlay = bPlay;
-  *ppVtab = &pNew->base;      /* not INNOCUOUS: it reads tables (graphgame.c) */
-  return SQLITE_OK;
-}
-
-static int cvOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  CvCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->bEof = 1;
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;      /* not INNOCUOUS: it reads tables (graphgame.c) */
   return SQLITE_OK;
 }
 
@@ -127,12 +116,6 @@ static int cvClose(sqlite3_vtab_cursor *cur){
   cvReset((CvCursor*)cur);
   sqlite3_free(cur);
   return SQLITE_OK;
-}
-
-static int cvError(CvVtab *pTab, int rc, char *zMsg){
-  sqlite3_free(pTab->base.zErrMsg);
-  pTab->base.zErrMsg = zMsg;
-  return gg_error_rc(rc, zMsg);
 }
 
 /* Append a row to the line.  SQLITE_OK or SQLITE_NOMEM. */
@@ -270,13 +253,13 @@ static int cvSolve(CvCursor *pCur, CvVtab *pTab){
   char *zErr = 0;
   int rc;
   if( pCur->apArg[0]==0 || pCur->apArg[1]==0 ){
-    return cvError(pTab, SQLITE_ERROR, gg_err_needs_graph(pFunc->zName, "k"));
+    return gg_vtab_error(&pTab->base.base, SQLITE_ERROR, gg_err_needs_graph(pFunc->zName, "k"));
   }
   rc = gg_call_init(&call, pTab->pConn, pTab->pDef, pFunc, pCur->apArg, CV_NARG, &zErr);
   if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
   gg_call_free(&call);
   if( rc==GG_CALL_NULL ) return SQLITE_DONE;
-  if( rc ) return cvError(pTab, rc, zErr);
+  if( rc ) return gg_vtab_error(&pTab->base.base, rc, zErr);
   return SQLITE_OK;
 }
 
@@ -454,7 +437,7 @@ static sqlite3_module cvModule = {
   cvBestIndex,     /* xBestIndex */
   gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  cvOpen,          /* xOpen */
+  gg_vtab_open,    /* xOpen */
   cvClose,         /* xClose */
   cvFilter,        /* xFilter */
   cvNext,          /* xNext */

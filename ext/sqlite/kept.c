@@ -21,7 +21,7 @@ SQLITE_EXTENSION_INIT3
 /* The table: only its connection matters. */
 typedef struct KeptVtab KeptVtab;
 struct KeptVtab {
-  sqlite3_vtab base;          /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   GGConn *pConn;              /* whose statements it owns */
 };
 
@@ -43,12 +43,11 @@ static int keptConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
   int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(kept INTEGER)");
   (void)argc; (void)argv; (void)pzErr;
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (KeptVtab*)gg_vtab_new(sizeof(*pNew), sizeof(sqlite3_vtab_cursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pConn = (GGConn*)pAux;
   pNew->pConn->bAnchored = 1;
-  *ppVtab = &pNew->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -66,15 +65,6 @@ static int keptBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   (void)pVtab;
   pInfo->estimatedCost = 1.0;
   pInfo->estimatedRows = 0;
-  return SQLITE_OK;
-}
-
-static int keptOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  sqlite3_vtab_cursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  *ppCur = pCur;
   return SQLITE_OK;
 }
 
@@ -108,7 +98,7 @@ static sqlite3_module keptModule = {
   keptBestIndex,   /* xBestIndex */
   keptDisconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  keptOpen,        /* xOpen */
+  gg_vtab_open,    /* xOpen */
   keptClose,       /* xClose */
   keptFilter,      /* xFilter */
   keptNext,        /* xNext */

@@ -35,7 +35,7 @@ struct PlayAux {
 
 typedef struct PlayVtab PlayVtab;
 struct PlayVtab {
-  sqlite3_vtab base;          /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   PlayAux *pAux;              /* module data */
   int nArg;                   /* node arguments: 0 or 3 (x, y, z) */
   int nHidden;                /* hidden columns: nArg + 3 */
@@ -90,24 +90,14 @@ static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
   rc = sqlite3_declare_vtab(db, zSql);
   sqlite3_free(zSql);
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (PlayVtab*)gg_vtab_new(sizeof(*pNew), sizeof(PlayCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
   pNew->nArg = nArg;
   pNew->nHidden = nArg + 3;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
-  *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-static int playOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  PlayCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -217,12 +207,6 @@ static int playLine(PlayCursor *pCur, uint32_t a, uint32_t b, int turn){
   return rc;
 }
 
-static int playError(PlayVtab *pTab, int rc, char *zMsg){
-  sqlite3_free(pTab->base.zErrMsg);
-  pTab->base.zErrMsg = zMsg;
-  return zMsg ? rc : SQLITE_NOMEM;
-}
-
 static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                       int argc, sqlite3_value **argv){
   PlayCursor *pCur = (PlayCursor*)cur;
@@ -239,7 +223,7 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   for(i=0; i<=pTab->nArg; i++){
     if( apArg[i]==0 ){
-      return playError(pTab, SQLITE_ERROR, gg_err_needs_graph(pDef->zPlay,
+      return gg_vtab_error(&pTab->base.base, SQLITE_ERROR, gg_err_needs_graph(pDef->zPlay,
                        pTab->nArg ? "x, y, z" : 0));
     }
   }
@@ -267,7 +251,7 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   gg_call_free(&call);
   if( rc ){
-    playError(pTab, rc, zErr);
+    gg_vtab_error(&pTab->base.base, rc, zErr);
     playReset(pCur);
   }
   return rc;
@@ -331,7 +315,7 @@ static sqlite3_module playModule = {
   playBestIndex,   /* xBestIndex */
   gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  playOpen,        /* xOpen */
+  gg_vtab_open,    /* xOpen */
   playClose,       /* xClose */
   playFilter,      /* xFilter */
   playNext,        /* xNext */

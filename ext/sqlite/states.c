@@ -48,7 +48,7 @@ struct StAux {
 
 typedef struct StVtab StVtab;
 struct StVtab {
-  sqlite3_vtab base;          /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   StAux *pAux;                /* module data */
   int nHidden;                /* hidden columns: 3, or 4 with a parameter */
 };
@@ -117,24 +117,13 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   rc = sqlite3_declare_vtab(db, zSql);
   sqlite3_free(zSql);
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (StVtab*)gg_vtab_new(sizeof(*pNew), sizeof(StCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
   pNew->nHidden = zParam ? 4 : 3;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
-  *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-static int stOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  StCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->bEof = 1;
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -300,13 +289,6 @@ static int stPinTurn(StCursor *pCur, const GGGameDef *pDef, sqlite3_value *pVal)
   return 0;
 }
 
-/* The error of a states table: into the vtab, with its code. */
-static int stError(StVtab *pTab, int rc, char *zErr){
-  sqlite3_free(pTab->base.zErrMsg);
-  pTab->base.zErrMsg = zErr;
-  return gg_error_rc(rc, zErr);
-}
-
 /* The small path (gg_call_small): the graph solved into the cursor's
 ** block.  1 if taken; 0 if the call must take the general path (or out
 ** of memory for the block: the general path says so). */
@@ -344,7 +326,7 @@ static int stSolve(StCursor *pCur, StVtab *pTab, sqlite3_value **apArg){
   }
   gg_call_free(&call);
   if( rc==GG_CALL_NULL ) return SQLITE_OK;          /* graph_id NULL: no rows */
-  return rc ? stError(pTab, rc, zErr) : SQLITE_OK;
+  return rc ? gg_vtab_error(&pTab->base.base, rc, zErr) : SQLITE_OK;
 }
 
 static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
@@ -373,7 +355,7 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     }
   }
   if( apArg[0]==0 || (pDef->zParam && apArg[1]==0) ){
-    return stError(pTab, SQLITE_ERROR, gg_err_needs_graph(pDef->zStates, pDef->zParam));
+    return gg_vtab_error(&pTab->base.base, SQLITE_ERROR, gg_err_needs_graph(pDef->zStates, pDef->zParam));
   }
   rc = stSolve(pCur, pTab, apArg);
   if( rc || pCur->pG==0 ) return rc;               /* an error, or no rows */
@@ -506,7 +488,7 @@ static sqlite3_module stModule = {
   stBestIndex,     /* xBestIndex */
   gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  stOpen,          /* xOpen */
+  gg_vtab_open,    /* xOpen */
   stClose,         /* xClose */
   stFilter,        /* xFilter */
   stNext,          /* xNext */
