@@ -102,6 +102,9 @@ struct GGCops {
 /* Positions for n nodes and k cops: C(n+k-1, k)*n*2, or UINT64_MAX on
 ** overflow. */
 uint64_t gg_cops_positions(uint64_t n, uint32_t k);
+/* The most nodes n whose positions for k cops are at most mx (0 if none):
+** from the root of 2 n^(k+1) / k! <= mx, then down a step or two. */
+uint64_t gg_cops_max_nodes(uint64_t mx, uint32_t k);
 
 /* Solve.  pG is read only during the call (its arcs are read as edges
 ** unless pR->bDirected).  GG_OK, GG_NOMEM, GG_TOOBIG (k out of range,

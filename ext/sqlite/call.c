@@ -48,16 +48,12 @@ uint64_t gg_call_positions(const GGCall *pCall, uint32_t n){
   return pCall->pDef->xPositions(n, pCall->k);
 }
 
-/* The most nodes whose positions fit the limit (positions grow with n). */
+/* The most nodes whose positions fit the limit (at least 1; at most
+** 2^32 - 3, a graph's bound), from the game's own formula. */
 static uint32_t callMaxNodes(const GGCall *pCall){
-  uint64_t lo = 0, hi = 0xfffffffdu, m = (uint64_t)pCall->pConn->mxPositions, top = 2;
-  while( top<hi && 2*top*top<=m ) top *= 2;   /* every game has >= 2n^2 positions */
-  if( top<hi ) hi = top;
-  while( lo<hi ){
-    uint64_t mid = lo + (hi-lo+1)/2;
-    if( gg_call_positions(pCall, (uint32_t)mid)<=m ) lo = mid; else hi = mid-1;
-  }
-  return lo==0 ? 1 : (uint32_t)lo;
+  uint64_t n = pCall->pDef->xMaxNodes((uint64_t)pCall->pConn->mxPositions, pCall->k);
+  if( n>0xfffffffdu ) n = 0xfffffffdu;
+  return n==0 ? 1 : (uint32_t)n;
 }
 
 char *gg_call_name(const GGCall *pCall){

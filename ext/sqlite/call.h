@@ -82,6 +82,8 @@ struct GGGameDef {
   ** are counted, for messages ("2 turns x n mouse nodes x n cat nodes"). */
   uint64_t (*xPositions)(uint64_t n, uint32_t k);
   void (*xSize)(uint32_t k, char *zBuf, int nBuf);
+  /* The most nodes n with xPositions(n, k) <= mx, computed directly. */
+  uint64_t (*xMaxNodes)(uint64_t mx, uint32_t k);
   /* Bytes a solve of pG needs at its peak, for the out-of-memory message;
   ** may be NULL. */
   uint64_t (*xBytes)(const GGGraph *pG, uint32_t k);

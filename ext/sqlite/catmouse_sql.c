@@ -27,6 +27,7 @@ static const GGRuleKey aCmKey[] = {
 };
 
 static uint64_t cmsqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_CM_NPOS(n); }
+static uint64_t cmsqlMaxNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
 static uint64_t cmsqlBytes(const GGGraph *pG, uint32_t k){
   (void)k;
   return gg_cm_bytes(pG->n, pG->nArc);
@@ -223,7 +224,8 @@ const GGGameDef gg_catmouse_def = {
   .aOutcome = { 0, 1, 2, 0 },   /* open (unused), mouse wins, cat wins, draw */
   .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
   .iDirected = CM_KEY_DIRECTED,
-  .xPositions = cmsqlPositions, .xSize = cmsqlSize, .xBytes = cmsqlBytes,
+  .xPositions = cmsqlPositions, .xMaxNodes = cmsqlMaxNodes,
+  .xSize = cmsqlSize, .xBytes = cmsqlBytes,
   .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
   .xSmallBytes = cmsqlSmallBytes, .xSmallSolve = cmsqlSmallSolve,

@@ -16,6 +16,7 @@ static const GGRuleKey aRaceKey[] = {
 };
 
 static uint64_t racesqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_RACE_NPOS(n); }
+static uint64_t racesqlMaxNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
 static void racesqlSize(uint32_t k, char *zBuf, int nBuf){
   (void)k;
   sqlite3_snprintf(nBuf, zBuf, "2 turns x n Alice nodes x n Bob nodes");
@@ -130,7 +131,8 @@ const GGGameDef gg_race_def = {
   .zParam = "z", .azPlayArg = { "x", "y", "z" },
   .aOutcome = { 0, 1, 3, 2 },   /* open (unused), Alice wins, Bob wins, draw */
   .aKey = aRaceKey, .nKey = 1, .iDirected = 0,
-  .xPositions = racesqlPositions, .xSize = racesqlSize, .xRoles = racesqlRoles, .xSolve = racesqlSolve,
+  .xPositions = racesqlPositions, .xMaxNodes = racesqlMaxNodes,
+  .xSize = racesqlSize, .xRoles = racesqlRoles, .xSolve = racesqlSolve,
   .xFree = racesqlFree, .xGet = racesqlGet, .xListed = racesqlListed,
   .zNotListed = "",
 };
