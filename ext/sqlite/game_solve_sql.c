@@ -249,6 +249,5 @@ static sqlite3_module gsModule = {
 };
 
 int gg_register_game_solve(sqlite3 *db, GGConn *pConn){
-  int rc = sqlite3_create_module_v2(db, GS_NAME, &gsModule, pConn, 0);
-  return rc ? rc : gg_register_game_solve_rows(db);
+  return sqlite3_create_module_v2(db, GS_NAME, &gsModule, pConn, 0);
 }

@@ -116,7 +116,7 @@ struct GGGraphRef {
 /* The kept read of a table (pRef->zTable or "edges"), marked busy: the
 ** caller steps it, then resets it and clears bBusy.  NULL if none can be
 ** had (then gg_read_edges() reads, and explains any error). */
-GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable);
+GGStmt *gg_stmt_kept(GGConn *pConn, const char *zTable);
 /* Forget the kept read of zTable (its table changed under it). */
 void gg_stmt_forget(GGConn *pConn, const char *zTable);
 
@@ -126,8 +126,6 @@ void gg_stmt_forget(GGConn *pConn, const char *zTable);
 ** graph (or the read fails) they take the general path, which reads
 ** again and says what is wrong. */
 #define GG_SMALL_MAXN 64
-#define GG_SMALL_ROWS "graphgame_rows"   /* the aggregate that reads them */
-int gg_register_small_rows(sqlite3 *db, struct GGConn *pConn);
 typedef struct GGSmall GGSmall;
 struct GGSmall {
   uint32_t n;                    /* nodes */
@@ -137,9 +135,6 @@ struct GGSmall {
   uint8_t aSlot[3*GG_SMALL_MAXN];/* labels 0..63, then a hash of the others:
                                  ** u+1, or 0 for empty */
 };
-/* Read the table's rows of pRef (edges.c's source): 1 if it is small and
-** read, else 0. */
-int gg_small_read(const GGGraphRef *pRef, GGSmall *p);
 /* The node of label v in p, added if new; -1 if there is no room (small.c). */
 int gg_small_node(GGSmall *p, int64_t v);
 void gg_small_clear(GGSmall *p);
@@ -190,6 +185,21 @@ int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList *p
                  char **pzErr);
 int gg_roles_resolve(const GGGraph *pG, GGRole *aRole, int nRole);
 void gg_roles_free(GGRole *aRole, int nRole);
+
+/* A read of a table's rows through the private aggregate graphgame_rows
+** (rows.c): "SELECT graphgame_rows(?1, <nCol columns>) FROM ...", with
+** the read bound as ?1 by gg_rows_bind(); xRow takes each row's columns
+** and returns SQLITE_OK, or an error code that stops the scan (kept in
+** rc).  Readers embed it first in their own read. */
+#define GG_ROWS "graphgame_rows"
+typedef struct GGRows GGRows;
+struct GGRows {
+  int nCol;                                    /* columns after ?1 */
+  int (*xRow)(GGRows *r, sqlite3_value **apCol);
+  int rc;                                      /* the code that stopped the scan, or 0 */
+};
+int gg_register_rows(sqlite3 *db, GGConn *pConn);
+int gg_rows_bind(sqlite3_stmt *pStmt, GGRows *r);
 
 /* The table name as SQL: "t" or "schema"."t" for 'schema.t'. */
 char *gg_table_sql(const char *zTable);

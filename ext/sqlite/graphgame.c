@@ -9,7 +9,7 @@
 ** a GGFuncDef, run by call.c) and its tables (<game>_states and
 ** <game>_play, or the game's own); aFunc[] the functions that are no
 ** game's; aTable[] the other tables (the graph generators, game_solve,
-** graph6_edges, digraph6_edges, and two private ones: the small graphs' read and the
+** graph6_edges, digraph6_edges, and two private ones: the reader of rows and the
 ** owner of the kept statements).
 ** Each connection gets one GGConn (limits, the cache of solved games, the
 ** kept statements), freed when the connection closes.
@@ -114,7 +114,7 @@ static int (*const aTable[])(sqlite3*, GGConn*) = {
   gg_register_generators,
   gg_register_game_solve,
   gg_register_graph6,           /* graph6_edges, digraph6_edges (graph6_sql.c) */
-  gg_register_small_rows,       /* graphgame_rows, the small graphs' read (small.c) */
+  gg_register_rows,             /* graphgame_rows, the private reader (rows.c) */
   gg_register_kept,             /* graphgame_kept, the kept statements' owner (kept.c) */
 };
 
