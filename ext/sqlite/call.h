@@ -244,6 +244,18 @@ extern const GGFuncDef gg_catmouse_bounded_func;   /* catmouse_bounded_sql.c */
 extern const GGFuncDef gg_catmouse_dot_func;       /* catmouse_dot_sql.c */
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);  /* states.c */
 int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* play.c */
+/* The positions seen along a line of play, with the ply of each (play.c,
+** for every _play table): gg_play_seen() sets *pOld to the ply at which
+** position key (< 2^64 - 1) stood, or -1, and inserts it with iPly if it
+** was absent; SQLITE_OK or SQLITE_NOMEM.  Zeroed to start; freed after. */
+typedef struct GGPlaySeen GGPlaySeen;
+struct GGPlaySeen {
+  uint64_t *aKey;             /* position+1, 0 for an empty slot */
+  int64_t *aPly;              /* ply after which it stood */
+  uint64_t nSlot, nUsed;      /* table size (a power of two), entries */
+};
+int gg_play_seen(GGPlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld);
+void gg_play_seen_free(GGPlaySeen *p);
 int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* cops_vtab.c */
 
 /* The graph sources (one file each). */

@@ -144,19 +144,21 @@ static uint32_t cvRobberStart(const GGCops *p, uint64_t conf){
   return best;
 }
 
-/* The ply of an earlier row with the same position, or -1. */
-static int64_t cvRepeats(const CvCursor *pCur, const CvRow *pRow){
-  int64_t i;
-  for(i=1; i<pCur->nRow; i++){
-    const CvRow *q = &pCur->aRow[i];
-    if( q->conf==pRow->conf && q->r==pRow->r && q->mover==pRow->mover ) return i+1;
-  }
-  return -1;
+/* Append row, the robber placed (row 1 on), to the line and to the
+** positions seen (gg_play_seen, as play.c): its repeats is the ply of an
+** earlier row with the same position in a drawn line, else -1. */
+static int cvAppendSeen(CvCursor *pCur, CvRow *pRow, GGPlaySeen *pSeen){
+  uint64_t key = ((uint64_t)pRow->conf*CV_G(pCur)->n + (uint64_t)pRow->r)*2 + pRow->mover;
+  int64_t iOld;
+  int rc = gg_play_seen(pSeen, key, pCur->nRow+1, &iOld);
+  pRow->repeats = pRow->plies<0 ? iOld : -1;
+  return rc ? rc : cvAppend(pCur, pRow);
 }
 
 /* Build the line from the cops' best start. */
 static int cvLine(CvCursor *pCur){
   const GGCops *p = CV_COPS(pCur);
+  GGPlaySeen seen;
   CvRow row;
   int rc;
   uint64_t conf = p->captureTime>=0 ? p->bestConf : 0;
@@ -166,19 +168,20 @@ static int cvLine(CvCursor *pCur){
   row.conf = conf; row.r = -1; row.plies = q<0 ? -1 : q+1; row.repeats = -1;
   rc = cvAppend(pCur, &row);
   row.mover = GG_COPS_TURN_ROBBER; row.to = r; row.r = r; row.plies = q;
-  if( rc==SQLITE_OK ) rc = cvAppend(pCur, &row);
+  memset(&seen, 0, sizeof(seen));
+  if( rc==SQLITE_OK ) rc = cvAppendSeen(pCur, &row, &seen);
   while( rc==SQLITE_OK && row.plies!=0 && row.repeats<0 ){
     int turn = 1-row.mover;
     uint64_t next;
-    if( gg_cops_best(p, row.conf, (uint32_t)row.r, turn, &next)!=0 ) return SQLITE_NOMEM;
+    if( gg_cops_best(p, row.conf, (uint32_t)row.r, turn, &next)!=0 ){ rc = SQLITE_NOMEM; break; }
     row.mover = turn;
     row.from = turn==GG_COPS_TURN_COPS ? (int64_t)row.conf : row.r;
     row.to = (int64_t)next;
     if( turn==GG_COPS_TURN_COPS ) row.conf = next; else row.r = (int64_t)next;
     row.plies = gg_cops_plies(p, row.conf, (uint32_t)row.r, 1-turn);
-    row.repeats = row.plies<0 ? cvRepeats(pCur, &row) : -1;
-    rc = cvAppend(pCur, &row);
+    rc = cvAppendSeen(pCur, &row, &seen);
   }
+  gg_play_seen_free(&seen);
   return rc;
 }
 

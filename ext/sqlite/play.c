@@ -62,14 +62,6 @@ struct PlayCursor {
   sqlite3_value *apArg[PL_MAX_ARG];  /* the arguments, read back by xColumn */
 };
 
-/* A set of positions seen along the line, with the ply of each. */
-typedef struct PlaySeen PlaySeen;
-struct PlaySeen {
-  uint64_t *aKey;             /* position+1, 0 for an empty slot */
-  int64_t *aPly;              /* ply after which it stood */
-  uint64_t nSlot, nUsed;      /* table size (a power of two), entries */
-};
-
 static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                        sqlite3_vtab **ppVtab, char **pzErr){
   PlayAux *a = (PlayAux*)pAux;
@@ -123,13 +115,11 @@ static int playClose(sqlite3_vtab_cursor *cur){
 /* Hash of a position key (the engines' finaliser, common.h). */
 #define playHash gg_hash_mix
 
-/* The ply at which position key stood, or -1; if absent, insert it with
-** ply iPly.  SQLITE_OK or SQLITE_NOMEM. */
-static int playSeen(PlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld){
+int gg_play_seen(GGPlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld){
   uint64_t i;
   *pOld = -1;
   if( 2*(p->nUsed+1)>p->nSlot ){            /* grow to keep the load <= 1/2 */
-    PlaySeen q;
+    GGPlaySeen q;
     q.nSlot = p->nSlot ? 2*p->nSlot : 64;
     q.nUsed = p->nUsed;
     q.aKey = sqlite3_malloc64(q.nSlot*sizeof(uint64_t));
@@ -161,6 +151,11 @@ static int playSeen(PlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld){
   return SQLITE_OK;
 }
 
+void gg_play_seen_free(GGPlaySeen *p){
+  sqlite3_free(p->aKey);
+  sqlite3_free(p->aPly);
+}
+
 static int playAppend(PlayCursor *pCur, const PlayRow *pRow){
   if( pCur->nRow==pCur->nAlloc ){
     int64_t nNew = pCur->nAlloc ? 2*pCur->nAlloc : 16;
@@ -179,11 +174,11 @@ static int playLine(PlayCursor *pCur, uint32_t a, uint32_t b, int turn){
   const GGGameDef *pDef = pCur->pSolved->pDef;
   const void *pState = pCur->pSolved->pState;
   uint64_t n = pCur->pSolved->g.n;
-  PlaySeen seen;
+  GGPlaySeen seen;
   int rc = SQLITE_OK;
   int64_t iPly = 0;
   memset(&seen, 0, sizeof(seen));
-  rc = playSeen(&seen, (a*n + b)*2 + (uint64_t)turn, 0, &iPly);
+  rc = gg_play_seen(&seen, (a*n + b)*2 + (uint64_t)turn, 0, &iPly);
   while( rc==SQLITE_OK ){
     PlayRow r;
     int64_t move, iOld;
@@ -197,13 +192,12 @@ static int playLine(PlayCursor *pCur, uint32_t a, uint32_t b, int turn){
     r.a = a;
     r.b = b;
     pDef->xGet(pState, a, b, turn, &r.value, &r.plies, &move);
-    rc = playSeen(&seen, (a*n + b)*2 + (uint64_t)turn, pCur->nRow+1, &iOld);
+    rc = gg_play_seen(&seen, (a*n + b)*2 + (uint64_t)turn, pCur->nRow+1, &iOld);
     r.repeats = iOld;
     if( rc==SQLITE_OK ) rc = playAppend(pCur, &r);
     if( iOld>=0 ) break;                      /* a repetition: a draw */
   }
-  sqlite3_free(seen.aKey);
-  sqlite3_free(seen.aPly);
+  gg_play_seen_free(&seen);
   return rc;
 }
 
