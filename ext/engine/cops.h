@@ -112,12 +112,9 @@ uint64_t gg_cops_max_nodes(uint64_t mx, uint32_t k);
 ** 65534 plies, rules that do not combine, or more moves of one
 ** configuration than the engine lists, unless bFast and some start
 ** captures at once) or GG_INTERRUPT.
-** Free with gg_cops_free() (also after an error).  gg_cops_solve() is
-** the plain or lazy game. */
+** Free with gg_cops_free() (also after an error). */
 int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRules *pR,
                         int bFast, const GGStop *pStop);
-int gg_cops_solve(GGCops *p, const GGGraph *pG, uint32_t k, int bLazy,
-                  int bFast, const GGStop *pStop);
 void gg_cops_free(GGCops *p);
 
 /* Rank of the sorted cop nodes aCop[0..k-1]; and back. */
