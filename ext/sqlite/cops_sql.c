@@ -113,7 +113,8 @@ static void copsFree(void *pState){
   sqlite3_free(pState);
 }
 
-/* The scratch of gg_cops_small(), kept by the connection; NULL if out
+/* The scratch of the small solves (cops_small.h: gg_cops_small_rules,
+** gg_cops_small_number), kept by the connection; NULL if out
 ** of memory. */
 static uint64_t *copsScratch(GGConn *pConn){
   return (uint64_t*)gg_conn_scratch(pConn, &gg_cops_def);
