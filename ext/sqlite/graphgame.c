@@ -157,11 +157,18 @@ static void ggConnFree(void *p){
   sqlite3_free(p);
 }
 
-#ifdef _WIN32
-__declspec(dllexport)
+/* The one exported symbol: a DLL export on Windows (MSVC, MinGW), the
+** default visibility elsewhere (GCC and Clang build with -fvisibility=hidden). */
+#if defined(_WIN32) || defined(__CYGWIN__)
+# define GG_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
+# define GG_EXPORT __attribute__((visibility("default")))
+#else
+# define GG_EXPORT
 #endif
-__attribute__((visibility("default"))) int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
-                           const sqlite3_api_routines *pApi){
+
+GG_EXPORT int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
+                                     const sqlite3_api_routines *pApi){
   GGConn *pConn;
   int rc = SQLITE_OK;
   size_t i;
