@@ -491,3 +491,14 @@ void *gg_conn_scratch(GGConn *pConn, const GGGameDef *pDef){
   }
   return 0;
 }
+
+GGTableAux *gg_table_aux(GGConn *pConn, const GGGameDef *pDef, const char *zName){
+  GGTableAux *a = sqlite3_malloc64(sizeof(*a));
+  if( a==0 ) return 0;
+  memset(a, 0, sizeof(*a));
+  a->pConn = pConn;
+  a->pDef = pDef;
+  a->func.zName = zName;
+  a->func.bSource = 1;
+  return a;
+}

@@ -242,6 +242,17 @@ extern const GGGameDef gg_cops_def;
 /* The cat-and-mouse functions that are not catmouse's own files' */
 extern const GGFuncDef gg_catmouse_bounded_func;   /* catmouse_bounded_sql.c */
 extern const GGFuncDef gg_catmouse_dot_func;       /* catmouse_dot_sql.c */
+/* The module data of a game's table (states.c, play.c, cops_vtab.c):
+** gg_table_aux() makes one (NULL if out of memory) for the table zName,
+** which takes an edges argument; the caller adds the other arguments and
+** gives it to sqlite3_create_module_v2() with sqlite3_free. */
+typedef struct GGTableAux GGTableAux;
+struct GGTableAux {
+  GGConn *pConn;              /* the connection's context */
+  const GGGameDef *pDef;      /* the game */
+  GGFuncDef func;             /* the table as call.c sees it */
+};
+GGTableAux *gg_table_aux(GGConn *pConn, const GGGameDef *pDef, const char *zName);
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);  /* states.c */
 int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* play.c */
 /* The positions seen along a line of play, with the ply of each (play.c,

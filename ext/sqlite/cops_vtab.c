@@ -41,13 +41,6 @@ SQLITE_EXTENSION_INIT3
 
 static const char *const azTurn[2] = { "cops", "robber" };
 
-/* Module data: the connection and the game. */
-typedef struct CvAux CvAux;
-struct CvAux {
-  GGConn *pConn;              /* the connection's context */
-  const GGGameDef *pDef;      /* the game (gg_cops_def) */
-};
-
 /* One of the two tables. */
 typedef struct CvVtab CvVtab;
 struct CvVtab {
@@ -94,8 +87,8 @@ static int cvConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   if( rc ) return rc;
   pNew = (CvVtab*)gg_vtab_new(sizeof(*pNew), sizeof(CvCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  pNew->pConn = ((CvAux*)pAux)->pConn;
-  pNew->pDef = ((CvAux*)pAux)->pDef;
+  pNew->pConn = ((GGTableAux*)pAux)->pConn;
+  pNew->pDef = ((GGTableAux*)pAux)->pDef;
   pNew->bPlay = bPlay;
   *ppVtab = &pNew->base.base;      /* not INNOCUOUS: it reads tables (graphgame.c) */
   return SQLITE_OK;
@@ -457,10 +450,8 @@ int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   static const char *const azName[2] = { "cops_states", "cops_play" };
   int i, rc = SQLITE_OK;
   for(i=0; rc==SQLITE_OK && i<2; i++){
-    CvAux *a = sqlite3_malloc64(sizeof(*a));
+    GGTableAux *a = gg_table_aux(pConn, pDef, azName[i]);   /* (its calls: cops_sql.c) */
     if( a==0 ) return SQLITE_NOMEM;
-    a->pConn = pConn;
-    a->pDef = pDef;
     rc = sqlite3_create_module_v2(db, azName[i], &cvModule, a, sqlite3_free);
   }
   return rc;

@@ -26,17 +26,10 @@ SQLITE_EXTENSION_INIT3
   " repeats INTEGER, graph_id HIDDEN%s, edges HIDDEN, rules HIDDEN)"
 #define PL_MAX_ARG 6      /* hidden columns at most */
 
-typedef struct PlayAux PlayAux;
-struct PlayAux {
-  GGConn *pConn;              /* the connection's context */
-  const GGGameDef *pDef;      /* the game */
-  GGFuncDef func;             /* the table as call.c sees it */
-};
-
 typedef struct PlayVtab PlayVtab;
 struct PlayVtab {
   GGVtab base;                /* base class (vtab_args.c), must be first */
-  PlayAux *pAux;              /* module data */
+  GGTableAux *pAux;           /* module data */
   int nArg;                   /* node arguments: 0 or 3 (x, y, z) */
   int nHidden;                /* hidden columns: nArg + 3 */
 };
@@ -64,7 +57,7 @@ struct PlayCursor {
 
 static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                        sqlite3_vtab **ppVtab, char **pzErr){
-  PlayAux *a = (PlayAux*)pAux;
+  GGTableAux *a = (GGTableAux*)pAux;
   const GGGameDef *g = a->pDef;
   PlayVtab *pNew;
   char *zSql, *zArgs = sqlite3_mprintf("");
@@ -320,18 +313,13 @@ static sqlite3_module playModule = {
 };
 
 int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
-  PlayAux *a = sqlite3_malloc64(sizeof(*a));
+  GGTableAux *a = gg_table_aux(pConn, pDef, pDef->zPlay);
   int i;
   if( a==0 ) return SQLITE_NOMEM;
-  memset(a, 0, sizeof(*a));
-  a->pConn = pConn;
-  a->pDef = pDef;
-  a->func.zName = pDef->zPlay;
   for(i=0; i<3 && pDef->azPlayArg[i]; i++){
     a->func.azArg[i] = pDef->azPlayArg[i];
     a->func.aArgKind[i] = GG_ARG_NODE;
   }
-  a->func.bSource = 1;
   a->func.bStart = 1;
   return sqlite3_create_module_v2(db, pDef->zPlay, &playModule, a, sqlite3_free);
 }

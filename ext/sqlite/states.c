@@ -39,17 +39,10 @@ SQLITE_EXTENSION_INIT3
 #define ST_HAS_TURN 0x04
 #define ST_HAS_ARG  0x08  /* ST_HAS_ARG<<i: hidden column ST_GRAPH+i */
 
-typedef struct StAux StAux;
-struct StAux {
-  GGConn *pConn;              /* the connection's context */
-  const GGGameDef *pDef;      /* the game */
-  GGFuncDef func;             /* the table as call.c sees it */
-};
-
 typedef struct StVtab StVtab;
 struct StVtab {
   GGVtab base;                /* base class (vtab_args.c), must be first */
-  StAux *pAux;                /* module data */
+  GGTableAux *pAux;           /* module data */
   int nHidden;                /* hidden columns: 3, or 4 with a parameter */
 };
 
@@ -104,7 +97,7 @@ static void stFreeArgs(StCursor *pCur){
 
 static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                      sqlite3_vtab **ppVtab, char **pzErr){
-  StAux *a = (StAux*)pAux;
+  GGTableAux *a = (GGTableAux*)pAux;
   const char *zParam = a->pDef->zParam;
   StVtab *pNew;
   char *zSql;
@@ -499,14 +492,9 @@ static sqlite3_module stModule = {
 };
 
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
-  StAux *a = sqlite3_malloc64(sizeof(*a));
+  GGTableAux *a = gg_table_aux(pConn, pDef, pDef->zStates);
   if( a==0 ) return SQLITE_NOMEM;
-  memset(a, 0, sizeof(*a));
-  a->pConn = pConn;
-  a->pDef = pDef;
-  a->func.zName = pDef->zStates;
   a->func.azArg[0] = pDef->zParam;
   a->func.aArgKind[0] = GG_ARG_NODE;
-  a->func.bSource = 1;
   return sqlite3_create_module_v2(db, pDef->zStates, &stModule, a, sqlite3_free);
 }
