@@ -4,9 +4,11 @@
 # geng splits its own output with res/mod ("nauty-geng -cq 10 3/64" is the
 # 4th of 64 parts), so a census of S shards is S independent jobs.  Each
 # job (one sqlite3 process, on this machine or on a host reached by ssh)
-# imports its shard's lines (graph6, or digraph6 from gentourng -z or
-# directg) into the table g6(g TEXT), runs your
-# query over it and keeps the rows in a small result database; then the
+# reads its shard's lines (graph6, sparse6 from geng -s, or digraph6 from
+# gentourng -z) straight from geng's pipe with graph6_read('-'), as g6(g):
+# nothing is written to a file or imported, unless prep statements need a
+# table (then g6 is one, filled from the pipe).  It runs your query over
+# g6, keeps the rows in a small result database; then the
 # rows of all shards are merged into one table.  A shard is written under
 # a temporary name and renamed when complete, so a run that is stopped
 # (Ctrl-C, a host lost, a reboot) is resumed by running the same command
@@ -33,7 +35,9 @@
 #
 # The prep statements run in a scratch database of the shard, removed
 # after it (an edge table there costs no room in the results); g6's rowid
-# numbers the shard's lines from 1.
+# numbers the shard's lines from 1.  A query that reads g6 more than once
+# (a UNION ALL of several counts, a self-join) needs --table: standard
+# input is read once, and graph6_read says so if a query tries twice.
 #
 # The query's shape: by default the LAST column is a count or a sum and the
 # columns before it are what it is grouped by; the merge is then
@@ -61,8 +65,10 @@ usage: census.sh -o OUT.db -q QUERY [options] GENG-ARGS...
   -o, --out DB          the output database (table census); shards go to DB.shards/
   -q, --query SQL       the census query over g6(g TEXT), the shard's graph6 lines
       --query-file F    the same, from a file
-  -p, --prep SQL        statements run after the import, before the query
+  -p, --prep SQL        statements run before the query (g6 is then a table)
       --prep-file F     the same, from a file
+      --table           g6 as a table filled from the pipe, not a stream: for a
+                        query that reads g6 more than once (a UNION, a join)
   -m, --merge SQL       the merge query over `rows` (default: SUM of the last
                         column, GROUP BY the others)
   -s, --shards S        shards (default 16): geng's res/mod, 0/S .. S-1/S
@@ -95,7 +101,7 @@ die(){ echo "census.sh: $*" >&2; exit 2; }
 shq(){ printf "'%s'" "$(printf %s "$1" | sed "s/'/'\\\\''/g")"; }
 
 out= query= prep= merge= shards=16 jobs= ext= geng= sqlite=sqlite3
-sendext=0 shared=0 remotedir= progress=()
+sendext=0 shared=0 remotedir= progress=() astable=0
 logins=() gengargs=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -115,6 +121,7 @@ while [ $# -gt 0 ]; do
     -S|--sshlogin) logins+=(--sshlogin "$2"); shift 2;;
     --sshloginfile) logins+=(--sshloginfile "$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift 2;;
     --send-ext) sendext=1; shift;;
+    --table) astable=1; shift;;
     --remote-dir) remotedir=$2; shift 2;;
     --shared) shared=1; shift;;
     -e|--ext) ext=$2; shift 2;;
@@ -163,16 +170,26 @@ else
   printf '%s\n' "$conf" > "$work/census.conf"
 fi
 
-# The job script: one shard, run as `sh census_shard.sh I` in a work dir.
+# The job script: one shard, run as `bash census_shard.sh I` in a work dir.
+# geng's lines go straight into sqlite3, which reads them with
+# graph6_read('-'): no shard file, no import.  g6 is a TEMP view over that
+# stream, read once, by the query; with prep statements (which may read
+# g6 too) or --table, a table filled from it.  tee
+# hands the lines to wc as well, for the shard's count of graphs.
 loadext=$ext
 if [ "$sendext" = 1 ]; then
   [ -f "$ext.so" ] || [ -f "$ext" ] || die "no extension at $ext (.so) to send"
   if [ -f "$ext.so" ]; then cp "$ext.so" "$work/graphgame.so"; else cp "$ext" "$work/graphgame.so"; fi
   loadext=./graphgame
 fi
+if [ -z "$prep" ] && [ "$astable" = 0 ]; then
+  readg6="CREATE TEMP VIEW g6(g, rowid) AS SELECT g, line FROM graph6_read('-');"
+else
+  readg6="CREATE TABLE g6(g TEXT); INSERT INTO g6(rowid, g) SELECT line, g FROM graph6_read('-');"
+fi
 {
-  echo '#!/bin/sh'
-  echo '# census_shard.sh: one shard of a census, written by census.sh; sh census_shard.sh I'
+  echo '#!/bin/bash'
+  echo '# census_shard.sh: one shard of a census, written by census.sh; bash census_shard.sh I'
   echo 'set -e'
   echo 'i=$1'
   echo "geng=$(shq "$geng") args=$(shq "${gengargs[*]}") shards=$shards"
@@ -180,17 +197,15 @@ fi
   cat <<'EOF'
 out=shard_$i.db
 [ -f "$out" ] && exit 0
-rm -f "$out.tmp" "shard_$i.g6" "shard_$i.work"
+rm -f "$out.tmp" "shard_$i.work" "shard_$i.sql" "shard_$i.fifo" "shard_$i.count"
 command -v "$geng" >/dev/null || { echo "census_shard: no $geng on $(hostname)" >&2; exit 1; }
-$geng -q $args "$i/$shards" > "shard_$i.g6"
 {
   printf '.load "%s"\n' "$ext"
   echo "ATTACH 'shard_$i.db.tmp' AS r;"
-  echo 'CREATE TABLE g6(g TEXT);'
-  echo ".import --csv shard_$i.g6 g6"
+  echo 'PRAGMA cache_size = -131072;'   # a GROUP BY sorts in 128 MB of memory, then in temp files
   cat <<'GG_CENSUS_PREP'
 EOF
-  printf '%s\n' "$prep"
+  printf '%s\n' "$readg6" "$prep"
   echo 'GG_CENSUS_PREP'
   echo '  echo "CREATE TABLE r.result AS SELECT * FROM ("'
   echo "  cat <<'GG_CENSUS_QUERY'"
@@ -198,9 +213,22 @@ EOF
   echo 'GG_CENSUS_QUERY'
   cat <<'EOF'
   echo ');'
-  echo "CREATE TABLE r.shard(i, shards, graphs); INSERT INTO r.shard SELECT $i, $shards, count(*) FROM main.g6;"
-} | "$sqlite" -batch -bail "shard_$i.work" > /dev/null
-rm -f "shard_$i.g6" "shard_$i.work"
+} > "shard_$i.sql"
+mkfifo "shard_$i.fifo"
+wc -l < "shard_$i.fifo" > "shard_$i.count" &
+counter=$!
+set +e
+$geng -q $args "$i/$shards" | tee "shard_$i.fifo" | "$sqlite" -batch -bail "shard_$i.work" ".read shard_$i.sql" > /dev/null
+st=("${PIPESTATUS[@]}")
+set -e
+wait $counter || true
+[ "${st[2]}" = 0 ] || { echo "census_shard: shard $i: sqlite3 failed (exit ${st[2]})" >&2; exit 1; }
+# 141 is SIGPIPE: a query that stopped reading before the end
+for s in "${st[0]}" "${st[1]}"; do
+  [ "$s" = 0 ] || [ "$s" = 141 ] || { echo "census_shard: shard $i: $geng failed (exit $s)" >&2; exit 1; }
+done
+"$sqlite" -batch -bail "$out.tmp" "CREATE TABLE shard(i, shards, graphs); INSERT INTO shard VALUES ($i, $shards, $(tr -dc 0-9 < "shard_$i.count"));"
+rm -f "shard_$i.work" "shard_$i.sql" "shard_$i.fifo" "shard_$i.count"
 mv "$out.tmp" "$out"
 EOF
 } > "$work/census_shard.sh"
@@ -227,7 +255,7 @@ if [ ${#todo[@]} -gt 0 ]; then
   fi
   # A job on this machine (sshlogin ':') runs in the work dir itself, not
   # in the hosts' work dir (parallel's --wd applies to every sshlogin).
-  job="[ \"\$PARALLEL_SSHLOGIN\" != : ] || cd $(shq "$work"); sh census_shard.sh {}"
+  job="[ \"\$PARALLEL_SSHLOGIN\" != : ] || cd $(shq "$work"); bash census_shard.sh {}"
   status=0
   (cd "$work" && printf '%s\n' "${todo[@]}" | parallel "${popt[@]}" "$job") || status=$?
   case "$remotedir" in /*) ;; *) [ ${#logins[@]} -gt 0 ] && (cd && rmdir -p "$remotedir" 2>/dev/null) || true;; esac

@@ -293,10 +293,24 @@ static uint64_t g6Take64(G6Bits *r, int k){
 void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
   G6Bits r;
   uint32_t j, n = p->n;
-  g6BitsInit(&r, p);
+  uint64_t all = 0, off = 0;
   if( n ) aRow[0] = 0;
+  if( p->nBit<=64 ){
+    /* n <= 11 (a census's graphs): the whole stream in one word, each
+    ** column a shift of it.  Bits past 64 of the last byte are padding. */
+    const unsigned char *d = p->z + p->iData;
+    uint64_t i, nByte = (p->nBit+5)/6;
+    for(i=0; i<nByte; i++) all |= (uint64_t)g6Rev6[(d[i]-63u) & 63] << (6*i);
+  }
+  g6BitsInit(&r, p);
   for(j=1; j<n; j++){
-    uint64_t m = g6Take64(&r, (int)j), b;
+    uint64_t m, b;
+    if( p->nBit<=64 ){
+      m = (all>>off) & ((1ull<<j)-1);
+      off += j;
+    }else{
+      m = g6Take64(&r, (int)j);
+    }
     aRow[j] = m;
     for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
   }
@@ -309,4 +323,92 @@ void gg_digraph6_rows(const GGGraph6 *p, uint64_t *aRow){
   uint32_t i;
   g6BitsInit(&r, p);
   for(i=0; i<p->n; i++) aRow[i] = g6Take64(&r, (int)p->n);
+}
+
+/*
+** sparse6.  A string is ':', N(n), then a bit stream in the same six bits
+** a byte: pairs (b, x) of one bit and k bits, k the bits of n-1 (0 for
+** n <= 1), read with a current node v = 0: b = 1 moves v on by one; then
+** x > v makes v = x, and x <= v is the edge {x, v} (x = v a loop).  A pair
+** cut short by the end is padding, and so is any pair from the first v or
+** x of n or more on (nauty pads with 1-bits).  Edges may repeat.
+*/
+#define S6_PREFIX ">>sparse6<<"
+#define S6_POS_BITS 40          /* the walk's cursor: v << 40 | bit */
+#define S6_POS_MASK ((1ull<<S6_POS_BITS)-1)
+
+/* Bits of n-1 (nauty's "k"). */
+static int s6Width(uint32_t n){
+  int k = 0;
+  uint32_t i;
+  for(i=n-1; n>0 && i>0; i>>=1) k++;
+  return k;
+}
+
+int gg_sparse6_parse(GGGraph6 *p, const char *zIn, uint64_t nz, char *zErr, int nErr){
+  static const G6Kind s6Kind = { S6_PREFIX, "sparse6", "graph", "edges", 0 };
+  const unsigned char *z = (const unsigned char*)zIn;
+  uint64_t i = 0, nHead, nPre = strlen(S6_PREFIX);
+  memset(p, 0, sizeof(*p));
+  if( nz>=nPre && memcmp(z, S6_PREFIX, nPre)==0 ) i = nPre;
+  if( nz>i && z[nz-1]=='\n' ) nz -= (nz>i+1 && z[nz-2]=='\r') ? 2 : 1;
+  if( i>=nz ){
+    snprintf(zErr, nErr, "empty string: expected ':' at byte %llu", (unsigned long long)i);
+    return 1;
+  }
+  if( z[i]==';' ){
+    snprintf(zErr, nErr, "byte %llu is ';', which starts an incremental sparse6 line (a"
+             " change to the line before), not a graph", (unsigned long long)i);
+    return 1;
+  }
+  if( z[i]!=':' ){
+    snprintf(zErr, nErr, "byte %llu is 0x%02x, not ':', which starts a sparse6 string%s",
+             (unsigned long long)i, z[i], z[i]=='&' ? " (a digraph6 one?)"
+             : z[i]>=63 && z[i]<=126 ? " (a graph6 one?)" : "");
+    return 1;
+  }
+  if( i+1>=nz ){
+    snprintf(zErr, nErr, "the string ends after the ':' at byte %llu: expected the size"
+             " byte", (unsigned long long)i);
+    return 1;
+  }
+  if( g6Chars(&s6Kind, z, i+1, nz, zErr, nErr) ) return 1;
+  if( g6Size(z, nz, i+1, &p->n, &nHead, zErr, nErr) ) return 1;
+  p->z = z;
+  p->iData = i+1+nHead;
+  p->nBit = (nz-p->iData)*6;
+  return 0;
+}
+
+/* Bit b of the stream (b < p->nBit). */
+static unsigned s6Bit(const GGGraph6 *p, uint64_t b){
+  return ((p->z[p->iData + b/6] - 63u) >> (5 - b%6)) & 1;
+}
+
+int gg_sparse6_next(const GGGraph6 *p, uint64_t *piPos, uint32_t *pSrc, uint32_t *pDst){
+  uint64_t b = *piPos & S6_POS_MASK, v = *piPos >> S6_POS_BITS;
+  int k = s6Width(p->n), j;
+  while( v<p->n && b+1+k<=p->nBit ){
+    uint64_t x = 0;
+    v += s6Bit(p, b++);
+    for(j=0; j<k; j++) x = x<<1 | s6Bit(p, b++);
+    if( v>=p->n || x>=p->n ) break;                /* padding */
+    if( x>v ){ v = x; continue; }
+    *pSrc = (uint32_t)x;
+    *pDst = (uint32_t)v;
+    *piPos = v<<S6_POS_BITS | b;
+    return 1;
+  }
+  *piPos = (uint64_t)p->n<<S6_POS_BITS | p->nBit;  /* done: no more edges */
+  return 0;
+}
+
+void gg_sparse6_rows(const GGGraph6 *p, uint64_t *aRow){
+  uint64_t iPos = 0;
+  uint32_t u, v;
+  memset(aRow, 0, p->n*sizeof(aRow[0]));
+  while( gg_sparse6_next(p, &iPos, &u, &v) ){
+    aRow[u] |= 1ull<<v;
+    aRow[v] |= 1ull<<u;
+  }
 }

@@ -23,6 +23,14 @@
 ** gg_digraph6_* functions mirror the graph6 ones on a GGGraph6 whose
 ** nBit is n*n; gg_digraph6_next() walks the arcs by src, then dst, loops
 ** included.
+**
+** A sparse6 string (geng -s; collections of large sparse graphs) is ':',
+** N(n) and then its edges as a stream of (b, x) pairs (nauty's
+** formats.txt; graph6.c says how they are read); ">>sparse6<<" is its
+** optional prefix.  It may hold loops {v, v} and the same edge more than
+** once: gg_sparse6_next() gives them as they come (src <= dst).  An
+** incremental sparse6 line (';') is refused: it is a change to the line
+** before, not a graph.
 */
 #ifndef GG_GRAPH6_H
 #define GG_GRAPH6_H
@@ -79,5 +87,18 @@ uint64_t gg_digraph6_size(uint64_t n);
 ** bytes): its arcs u -> v, loops kept; an undirected graph's edges, which
 ** are arcs both ways. */
 void gg_digraph6_write(const GGGraph *pG, char *z);
+
+/* sparse6 (the same contract): the parse checks the bytes and the
+** header; every stream of pairs is then valid. */
+int gg_sparse6_parse(GGGraph6 *p, const char *z, uint64_t nz, char *zErr, int nErr);
+
+/* The next edge {*pSrc, *pDst}, *pSrc <= *pDst, as gg_graph6_next(); but
+** *piPos is a cursor of the walk (start with 0), not a bit's index. */
+int gg_sparse6_next(const GGGraph6 *p, uint64_t *piPos, uint32_t *pSrc, uint32_t *pDst);
+
+/* Bit rows of a parsed sparse6 string of at most 64 nodes: bit v of
+** aRow[u] and bit u of aRow[v] for each edge (bit u of aRow[u] for a
+** loop). */
+void gg_sparse6_rows(const GGGraph6 *p, uint64_t *aRow);
 
 #endif

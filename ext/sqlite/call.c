@@ -24,6 +24,7 @@ SQLITE_EXTENSION_INIT3
 static const GGSource *const aSource[] = {
   &gg_source_graph6,
   &gg_source_digraph6,
+  &gg_source_sparse6,
   &gg_source_json,
   0
 };
@@ -42,6 +43,16 @@ static const GGSource *callSource(GGCall *pCall, sqlite3_value *pEdges){
     pCall->ref.zTable = (const char*)sqlite3_value_text(pEdges);
   }
   return &gg_source_table;
+}
+
+int gg_register_sources(sqlite3 *db, GGConn *pConn){
+  int rc = SQLITE_OK;
+  size_t i;
+  (void)pConn;
+  for(i=0; rc==SQLITE_OK && aSource[i]; i++){
+    if( aSource[i]->xTables ) rc = aSource[i]->xTables(db, aSource[i]);
+  }
+  return rc;
 }
 
 uint64_t gg_call_positions(const GGCall *pCall, uint32_t n){

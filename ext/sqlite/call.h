@@ -48,6 +48,9 @@ struct GGSource {
   int (*xRead)(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr);
   /* The graph in messages: "graph 7 in table \"edges\"". */
   char *(*xName)(const GGGraphRef *pRef);
+  /* The source's own tables, or NULL (nauty's formats: <word>_edges,
+  ** graph6_sql.c), registered with the library's (gg_register_sources). */
+  int (*xTables)(sqlite3 *db, const GGSource *pSource);
 };
 
 /* What an engine's solve is given. */
@@ -274,5 +277,8 @@ extern const GGSource gg_source_table;     /* edges.c (small.c: its fast read) *
 extern const GGSource gg_source_json;      /* source_json.c */
 extern const GGSource gg_source_graph6;    /* source_graph6.c */
 extern const GGSource gg_source_digraph6;  /* source_digraph6.c */
+extern const GGSource gg_source_sparse6;   /* source_sparse6.c */
+/* The tables of every source that has its own (call.c). */
+int gg_register_sources(sqlite3 *db, GGConn *pConn);
 
 #endif

@@ -21,11 +21,10 @@
 #include "interrupt.h"     /* interrupts (interrupt.c) */
 
 /* Other tables, registered by graphgame.c: the graph generators
-** (graph_generators_sql.c), game_solve (game_solve_sql.c), graph6_edges and
-** digraph6_edges (graph6_sql.c). */
+** (graph_generators_sql.c), game_solve (game_solve_sql.c), ** graph6_read (graph6_read.c). */
 int gg_register_generators(sqlite3 *db, GGConn *pConn);
 int gg_register_game_solve(sqlite3 *db, GGConn *pConn);
-int gg_register_graph6(sqlite3 *db, GGConn *pConn);
+int gg_register_graph6_read(sqlite3 *db, GGConn *pConn);
 void gg_fn_graph6(sqlite3_context*, int, sqlite3_value**);            /* graph6_sql.c */
 void gg_fn_digraph6(sqlite3_context*, int, sqlite3_value**);          /* graph6_sql.c */
 void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);             /* graphgame.c */

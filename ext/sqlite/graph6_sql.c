@@ -29,7 +29,7 @@ struct G6Cursor {
   const GGNauty *pFmt;        /* the table's format */
   sqlite3_value *pArg;        /* the string (a copy: the rows point into it) */
   GGGraph6 g6;                /* the parsed string */
-  uint64_t iBit;              /* where the next edge search starts */
+  uint64_t iBit;              /* the walk's cursor (xNext): where the next edge is looked for */
   uint32_t src, dst;          /* the current edge */
   int64_t iRow;               /* rowid */
   int bEof;                   /* no current edge */
@@ -151,13 +151,11 @@ static sqlite3_module g6Module = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
 };
 
-int gg_register_graph6(sqlite3 *db, GGConn *pConn){
-  int rc;
-  (void)pConn;
-  rc = sqlite3_create_module_v2(db, "graph6_edges", &g6Module, (void*)&gg_nauty_graph6, 0);
-  if( rc==SQLITE_OK ){
-    rc = sqlite3_create_module_v2(db, "digraph6_edges", &g6Module, (void*)&gg_nauty_digraph6, 0);
-  }
+int gg_nauty_tables(sqlite3 *db, const GGSource *pSource){
+  const GGNauty *f = (const GGNauty*)pSource->pAux;
+  char *zName = sqlite3_mprintf("%s_edges", f->zName);
+  int rc = zName ? sqlite3_create_module_v2(db, zName, &g6Module, (void*)f, 0) : SQLITE_NOMEM;
+  sqlite3_free(zName);
   return rc;
 }
 

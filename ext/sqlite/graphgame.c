@@ -9,7 +9,8 @@
 ** a GGFuncDef, run by call.c) and its tables (<game>_states and
 ** <game>_play, or the game's own); aFunc[] the functions that are no
 ** game's; aTable[] the other tables (the graph generators, game_solve,
-** graph6_edges, digraph6_edges, and two private ones: the reader of rows and the
+** the sources' own tables: graph6_edges, digraph6_edges, sparse6_edges;
+** graph6_read, and two private ones: the reader of rows and the
 ** owner of the kept statements).
 ** Each connection gets one GGConn (limits, the cache of solved games, the
 ** kept statements), freed when the connection closes.
@@ -113,8 +114,9 @@ static const GGGameDef *const aGame[] = {
 static int (*const aTable[])(sqlite3*, GGConn*) = {
   gg_register_generators,
   gg_register_game_solve,
-  gg_register_graph6,           /* graph6_edges, digraph6_edges (graph6_sql.c) */
-  gg_register_rows,             /* graphgame_rows, the private reader (rows.c) */
+  gg_register_sources,          /* the sources' own: graph6_edges, ... (call.c) */
+  gg_register_graph6_read,      /* graph6_read, a file's lines (graph6_read.c) */
+  gg_register_rows,             /* graphgame_rows, the private reader of rows (rows.c) */
   gg_register_kept,             /* graphgame_kept, the kept statements' owner (kept.c) */
 };
 

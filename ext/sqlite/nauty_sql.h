@@ -20,7 +20,7 @@ struct GGNauty {
   int (*xNext)(const GGGraph6 *p, uint64_t *piBit, uint32_t *pSrc, uint32_t *pDst);
   void (*xRows)(const GGGraph6 *p, uint64_t *aRow);   /* <= 64 nodes: out-rows */
   uint64_t (*xSize)(uint64_t n);                      /* bytes written, 0: too big */
-  void (*xWrite)(const GGGraph *pG, char *z);
+  void (*xWrite)(const GGGraph *pG, char *z);         /* (NULL: sparse6, no writer) */
 };
 extern const GGNauty gg_nauty_graph6;     /* source_graph6.c */
 extern const GGNauty gg_nauty_digraph6;   /* source_digraph6.c */
@@ -33,5 +33,7 @@ const char *gg_nauty_bytes(sqlite3_value *pVal, uint64_t *pn);
 int gg_nauty_small(const GGGraphRef *pRef, GGSmall *p);
 int gg_nauty_read(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr);
 char *gg_nauty_name(const GGGraphRef *pRef);
+/* The format's table <zName>_edges (graph6_sql.c): the sources' xTables. */
+int gg_nauty_tables(sqlite3 *db, const GGSource *pSource);
 
 #endif

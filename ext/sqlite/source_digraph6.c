@@ -22,4 +22,5 @@ const GGNauty gg_nauty_digraph6 = {
 const GGSource gg_source_digraph6 = {
   .zWord = "digraph6", .bClosed = 1, .bDirected = 1, .pAux = &gg_nauty_digraph6,
   .xSmall = gg_nauty_small, .xRead = gg_nauty_read, .xName = gg_nauty_name,
+  .xTables = gg_nauty_tables,
 };

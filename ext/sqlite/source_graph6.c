@@ -88,4 +88,5 @@ const GGNauty gg_nauty_graph6 = {
 const GGSource gg_source_graph6 = {
   .zWord = "graph6", .bClosed = 1, .pAux = &gg_nauty_graph6,
   .xSmall = gg_nauty_small, .xRead = gg_nauty_read, .xName = gg_nauty_name,
+  .xTables = gg_nauty_tables,
 };

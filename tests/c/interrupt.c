@@ -26,6 +26,9 @@
 **   cops_states  cops_states() solving 2 cops on it inside xFilter
 **   census       cop_number(g, 'graph6') over 600000 graph6 values of
 **                random 10-node graphs, GROUP BY: many small calls
+**   graph6_read  the same census over the same lines read from a file
+**                (tests/py/test_graph6_read.py: a pipe, and a read that
+**                waits on it)
 **   distance, robber_speed, directed, surround, lazy+distance
 **                each rules key of the cops' variants: 2 cops on the
 **                grid (capture_time, and cops_states inside xFilter)
@@ -210,7 +213,21 @@ static void intrPhase(const char *zName, const char *zWarm, const char *zSql){
   h_str_free(&why);
 }
 
+/* The lines of g6 into the file zPath, one a line. */
+static void intrWriteLines(sqlite3 *db, const char *zPath){
+  sqlite3_stmt *pStmt = 0;
+  FILE *f = fopen(zPath, "w");
+  if( f==0 || sqlite3_prepare_v2(db, "SELECT g FROM g6", -1, &pStmt, 0)!=SQLITE_OK ){
+    fprintf(stderr, "interrupt: cannot write %s\n", zPath);
+    exit(1);
+  }
+  while( sqlite3_step(pStmt)==SQLITE_ROW ) fprintf(f, "%s\n", sqlite3_column_text(pStmt, 0));
+  sqlite3_finalize(pStmt);
+  fclose(f);
+}
+
 int main(int argc, char **argv){
+  char *zLines, *zRead;
   sqlite3 *db;
   if( argc>1 ) zExt = argv[1];
   if( argc>2 ) zDb = argv[2];
@@ -237,6 +254,10 @@ int main(int argc, char **argv){
              /* graph 1 with text labels, for the rules phase */
              "CREATE VIEW text_edges AS SELECT graph_id, 'n' || src AS src,"
              " 'n' || dst AS dst FROM edges");
+  zLines = sqlite3_mprintf("%s.g6", zDb);
+  zRead = sqlite3_mprintf("SELECT cop_number(g, 'graph6'), count(*) FROM graph6_read(%Q)"
+                          " GROUP BY 1", zLines);
+  intrWriteLines(db, zLines);
   sqlite3_close(db);
   intrPhase("solve", 0, "SELECT catmouse(1)");
   intrPhase("dense", 0, "SELECT catmouse(2)");
@@ -253,6 +274,7 @@ int main(int argc, char **argv){
   intrPhase("cop_number", 0, "SELECT cop_number(5)");
   intrPhase("cops_states", 0, "SELECT count(*) FROM cops_states(5, 2) WHERE turn = 'robber'");
   intrPhase("census", 0, "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1");
+  intrPhase("graph6_read", 0, zRead);
   /* the cops' variants (cops.c's zone, fast-robber and surround paths) */
   intrPhase("distance", 0, "SELECT count(*) FROM cops_states(5, 2, 'edges',"
             " '{\"distance\": 1}') WHERE turn = 'robber'");
@@ -263,5 +285,8 @@ int main(int argc, char **argv){
   intrPhase("lazy+distance", 0, "SELECT count(*) FROM cops_states(5, 2, 'edges',"
             " '{\"lazy\": true, \"distance\": 1}') WHERE turn = 'robber'");
   remove(zDb);
+  remove(zLines);
+  sqlite3_free(zLines);
+  sqlite3_free(zRead);
   return h_finish();
 }

@@ -246,6 +246,24 @@ static const SurfSql aSurface[] = {
   { "SELECT cop_number(digraph6(:graph, :edges), 'digraph6') IS cop_number(:graph, :edges,"
     " '{\"directed\": true}') AND capture_time(digraph6(:graph, :edges), 2, 'digraph6') IS"
     " capture_time(:graph, 2, :edges, '{\"directed\": true}')", SURF_TRUE },
+  /* sparse6 values (source_sparse6.c): loops and a repeated edge, every
+  ** kind of function and table; :json is malformed sparse6 */
+  { "SELECT cop_number(':EA?cimC', 'sparse6'), capture_time(':K`EOxs_Utxgr@V', 2, 'sparse6'),"
+    " catmouse(':EA?cimC', 'sparse6', '{\"hole\": 0, \"mouse\": 1, \"cat\": 2}'),"
+    " race_game(':K`EOxs_Utxgr@V', 1, 2, 0, 'sparse6'), cop_number(:json, 'sparse6')", 0 },
+  { "SELECT count(*), total(src), total(dst) FROM sparse6_edges(':EA?cimC'),"
+    " (SELECT count(*) FROM catmouse_states(':K`EOxs_Utxgr@V', 'sparse6')),"
+    " (SELECT count(*) FROM cops_play(':EA?cimC', 1, 'sparse6'))", 0 },
+  /* (a sparse6 value and its graph6: the same cop number) */
+  { "SELECT cop_number(':K`EOxs_Utxgr@V', 'sparse6') = cop_number(graph6(':K`EOxs_Utxgr@V',"
+    " 'sparse6'), 'graph6')", SURF_TRUE },
+  /* graph6_read (graph6_read.c): a file of graph6, sparse6 and digraph6
+  ** lines (a header, a blank line, CRLF); a missing file */
+  { "SELECT count(*), sum(line), total(cop_number(g, CASE substr(g, 1, 1) WHEN '&' THEN"
+    " 'digraph6' WHEN ':' THEN 'sparse6' ELSE 'graph6' END)) FROM"
+    " graph6_read('tests/data/graphs.g6')", 0 },
+  { "SELECT count(*) FROM graph6_read(:edges)", 0 },
+  { "SELECT count(*) = 5 AND sum(line) = 19 FROM graph6_read('tests/data/graphs.g6')", SURF_TRUE },
   /* graph6 (graph6_sql.c) */
   { "SELECT graph6(:graph), graph6(:graph, :edges), graph6(:graph, 'named')", 0 },
   { "SELECT count(*), total(src), total(dst) FROM graph6_edges(graph6(:graph, :edges))", 0 },

@@ -23,6 +23,12 @@
 ** whose fast and full solves must agree; one cop wins in one round when a
 ** node beats every other, and on a tournament only then (the criterion of
 ** docs/reference/census.md).
+**
+** And as sparse6 (gg_sparse6_parse, the 'sparse6' source's parser): every
+** edge it walks has src <= dst < n, the walk ends, and for n <= 64 the
+** bit rows hold exactly the edges walked (loops included).  Every
+** sequence of pairs is a valid sparse6 body, so any input that passes the
+** header check must walk cleanly to its end.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,6 +163,32 @@ static void fzDigraph6(const uint8_t *aData, size_t nData){
   gg_edges_free(&e);
 }
 
+/* The input as sparse6. */
+static void fzSparse6(const uint8_t *aData, size_t nData){
+  GGGraph6 s6;
+  char zErr[200];
+  uint64_t iPos = 0, nEdge = 0, aRow[64], aWalk[64];
+  uint32_t src, dst, u;
+  memset(zErr, 'x', sizeof(zErr));
+  if( gg_sparse6_parse(&s6, (const char*)aData, nData, zErr, sizeof(zErr)) ){
+    if( zErr[0]==0 || memchr(zErr, 0, sizeof(zErr))==0 ) fzFail("bad error message", aData, nData);
+    return;
+  }
+  memset(aWalk, 0, sizeof(aWalk));
+  while( gg_sparse6_next(&s6, &iPos, &src, &dst) ){
+    if( !(src<=dst && dst<s6.n) ) fzFail("bad sparse6 edge", aData, nData);
+    if( ++nEdge > s6.nBit ) fzFail("sparse6 walk does not end", aData, nData);
+    if( s6.n<=64 ){ aWalk[src] |= 1ull<<dst; aWalk[dst] |= 1ull<<src; }
+  }
+  if( gg_sparse6_next(&s6, &iPos, &src, &dst) ) fzFail("sparse6 edge after the end", aData, nData);
+  if( s6.n<=64 ){
+    gg_sparse6_rows(&s6, aRow);
+    for(u=0; u<s6.n; u++){
+      if( aRow[u]!=aWalk[u] ) fzFail("sparse6 bit rows differ from the walk", aData, nData);
+    }
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   GGGraph6 g6;
   GGEdgeList e;
@@ -165,6 +197,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   uint64_t iBit = 0, iPrev = 0;
   uint32_t src, dst, i;
   fzDigraph6(aData, nData);
+  fzSparse6(aData, nData);
   memset(zErr, 'x', sizeof(zErr));
   if( gg_graph6_parse(&g6, (const char*)aData, nData, zErr, sizeof(zErr)) ){
     if( zErr[0]==0 || memchr(zErr, 0, sizeof(zErr))==0 ) fzFail("bad error message", aData, nData);

@@ -92,6 +92,29 @@ def store(db, gid, rows, table="edges"):
                    [(gid, a, b) for a, b in rows])
 
 
+def rows_of(db, sql, *args):
+    """A query's rows in a fixed order (sorted by repr)."""
+    return sorted(db.execute(sql, args).fetchall(), key=repr)
+
+
+def answer(db, sql, *args):
+    """A query's rows, or "error: " and the message after the function's
+    name (so that two sources of one graph compare equal)."""
+    try:
+        return db.execute(sql, args).fetchall()
+    except Exception as e:
+        return "error: " + str(e).split(": ", 2)[-1]
+
+
+def err(db, sql, *args):
+    """The message of a query that must fail, or None if it ran."""
+    try:
+        db.execute(sql, args).fetchall()
+    except Exception as e:
+        return str(e)
+    return None
+
+
 def adjacency(rows, extra=(), directed=False):
     """Node -> set of successors, from edge rows (an arc per row when
     directed, else both ways)."""

@@ -93,6 +93,25 @@ def test_sharded_equals_unsharded():
         assert rows == unsharded("7", q) and info["graphs"] == 1044, rows
 
 
+def test_streamed_from_geng():
+    """Each shard pipes geng into its sqlite3 (graph6_read('-')): the job
+    script imports nothing and writes no file of lines; sparse6 lines
+    (geng -s) stream alike; a query that reads g6 twice gets graph6_read's
+    message, and runs with --table."""
+    q7 = "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1"
+    with tempfile.TemporaryDirectory() as tmp:
+        rows, info, _ = census(tmp, "-cs 7", q7.replace("graph6", "sparse6"), 3, "-j", "2")
+        assert rows == unsharded("-c 7", q7) == [(1, 403), (2, 450)] and info["graphs"] == 853
+        job = open(os.path.join(tmp, "out.db.shards", "census_shard.sh")).read()
+        assert "graph6_read('-')" in job and ".import" not in job and "shard_$i.g6" not in job
+        twice = "SELECT 'a', count(*) FROM g6 UNION ALL SELECT 'b', count(*) FROM g6"
+        _, _, p = census(tmp, "-c 6", twice, 2, out="twice.db", check=False)
+        assert p.returncode != 0 and "graph6_read: standard input was read by an earlier scan" \
+            in p.stderr, p.stderr
+        rows, info, _ = census(tmp, "-c 6", twice, 2, "--table", out="table.db")
+        assert rows == [("a", 112), ("b", 112)] and info["graphs"] == 112, rows
+
+
 def dismantlable(adj):
     """Cop-win by removing dominated nodes (closed neighbourhoods), sets."""
     alive = set(adj)

@@ -56,25 +56,6 @@ def tournament(rng, n):
     return [(u, v) if rng.random() < 0.5 else (v, u) for u in range(n) for v in range(u + 1, n)]
 
 
-def rows_of(db, sql, *args):
-    return sorted(db.execute(sql, args).fetchall(), key=repr)
-
-
-def answer(db, sql, *args):
-    try:
-        return db.execute(sql, args).fetchall()
-    except Exception as e:
-        return "error: " + str(e).split(": ", 2)[-1]
-
-
-def err(db, sql, *args):
-    try:
-        db.execute(sql, args).fetchall()
-    except Exception as e:
-        return str(e)
-    return None
-
-
 DIRECTED = '{"directed": true}'
 
 
@@ -190,21 +171,21 @@ def test_cops_every_position_as_the_edge_table():
                 theirs = q % ", ".join(["1"] + ["?"] * len(k) + ["'e'", "?"])
                 if "capture" in q and not k:
                     continue
-                assert answer(db, mine, val, *k) == answer(db, theirs, *k, DIRECTED), (trial, q, k)
+                assert gg.answer(db, mine, val, *k) == gg.answer(db, theirs, *k, DIRECTED), (trial, q, k)
         for k in (1, 2):
-            want = rows_of(db, "SELECT cops, robber, turn, outcome, plies FROM"
+            want = gg.rows_of(db, "SELECT cops, robber, turn, outcome, plies FROM"
                            " cops_states(1, ?, 'e', ?)", k, DIRECTED)
-            got = rows_of(db, "SELECT cops, robber, turn, outcome, plies FROM"
+            got = gg.rows_of(db, "SELECT cops, robber, turn, outcome, plies FROM"
                           " cops_states(?, ?, 'digraph6')", val, k)
             assert got == want and len(got) == 2 * n * (n if k == 1 else n * (n + 1) // 2), \
                 (trial, k)
-        assert answer(db, "SELECT ply, mover, cops, robber, outcome, plies FROM"
+        assert gg.answer(db, "SELECT ply, mover, cops, robber, outcome, plies FROM"
                       " cops_play(?, 2, 'digraph6')", val) == \
-            answer(db, "SELECT ply, mover, cops, robber, outcome, plies FROM"
+            gg.answer(db, "SELECT ply, mover, cops, robber, outcome, plies FROM"
                    " cops_play(1, 2, 'e', ?)", DIRECTED)
         # "directed": true is accepted, and changes nothing
-        assert answer(db, "SELECT cop_number(?, 'digraph6', ?)", val, DIRECTED) == \
-            answer(db, "SELECT cop_number(?, 'digraph6')", val)
+        assert gg.answer(db, "SELECT cop_number(?, 'digraph6', ?)", val, DIRECTED) == \
+            gg.answer(db, "SELECT cop_number(?, 'digraph6')", val)
 
 
 def test_catmouse_and_race_every_position_as_the_edge_table():
@@ -214,26 +195,26 @@ def test_catmouse_and_race_every_position_as_the_edge_table():
         h, m, c = rng.sample(range(n), 3)
         for rules in (None, '{"hole": %d, "mouse": %d, "cat": %d}' % (h, m, c)):
             r = dict(json.loads(rules or "{}"), directed=True)
-            want = rows_of(db, "SELECT mouse, cat, turn, outcome, plies, move FROM"
+            want = gg.rows_of(db, "SELECT mouse, cat, turn, outcome, plies, move FROM"
                            " catmouse_states(1, 'e', ?)", json.dumps(r))
-            got = rows_of(db, "SELECT mouse, cat, turn, outcome, plies, move FROM"
+            got = gg.rows_of(db, "SELECT mouse, cat, turn, outcome, plies, move FROM"
                           " catmouse_states(?, 'digraph6', ?)", val, rules)
             assert got == want, (trial, rules)
             for q in ("SELECT catmouse({g}, {e}, ?)", "SELECT catmouse_bounded({g}, 3, {e}, ?)",
                       "SELECT ply, mover, from_node, to_node, outcome FROM"
                       " catmouse_play({g}, {e}, ?)"):
-                assert answer(db, q.format(g="?", e="'digraph6'"), val, rules) == \
-                    answer(db, q.format(g="1", e="'e'"), json.dumps(r)), (trial, q, rules)
+                assert gg.answer(db, q.format(g="?", e="'digraph6'"), val, rules) == \
+                    gg.answer(db, q.format(g="1", e="'e'"), json.dumps(r)), (trial, q, rules)
         z = rng.randrange(n)
-        want = rows_of(db, "SELECT alice, bob, turn, outcome, plies, move FROM"
+        want = gg.rows_of(db, "SELECT alice, bob, turn, outcome, plies, move FROM"
                        " race_states(1, ?, 'e', ?)", z, DIRECTED)
-        got = rows_of(db, "SELECT alice, bob, turn, outcome, plies, move FROM"
+        got = gg.rows_of(db, "SELECT alice, bob, turn, outcome, plies, move FROM"
                       " race_states(?, ?, 'digraph6')", val, z)
         assert got == want, trial
         for x in range(n):
             y = rng.randrange(n)
-            assert answer(db, "SELECT race_game(?, ?, ?, ?, 'digraph6')", val, x, y, z) == \
-                answer(db, "SELECT race_game(1, ?, ?, ?, 'e', ?)", x, y, z, DIRECTED)
+            assert gg.answer(db, "SELECT race_game(?, ?, ?, ?, 'digraph6')", val, x, y, z) == \
+                gg.answer(db, "SELECT race_game(1, ?, ?, ?, 'e', ?)", x, y, z, DIRECTED)
 
 
 def test_over_64_nodes_take_the_general_path():
@@ -244,10 +225,10 @@ def test_over_64_nodes_take_the_general_path():
     db, arcs, val = setup(rng, n, arcs)
     assert val[1] == "~"
     for q, args in (("SELECT cop_number(%s)", ()), ("SELECT capture_time(%s)", (2,))):
-        assert answer(db, q % ", ".join(["?"] * (1 + len(args)) + ["'digraph6'"]), val, *args) == \
-            answer(db, q % ", ".join(["1"] + ["?"] * len(args) + ["'e'", "?"]), *args, DIRECTED)
-    assert answer(db, "SELECT race_game(?, 1, 2, 0, 'digraph6')", val) == \
-        answer(db, "SELECT race_game(1, 1, 2, 0, 'e', ?)", DIRECTED)
+        assert gg.answer(db, q % ", ".join(["?"] * (1 + len(args)) + ["'digraph6'"]), val, *args) == \
+            gg.answer(db, q % ", ".join(["1"] + ["?"] * len(args) + ["'e'", "?"]), *args, DIRECTED)
+    assert gg.answer(db, "SELECT race_game(?, 1, 2, 0, 'digraph6')", val) == \
+        gg.answer(db, "SELECT race_game(1, 1, 2, 0, 'e', ?)", DIRECTED)
 
 
 def brute_cop_number(n, arcs):
@@ -299,10 +280,10 @@ def test_loops_change_nothing_but_in_cat_and_mouse():
         a, b = encode(n, arcs), encode(n, looped)
         for q in ("SELECT * FROM cops_states(?, 2, 'digraph6')",
                   "SELECT * FROM race_states(?, 0, 'digraph6')"):
-            assert rows_of(db, q, a) == rows_of(db, q, b), (trial, q)
+            assert gg.rows_of(db, q, a) == gg.rows_of(db, q, b), (trial, q)
         gg.store(db, trial, looped, "e")
-        assert rows_of(db, "SELECT * FROM catmouse_states(?, 'digraph6')", b) == \
-            rows_of(db, "SELECT * FROM catmouse_states(?, 'e', ?)", trial, DIRECTED)
+        assert gg.rows_of(db, "SELECT * FROM catmouse_states(?, 'digraph6')", b) == \
+            gg.rows_of(db, "SELECT * FROM catmouse_states(?, 'e', ?)", trial, DIRECTED)
 
 
 def test_errors_verbatim():
@@ -366,7 +347,7 @@ def test_errors_verbatim():
          " stores undirected ones: digraph6() writes its arcs"),
     ]
     for sql, want in cases:
-        assert err(db, sql) == want, (sql, err(db, sql))
+        assert gg.err(db, sql) == want, (sql, gg.err(db, sql))
     assert db.execute("SELECT cop_number(NULL, 'digraph6'), count(*) FROM digraph6_edges(NULL)"
                       ).fetchone() == (None, 0)
     assert db.execute("SELECT cop_number(CAST('&DI?AO?' AS BLOB), 'digraph6')").fetchone() == (2,)

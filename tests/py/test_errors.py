@@ -45,6 +45,19 @@ INSERT INTO text_moves VALUES (1,'2');
 
 # (SQL, result code, message).  A row with a limit first sets it.
 CASES = [
+    # graph6_read (docs/reference/graphs.md): paths from the repository's root
+    ("SELECT * FROM graph6_read('tests/data/bad.g6')", 'SQLITE_ERROR',
+     "graphgame: graph6_read: line 3 of 'tests/data/bad.g6': byte 1 is 0x20, not a graph6"
+     " character (63..126)"),
+    ("SELECT * FROM graph6_read('none.g6')", 'SQLITE_CANTOPEN',
+     "graphgame: graph6_read: cannot open 'none.g6': No such file or directory"),
+    ("SELECT * FROM graph6_read('dist')", 'SQLITE_CANTOPEN',
+     "graphgame: graph6_read: cannot read 'dist': it is a directory"),
+    ("SELECT * FROM graph6_read(7)", 'SQLITE_MISMATCH',
+     "graphgame: graph6_read: the path must be a text, got 7"),
+    ("SELECT * FROM graph6_read", 'SQLITE_ERROR',
+     "graphgame: graph6_read needs an argument: graph6_read(path), or graph6_read('-') for"
+     " standard input"),
     ("SELECT catmouse(1, 'nope')", 'SQLITE_ERROR',
      'graphgame: catmouse: no such table or view: "nope" (a WITH name cannot be read: use a view)'),
     ('SELECT catmouse(1, 42)', 'SQLITE_ERROR',

@@ -70,10 +70,6 @@ def connected_graph(rng, n, extra):
     return sorted(edges)
 
 
-def rows_of(db, sql, *args):
-    return sorted(db.execute(sql, args).fetchall(), key=repr)
-
-
 def answer(db, sql, *args):
     try:
         return db.execute(sql, args).fetchall()
@@ -101,9 +97,9 @@ def test_graph6_and_json_catmouse_every_position_as_the_edge_table():
             h, m, c = rng.sample(range(n), 3)
             for rules in (None, MOUSE_HOLE % (h, m, c), '{"hole": [%d, %d], "turn": "cat"}'
                           % (h, m)):
-                want = rows_of(db, "SELECT mouse, cat, turn, outcome, plies, move FROM"
+                want = gg.rows_of(db, "SELECT mouse, cat, turn, outcome, plies, move FROM"
                                " catmouse_states(1, 'e', ?)", rules)
-                got = rows_of(db, "SELECT mouse, cat, turn, outcome, plies, move FROM"
+                got = gg.rows_of(db, "SELECT mouse, cat, turn, outcome, plies, move FROM"
                               " catmouse_states(?, ?, ?)", val, fmt, rules)
                 assert got == want, (trial, fmt, rules)
                 for q in ("SELECT catmouse(%s, ?)", "SELECT catmouse_bounded(%s, NULL, ?)",
@@ -117,7 +113,7 @@ def test_graph6_and_json_catmouse_every_position_as_the_edge_table():
             else:       # graph6 is undirected: "directed" makes each edge two arcs
                 q = ("SELECT mouse, cat, turn, outcome, plies, move FROM catmouse_states(?,"
                      " 'graph6', ?)")
-                assert rows_of(db, q, val, '{"directed": true}') == rows_of(db, q, val, None)
+                assert gg.rows_of(db, q, val, '{"directed": true}') == gg.rows_of(db, q, val, None)
             dot = answer(db, "SELECT catmouse_dot(?, ?, ?)", val, c, fmt)
             want = answer(db, "SELECT catmouse_dot(1, ?, 'e')", c)
             strip = lambda r: r if isinstance(r, str) else [l for l in r[0][0].split("\n")
@@ -131,9 +127,9 @@ def test_graph6_and_json_race_every_position_as_the_edge_table():
         db, edges = setup(rng, n, rng.choice((0.2, 0.4)), isolated=True)
         z = rng.randrange(n)
         for fmt, val in (("graph6", g6_encode(n, edges)), ("json", adj_json(n, edges))):
-            want = rows_of(db, "SELECT alice, bob, turn, outcome, plies, move FROM"
+            want = gg.rows_of(db, "SELECT alice, bob, turn, outcome, plies, move FROM"
                            " race_states(1, ?, 'e')", z)
-            got = rows_of(db, "SELECT alice, bob, turn, outcome, plies, move FROM"
+            got = gg.rows_of(db, "SELECT alice, bob, turn, outcome, plies, move FROM"
                           " race_states(?, ?, ?)", val, z, fmt)
             assert got == want, (trial, fmt)
             for x in range(n):
@@ -158,13 +154,13 @@ def test_graph6_and_json_cops_every_position_as_the_edge_table():
                     assert answer(db, mine, val, fmt, rules) == answer(db, theirs, rules), \
                         (trial, fmt, q, rules)
                 for k in (1, 2):
-                    want = rows_of(db, "SELECT * FROM cops_states(1, ?, 'e', ?)", k, rules)
-                    got = rows_of(db, "SELECT * FROM cops_states(?, ?, ?, ?)", val, k, fmt, rules)
+                    want = gg.rows_of(db, "SELECT * FROM cops_states(1, ?, 'e', ?)", k, rules)
+                    got = gg.rows_of(db, "SELECT * FROM cops_states(?, ?, ?, ?)", val, k, fmt, rules)
                     strip = lambda rows: [r[:6] for r in rows]
                     assert strip(got) == strip(want), (trial, fmt, k, rules)
-                want = rows_of(db, "SELECT ply, mover, from_node, to_node, cops, robber, outcome,"
+                want = gg.rows_of(db, "SELECT ply, mover, from_node, to_node, cops, robber, outcome,"
                                " plies FROM cops_play(1, 2, 'e', ?)", rules)
-                got = rows_of(db, "SELECT ply, mover, from_node, to_node, cops, robber, outcome,"
+                got = gg.rows_of(db, "SELECT ply, mover, from_node, to_node, cops, robber, outcome,"
                               " plies FROM cops_play(?, 2, ?, ?)", val, fmt, rules)
                 assert got == want
 
@@ -183,9 +179,9 @@ def test_graphs_over_64_nodes_take_the_general_path():
                 answer(db, "SELECT race_game(1, ?, ?, ?, 'e')", x, y, z)
     db, edges = setup(rng, 70, 0.06)
     val = g6_encode_big(70, edges)
-    assert rows_of(db, "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(?, 'graph6')"
+    assert gg.rows_of(db, "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(?, 'graph6')"
                    " WHERE mouse < 10", val) == \
-        rows_of(db, "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(1, 'e')"
+        gg.rows_of(db, "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(1, 'e')"
                 " WHERE mouse < 10")
 
 
@@ -239,36 +235,28 @@ def components(n, edges):
     return list(comp.values())
 
 
-def err(db, sql, *args):
-    try:
-        db.execute(sql, args).fetchall()
-    except Exception as e:
-        return str(e)
-    return None
-
-
 def test_errors_name_the_function_and_the_byte():
     db = gg.connect()
-    assert err(db, "SELECT cop_number('DQ!', 'graph6')") == \
+    assert gg.err(db, "SELECT cop_number('DQ!', 'graph6')") == \
         "graphgame: cop_number: byte 2 is 0x21, not a graph6 character (63..126)"
-    assert err(db, "SELECT catmouse('D', 'graph6')") == \
+    assert gg.err(db, "SELECT catmouse('D', 'graph6')") == \
         "graphgame: catmouse: a graph of 5 nodes needs 2 bytes of edges after the size at byte 0, got 0"
-    assert err(db, "SELECT * FROM cops_states('Dh', 1, 'graph6')") == \
+    assert gg.err(db, "SELECT * FROM cops_states('Dh', 1, 'graph6')") == \
         "graphgame: cops_states: a graph of 5 nodes needs 2 bytes of edges after the size at byte 0, got 1"
-    assert err(db, "SELECT catmouse('DQc', 'graph6', '{\"hole\": 9}')") == \
+    assert gg.err(db, "SELECT catmouse('DQc', 'graph6', '{\"hole\": 9}')") == \
         "graphgame: catmouse: the hole 9 is not a node of the graph6 value 'DQc'"
-    assert err(db, "SELECT race_game('DQc', 1, 2, 7, 'graph6')") == \
+    assert gg.err(db, "SELECT race_game('DQc', 1, 2, 7, 'graph6')") == \
         "graphgame: race_game: z 7 is not a node of the graph6 value 'DQc'"
-    assert err(db, "SELECT catmouse('[[1],[0]', 'json')").startswith("graphgame: catmouse: ")
-    assert err(db, "SELECT catmouse('[[1],[0,2],[1]]', 'json', '{\"hole\": 5}')") == \
+    assert gg.err(db, "SELECT catmouse('[[1],[0]', 'json')").startswith("graphgame: catmouse: ")
+    assert gg.err(db, "SELECT catmouse('[[1],[0,2],[1]]', 'json', '{\"hole\": 5}')") == \
         "graphgame: catmouse: the hole 5 is not a node of the adjacency list"
     db.execute("SELECT graphgame_limit('max_positions', 100)")
-    assert err(db, "SELECT cop_number('IheA@GUAo', 'graph6')") == (
+    assert gg.err(db, "SELECT cop_number('IheA@GUAo', 'graph6')") == (
         "graphgame: cop_number: the graph6 value 'IheA@GUAo' has 10 nodes and needs 200 positions"
         " (2 turns x C(n+k-1, k) placements of k = 1 cop x n robber nodes, n = 10), over the"
         " limit of 100 (see graphgame_limit)")
     long = g6_encode(60, [(i, i + 1) for i in range(59)])
-    msg = err(db, "SELECT catmouse(?, 'graph6')", long)
+    msg = gg.err(db, "SELECT catmouse(?, 'graph6')", long)
     assert msg.startswith("graphgame: catmouse: the graph6 value '%s...' has 60 nodes" % long[:40]), msg
 
 
