@@ -8,11 +8,12 @@
 **   gg_call_scalar()  all of it for a scalar function, small graphs
 **                     first, then 7. the function's result
 **
-** Tables (states.c, play.c, cops_vtab.c) call gg_call_init() and
-** gg_call_solve() and stream rows from the solved game.  Functions with a
-** solve of their own (race_game's layered game, the capped search,
-** cop_number's rounds) give an xRun, which this file runs on the built
-** graph with the interrupt polled.  Messages are errors.c's.
+** Tables (the generic states.c and play.c, or a game's own) call
+** gg_call_init() and gg_call_solve() and stream rows from the solved
+** game.  Functions with a solve of their own give an xRun, which this
+** file runs on the built graph with the interrupt polled.  What a game
+** needs beyond that is in its GGGameDef (call.h): this file names no
+** game.  Messages are errors.c's.
 */
 #include <stddef.h>
 #include <string.h>

@@ -20,8 +20,9 @@
 #include "vtab.h"          /* the tables' shared parts (vtab_args.c) */
 #include "interrupt.h"     /* interrupts (interrupt.c) */
 
-/* Other tables, registered by graphgame.c: the graph generators
-** (graph_generators_sql.c), game_solve (game_solve_sql.c), ** graph6_read (graph6_read.c). */
+/* Other tables and functions, registered by graphgame.c: the graph
+** generators (graph_generators_sql.c), game_solve (game_solve_sql.c),
+** graph6_read (graph6_read.c), graph6() and digraph6() (graph6_sql.c). */
 int gg_register_generators(sqlite3 *db, GGConn *pConn);
 int gg_register_game_solve(sqlite3 *db, GGConn *pConn);
 int gg_register_graph6_read(sqlite3 *db, GGConn *pConn);
