@@ -375,3 +375,12 @@ dist/mingw/graphgame.dll: $(LIB_SRC) $(HDRS) Makefile
 	@mkdir -p dist/mingw/include
 	cp /usr/include/sqlite3.h /usr/include/sqlite3ext.h dist/mingw/include/
 	$(MINGW_CC) -O2 $(WARN) -Werror $(VERSION_DEF) -Idist/mingw/include $(LIB_INC) -shared -o $@ $(LIB_SRC) -static-libgcc -Wl,-Bstatic -lpthread
+
+# The tests' library with a toy game (tests/toy/toy_sql.c, -DGG_TOY):
+# docs/internals.md's checklist for adding a game, followed once, and
+# checked by tests/py/test_toy.py.  Never the shipped library.
+.PHONY: toy
+toy: dist/toy/graphgame.so
+dist/toy/graphgame.so: $(LIB_SRC) tests/toy/toy_sql.c $(HDRS) Makefile
+	@mkdir -p dist/toy
+	$(CC) -O1 -g $(WARN) -Werror -DGG_TOY $(VERSION_DEF) $(LIB_INC) -fPIC -fvisibility=hidden -shared -pthread -o $@ $(LIB_SRC) tests/toy/toy_sql.c

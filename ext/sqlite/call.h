@@ -242,6 +242,9 @@ struct GGFuncReg {
 extern const GGGameDef gg_catmouse_def;
 extern const GGGameDef gg_race_def;
 extern const GGGameDef gg_cops_def;
+#ifdef GG_TOY
+extern const GGGameDef gg_toy_def;   /* tests/toy/toy_sql.c: the tests' library only */
+#endif
 /* The cat-and-mouse functions that are not catmouse's own files' */
 extern const GGFuncDef gg_catmouse_bounded_func;   /* catmouse_bounded_sql.c */
 extern const GGFuncDef gg_catmouse_dot_func;       /* catmouse_dot_sql.c */

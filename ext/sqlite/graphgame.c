@@ -108,6 +108,9 @@ static const GGGameDef *const aGame[] = {
   &gg_catmouse_def,
   &gg_race_def,
   &gg_cops_def,
+#ifdef GG_TOY
+  &gg_toy_def,                  /* a toy game, in the tests' library only (make toy) */
+#endif
 };
 
 /* The other tables. */
