@@ -483,6 +483,7 @@ void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   GGCall call;
   char *zErr = 0;
   int rc = callInit(&call, ctx, r->pConn, r->pDef, r->pFunc, argv, argc, &zErr);
+  call.pSlot = r->pSlot;
   if( rc==SQLITE_OK ) rc = callScalarRun(ctx, &call, &zErr);
   if( rc!=SQLITE_OK && rc!=GG_CALL_NULL ) gg_result_error(ctx, rc, zErr);
   gg_call_free(&call);
@@ -493,15 +494,16 @@ int gg_call_engine_error(const GGCall *pCall, int rc, char **pzErr){
   return callEngineError(pCall, rc, 0, pzErr);
 }
 
-void *gg_conn_scratch(GGConn *pConn, const GGGameDef *pDef){
+void *gg_call_scratch(GGCall *pCall){
+  GGConn *pConn = pCall->pConn;
+  GGGameSlot *pSlot = pCall->pSlot;
   int i;
-  for(i=0; i<pConn->nGame; i++){
-    GGGameSlot *pSlot = &pConn->aGame[i];
-    if( pSlot->pDef!=pDef ) continue;
-    if( pSlot->pScratch==0 ) pSlot->pScratch = sqlite3_malloc64(pDef->nScratch);
-    return pSlot->pScratch;
+  for(i=0; pSlot==0 && i<pConn->nGame; i++){        /* a table's call */
+    if( pConn->aGame[i].pDef==pCall->pDef ) pSlot = &pConn->aGame[i];
   }
-  return 0;
+  if( pSlot==0 ) return 0;
+  if( pSlot->pScratch==0 ) pSlot->pScratch = sqlite3_malloc64(pCall->pDef->nScratch);
+  return pSlot->pScratch;
 }
 
 GGTableAux *gg_table_aux(GGConn *pConn, const GGGameDef *pDef, const char *zName){

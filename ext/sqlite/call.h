@@ -118,7 +118,7 @@ struct GGGameDef {
   void *(*xSmallSolve)(uint64_t *aBlock, const GGGraph *pG, const GGSolveArgs *pArgs);
   const char *zNotListed;          /* why an unlisted start is refused */
   /* Bytes of scratch that the game's functions keep per connection
-  ** (gg_conn_scratch), or 0. */
+  ** (gg_call_scratch), or 0. */
   uint64_t nScratch;
   /* Run when a connection closes, before SQLite may unload the library
   ** (a game's own threads end here); may be NULL. */
@@ -181,6 +181,8 @@ struct GGCall {
   GGGraph g;                       /* the graph, for xRun (owned, or the
                                    ** connection's arrays if bSmallGraph) */
   int bSmallGraph;                 /* g is a small graph's (not freed) */
+  GGGameSlot *pSlot;               /* the game's slot in pConn, or NULL: found
+                                   ** when needed (gg_call_scratch) */
   /* Set as they are read, so that a census's call clears no more than it
   ** uses (gg_call_init): */
   GGRules rules;                   /* the rules argument */
@@ -225,10 +227,10 @@ char *gg_call_name(const GGCall *pCall);
 uint64_t gg_call_positions(const GGCall *pCall, uint32_t n);
 int gg_call_over_limit(const GGCall *pCall, uint32_t n, int bAtLeast, char **pzErr);
 
-/* The game's scratch of pDef->nScratch bytes on this connection,
+/* The call's game's scratch of pDef->nScratch bytes on its connection,
 ** allocated on first use (freed when the connection closes); NULL if out
 ** of memory. */
-void *gg_conn_scratch(GGConn *pConn, const GGGameDef *pDef);
+void *gg_call_scratch(GGCall *pCall);
 
 /* What a registered function gets as user data. */
 typedef struct GGFuncReg GGFuncReg;
@@ -236,6 +238,7 @@ struct GGFuncReg {
   GGConn *pConn;                   /* the connection */
   const GGGameDef *pDef;           /* the game */
   const GGFuncDef *pFunc;          /* the function */
+  GGGameSlot *pSlot;               /* the game's slot in pConn (its scratch) */
 };
 
 /* The games (catmouse_sql.c, race_sql.c, cops_sql.c). */

@@ -32,7 +32,7 @@ struct GGStmt {
 };
 
 /* A game registered on a connection, and its scratch (call.h:
-** gg_conn_scratch). */
+** gg_call_scratch). */
 #define GG_MAX_GAME 8
 typedef struct GGGameSlot GGGameSlot;
 struct GGGameSlot {

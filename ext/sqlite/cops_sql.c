@@ -116,8 +116,8 @@ static void copsFree(void *pState){
 /* The scratch of the small solves (cops_small.h: gg_cops_small_rules,
 ** gg_cops_small_number), kept by the connection; NULL if out
 ** of memory. */
-static uint64_t *copsScratch(GGConn *pConn){
-  return (uint64_t*)gg_conn_scratch(pConn, &gg_cops_def);
+static uint64_t *copsScratch(GGCall *pCall){
+  return (uint64_t*)gg_call_scratch(pCall);
 }
 
 /* Whether the call is cop_number's (else capture_time's). */
@@ -135,7 +135,7 @@ static int copsSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *s){
   uint32_t k, u;
   int64_t t = -1;
   if( !bNumber && pCall->k>2 ) return GG_SMALL_GRAPH;
-  if( (aScratch = copsScratch(pCall->pConn))==0 ) return GG_SMALL_NO;
+  if( (aScratch = copsScratch(pCall))==0 ) return GG_SMALL_NO;
   for(u=0; u<s->n; u++) aNbr[u] = s->aOut[u] | (1ull<<u);
   if( bNumber && copsPlain(variant)
    && gg_cops_positions(s->n, 2)<=(uint64_t)pCall->pConn->mxPositions ){
@@ -171,7 +171,7 @@ static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, in
     return gg_call_over_limit(pCall, pG->n, 0, pzErr);
   }
   if( aNbr && pCall->k<=2 ){
-    uint64_t *aScratch = copsScratch(pCall->pConn);
+    uint64_t *aScratch = copsScratch(pCall);
     if( aScratch==0 ) return SQLITE_NOMEM;
     *pT = gg_cops_small_rules(pG->n, aNbr, pCall->k, &r, aScratch);
     return SQLITE_OK;

@@ -126,8 +126,10 @@ static int (*const aTable[])(sqlite3*, GGConn*) = {
 /* The functions and the tables of one game. */
 static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   int rc = SQLITE_OK, i, n;
+  GGGameSlot *pSlot;
   if( pConn->nGame==GG_MAX_GAME ) return SQLITE_INTERNAL;    /* raise GG_MAX_GAME */
-  pConn->aGame[pConn->nGame++].pDef = pDef;
+  pSlot = &pConn->aGame[pConn->nGame++];
+  pSlot->pDef = pDef;
   for(i=0; rc==SQLITE_OK && pDef->apFunc[i]; i++){
     const GGFuncDef *f = pDef->apFunc[i];
     GGFuncReg *r;
@@ -136,6 +138,7 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
     r->pConn = pConn;
     r->pDef = pDef;
     r->pFunc = f;
+    r->pSlot = pSlot;
     for(n=f->nArgMin; rc==SQLITE_OK && n<=f->nArgMax; n++){
       rc = sqlite3_create_function_v2(db, f->zName, n, f->bPure ? GG_PURE : GG_READS, r,
                                       gg_call_scalar, 0, 0, 0);
