@@ -82,6 +82,7 @@ struct GRCursor {
   const char *zLine;          /* the current row's g (into aBuf, 0-terminated) */
   sqlite3_int64 iLine;        /* its line number */
   sqlite3_int64 nSeen;        /* lines read so far, skipped ones included */
+  int mxLine;                 /* SQLite's length limit, when the scan began */
   int bEof;                   /* no current row */
   GGInterrupt intr;           /* polled while a read waits */
   GGStop stop;                /* its poll */
@@ -210,7 +211,7 @@ static int grTake(sqlite3_vtab_cursor *cur, char *z, sqlite3_int64 n, int *pRc){
   char zErr[200];
   int i, bad;
   if( n>0 && z[n-1]=='\r' ) n--;
-  for(i=0; i<3; i++){
+  for(i=0; n>0 && z[0]=='>' && i<3; i++){
     int nHead = (int)strlen(azHead[i]);
     if( n>=nHead && memcmp(z, azHead[i], nHead)==0 ){ z += nHead; n -= nHead; break; }
   }
@@ -231,17 +232,16 @@ static int grTake(sqlite3_vtab_cursor *cur, char *z, sqlite3_int64 n, int *pRc){
 
 static int grNext(sqlite3_vtab_cursor *cur){
   GRCursor *pCur = (GRCursor*)cur;
-  sqlite3 *db = ((GRVtab*)cur->pVtab)->db;
   int rc = SQLITE_OK;
   for(;;){
     char *z = pCur->aBuf + pCur->iBeg;
     sqlite3_int64 nData = pCur->iEnd - pCur->iBeg;
     char *e = nData>0 ? memchr(z, '\n', (size_t)nData) : 0;
     sqlite3_int64 n = e ? e-z : nData;
-    if( n>sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1) ){
+    if( n>pCur->mxLine ){
       return gg_vtab_error(cur->pVtab, SQLITE_TOOBIG, gg_errmsg("graph6_read: line %lld of %s is longer"
                      " than SQLite's length limit, %d bytes", pCur->nSeen+1, pCur->zName,
-                     sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1)));
+                     pCur->mxLine));
     }
     if( e==0 && !pCur->bAtEnd ){
       rc = grFill(cur);
@@ -315,6 +315,7 @@ static int grFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     sqlite3_free(zVal);
     return rc;
   }
+  pCur->mxLine = sqlite3_limit(((GRVtab*)cur->pVtab)->db, SQLITE_LIMIT_LENGTH, -1);
   pCur->pPath = sqlite3_value_dup(argv[0]);
   if( pCur->pPath==0 ) return SQLITE_NOMEM;
   rc = grOpenFile(cur, (const char*)sqlite3_value_text(pCur->pPath));
