@@ -62,9 +62,10 @@ def sql(*args, stdin=""):
 
 
 def census(n, shards, out):
-    shutil.rmtree(out + ".shards", ignore_errors=True)
-    return "%s -o %s -s %d -j 2 -c %d -q \"%s\" 2>/dev/null" % (
-        CENSUS, out, shards, n, COPS % "g6")
+    """census.sh from scratch (its shards removed first: a second run would
+    resume a finished census)."""
+    return "rm -rf %s.shards; %s -o %s -s %d -j 2 -c %d -q \"%s\" 2>/dev/null" % (
+        out, CENSUS, out, shards, n, COPS % "g6")
 
 
 def row(name, t, base, target=None, extra=""):

@@ -12,6 +12,7 @@
 uint64_t gg_cops_positions(uint64_t n, uint32_t k){
   uint64_t c = 1, i;          /* C(n+k-1, k), exactly, i steps at a time */
   if( n==0 ) return 0;
+  if( k<=2 && n<(1u<<20) ) return k==1 ? 2*n*n : n*n*(n+1);   /* no overflow: no divisions */
   for(i=1; i<=k; i++){
     uint64_t m = n-1+i;       /* c = C(n-1+i, i) = c * (n-1+i) / i */
     if( c > UINT64_MAX/m ) return UINT64_MAX;

@@ -124,7 +124,7 @@ static int g6Amp(const unsigned char *z, uint64_t i, uint64_t nz, char *zErr, in
 static int g6Parse(const G6Kind *k, GGGraph6 *p, const char *zIn, uint64_t nz, char *zErr,
                    int nErr){
   const unsigned char *z = (const unsigned char*)zIn;
-  uint64_t i = 0, nHead, nData, nPre = strlen(k->zPrefix);
+  uint64_t i = 0, nHead, nData, nPre = k->bDigraph ? sizeof(DG6_PREFIX)-1 : sizeof(G6_PREFIX)-1;
   memset(p, 0, sizeof(*p));
   if( nz>=nPre && memcmp(z, k->zPrefix, nPre)==0 ) i = nPre;
   if( nz>i && z[nz-1]=='\n' ) nz -= (nz>i+1 && z[nz-2]=='\r') ? 2 : 1;

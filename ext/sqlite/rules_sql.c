@@ -18,8 +18,16 @@ int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey
   char zErr[GG_RULES_ERR];
   const char *z;
   int rc;
+  if( pRules==0 || sqlite3_value_type(pRules)==SQLITE_NULL ){
+    /* no rules (a census's every row): only the game's keys are read */
+    memset(pOut->aVal, 0, (size_t)nKey*sizeof(pOut->aVal[0]));
+    pOut->aLabel = 0;
+    pOut->nLabel = pOut->nLabelAlloc = 0;
+    pOut->zText = 0;
+    pOut->nText = 0;
+    return SQLITE_OK;
+  }
   memset(pOut, 0, sizeof(*pOut));
-  if( pRules==0 || sqlite3_value_type(pRules)==SQLITE_NULL ) return SQLITE_OK;
   if( sqlite3_value_type(pRules)!=SQLITE_TEXT ){
     char *zVal = gg_value_sql(pRules);
     *pzErr = zVal ? gg_errmsg("%s: rules must be a JSON object (text), got %s", zFunc, zVal) : 0;
