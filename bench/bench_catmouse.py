@@ -26,14 +26,20 @@ Environment: BENCH_REPEAT (runs per case, default 3), BENCH_ONLY (run
 only cases whose name contains this text), BENCH_MAXN (skip random graphs
 larger than this), CC.
 
-BENCH_HUGE=1 runs only the scale case instead (slow: a minute or two, 5 GB):
-n = 40,000, average degree 8 (3.2e9 positions), solved once through SQL
-with the position limit raised; prints its time and peak memory per
-position, then checks every position of BENCH_SAMPLES (default 3) random
-mouse nodes in catmouse_states against their children (local
-consistency: outcome and plies follow from the children's by the rules;
-2n positions a node), then interrupts the solve
-at a few moments and prints how long sqlite3_interrupt took to stop it.
+BENCH_HUGE=1 runs only the scale cases instead (slow: about ten minutes,
+19 GB; run it alone on the machine): random graphs of average degree 8
+with n = 40,000 (3.2e9 positions) and n = 80,000 (1.28e10, past 2^32),
+BENCH_HUGE_N="40000,80000" by default.  For each n, in fresh processes,
+with the position limit raised: catmouse(1) solved once through SQL, its
+time and peak memory per position, then every position of BENCH_SAMPLES
+(default 3) random mouse nodes in catmouse_states checked against their
+children (local consistency: outcome and plies follow from the
+children's by the rules; 2n positions a node); then race_states(1, 0)
+solved once, its rows with Alice on node 1 read (time, peak).  Then the ratios of the largest n to the
+first (time, and bytes a position), and sqlite3_interrupt of the
+largest n's cat-and-mouse solve at a few moments: how long it took to
+stop, and the process's resident memory after (the solve's memory given
+back).
 """
 import json
 import os
@@ -208,15 +214,22 @@ def child_main(db_path, sql, repeat_case):
 
 
 # ---------------------------------------------------------------- huge
-HUGE_N = int(os.environ.get("BENCH_HUGE_N", "40000"))
+HUGE_NS = [int(x) for x in os.environ.get("BENCH_HUGE_N", "40000,80000").split(",")]
 
 
-def huge_connect(db_path):
+def huge_connect(db_path, n):
     db = sqlite3.connect(db_path, isolation_level=None)
     db.enable_load_extension(True)
     db.load_extension(EXT)
-    db.execute("SELECT graphgame_limit('max_positions', ?)", (2 * HUGE_N * HUGE_N + 1,))
+    db.execute("SELECT graphgame_limit('max_positions', ?)", (2 * n * n + 1,))
     return db
+
+
+def resident_bytes():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
 
 
 def huge_check(db, adj, nodes, seed):
@@ -262,9 +275,20 @@ def huge_check(db, adj, nodes, seed):
     return checked
 
 
-def huge_child(db_path, mode):
-    """In a fresh process: solve (and check), or measure interrupts."""
-    db = huge_connect(db_path)
+def huge_child(db_path, mode, n):
+    """In a fresh process: solve (and check), the race, or measure
+    interrupts."""
+    db = huge_connect(db_path, n)
+    if mode == "race":
+        before = peak_bytes()
+        t = time.perf_counter()
+        # the solve, and one mouse node's rows (all of them would be 1e10 rows)
+        r = db.execute("SELECT count(*), count(DISTINCT bob) FROM race_states(1, 0)"
+                       " WHERE alice = 1").fetchone()
+        sec = time.perf_counter() - t
+        print(json.dumps({"seconds": sec, "peak_bytes": peak_bytes() - before,
+                          "rows": r[0], "bobs": r[1]}))
+        return
     rows = db.execute("SELECT src, dst FROM edges WHERE graph_id = 1").fetchall()
     adj = {}
     for u, v in rows:
@@ -283,7 +307,10 @@ def huge_child(db_path, mode):
         return
     import threading
     lat = []
-    for delay in (0.05, 0.5, 3.0, 12.0):
+    rss = []
+    sqls = [("SELECT catmouse(1)", d) for d in (0.05, 0.5, 3.0, 12.0)] + \
+        [("SELECT count(*) FROM race_states(1, 0) WHERE alice = 1", d) for d in (0.5, 6.0)]
+    for sql, delay in sqls:
         stamp = {}
 
         def fire():
@@ -293,33 +320,54 @@ def huge_child(db_path, mode):
         th = threading.Thread(target=fire)
         th.start()
         try:
-            db.execute("SELECT catmouse(1)").fetchone()
+            db.execute(sql).fetchone()
             lat.append(None)
         except sqlite3.OperationalError:
             lat.append(time.perf_counter() - stamp["t"])
         th.join()
-    print(json.dumps({"latency": lat}))
+        time.sleep(2)               # the freeing thread gives the pages back
+        rss.append(resident_bytes())
+    print(json.dumps({"latency": lat, "rss": rss}))
 
 
 def huge_main():
     workdir = tempfile.mkdtemp(prefix="gg_bench_huge")
+    me = os.path.abspath(__file__)
+    got = {}
     try:
-        db_path, _ = write_case(workdir, {1: random_connected(HUGE_N, 8, HUGE_N)})
-        npos = 2 * HUGE_N * HUGE_N
-        res = json.loads(run([sys.executable, os.path.abspath(__file__), "--huge", db_path,
-                              "solve"]))
-        print("random n=%d deg 8: %d positions, catmouse(1) = %d in %.1f s, peak %.0f MB"
-              " = %.3f bytes per position" % (HUGE_N, npos, res["result"], res["seconds"],
-                                               res["peak_bytes"] / 1e6,
-                                               res["peak_bytes"] / npos))
-        print("local consistency: %d positions (every position of %s random mouse"
-              " nodes) checked against their children in %.1f s: ok" % (
-                  res["checked"], os.environ.get("BENCH_SAMPLES", "3"), res["check_s"]))
-        sys.stdout.flush()
-        res = json.loads(run([sys.executable, os.path.abspath(__file__), "--huge", db_path,
-                              "interrupt"]))
-        print("sqlite3_interrupt after 0.05, 0.5, 3, 12 s: stopped in %s ms" % ", ".join(
-            "-" if x is None else "%.1f" % (x * 1e3) for x in res["latency"]))
+        for n in HUGE_NS:
+            db_path, _ = write_case(workdir, {1: random_connected(n, 8, n)})
+            npos = 2 * n * n
+            res = json.loads(run([sys.executable, me, "--huge", db_path, "solve", str(n)]))
+            print("random n=%d deg 8: %d positions, catmouse(1) = %d in %.1f s, peak %.0f MB"
+                  " = %.3f bytes per position" % (n, npos, res["result"], res["seconds"],
+                                                   res["peak_bytes"] / 1e6,
+                                                   res["peak_bytes"] / npos))
+            print("  local consistency: %d positions (every position of %s random mouse"
+                  " nodes) checked against their children in %.1f s: ok" % (
+                      res["checked"], os.environ.get("BENCH_SAMPLES", "3"), res["check_s"]))
+            sys.stdout.flush()
+            race = json.loads(run([sys.executable, me, "--huge", db_path, "race", str(n)]))
+            assert race["rows"] == 2 * n and race["bobs"] == n, race    # 2n positions
+            print("  race_states(1, 0) WHERE alice = 1: %d rows in %.1f s, peak %.0f MB = %.3f bytes per"
+                  " position" % (race["rows"], race["seconds"], race["peak_bytes"] / 1e6,
+                                 race["peak_bytes"] / npos))
+            sys.stdout.flush()
+            got[n] = (res, race, npos)
+        if len(HUGE_NS) > 1:
+            a, b = HUGE_NS[0], HUGE_NS[-1]
+            for i, name in ((0, "catmouse"), (1, "race_states")):
+                ra, rb = got[a][i], got[b][i]
+                print("%s n=%d / n=%d: %.2fx the positions, %.2fx the time, bytes per"
+                      " position %.3f / %.3f" % (
+                          name, b, a, got[b][2] / got[a][2], rb["seconds"] / ra["seconds"],
+                          rb["peak_bytes"] / got[b][2], ra["peak_bytes"] / got[a][2]))
+        n = HUGE_NS[-1]
+        res = json.loads(run([sys.executable, me, "--huge", db_path, "interrupt", str(n)]))
+        print("n=%d: sqlite3_interrupt of catmouse after 0.05, 0.5, 3, 12 s, then of"
+              " race_states after 0.5, 6 s: stopped in %s ms; resident 2 s after: %s MB" % (
+                  n, ", ".join("-" if x is None else "%.1f" % (x * 1e3) for x in res["latency"]),
+                  ", ".join("%.0f" % (x / 1e6) for x in res["rss"])))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
@@ -477,7 +525,7 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         child_main(sys.argv[2], sys.argv[3], "--repeat" in sys.argv)
     elif len(sys.argv) > 1 and sys.argv[1] == "--huge":
-        huge_child(sys.argv[2], sys.argv[3])
+        huge_child(sys.argv[2], sys.argv[3], int(sys.argv[4]))
     elif os.environ.get("BENCH_HUGE"):
         huge_main()
     else:

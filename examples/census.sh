@@ -19,7 +19,8 @@
 #   examples/census.sh -o cops10.db -s 64 -j 2 --bar \
 #     -q "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1" -c 10
 #
-# Any nauty generator that takes -q and res/mod serves (--geng): the
+# Any nauty generator that takes res/mod serves (--geng; the shard's count
+# of graphs is its ">Z N ... generated" line, or NULL without one): the
 # tournaments of gentourng, in digraph6, by oriented cop number:
 #
 #   examples/census.sh -o tourn8.db -s 4 --geng nauty-gentourng \
@@ -82,7 +83,7 @@ usage: census.sh -o OUT.db -q QUERY [options] GENG-ARGS...
   -e, --ext PATH        the extension, as .load takes it (default: dist/graphgame
                         of this repository, else /usr/local/lib/graphgame)
       --geng PROG       the generator (default nauty-geng, else geng): any that
-                        takes -q and res/mod and writes a graph a line, e.g.
+                        takes res/mod and writes a graph a line, e.g.
                         nauty-gentourng (with -z: digraph6 lines; it ignores
                         res/mod for n <= 5, every part writing every
                         tournament: use -s 1 there)
@@ -174,8 +175,9 @@ fi
 # geng's lines go straight into sqlite3, which reads them with
 # graph6_read('-'): no shard file, no import.  g6 is a TEMP view over that
 # stream, read once, by the query; with prep statements (which may read
-# g6 too) or --table, a table filled from it.  tee
-# hands the lines to wc as well, for the shard's count of graphs.
+# g6 too) or --table, a table filled from it.  The shard's count of
+# graphs is the generator's own: without -q, nauty's generators end with
+# ">Z N graphs generated" on standard error.
 loadext=$ext
 if [ "$sendext" = 1 ]; then
   [ -f "$ext.so" ] || [ -f "$ext" ] || die "no extension at $ext (.so) to send"
@@ -197,7 +199,7 @@ fi
   cat <<'EOF'
 out=shard_$i.db
 [ -f "$out" ] && exit 0
-rm -f "$out.tmp" "shard_$i.work" "shard_$i.sql" "shard_$i.fifo" "shard_$i.count"
+rm -f "$out.tmp" "shard_$i.work" "shard_$i.sql" "shard_$i.log"
 command -v "$geng" >/dev/null || { echo "census_shard: no $geng on $(hostname)" >&2; exit 1; }
 {
   printf '.load "%s"\n' "$ext"
@@ -214,21 +216,18 @@ EOF
   cat <<'EOF'
   echo ');'
 } > "shard_$i.sql"
-mkfifo "shard_$i.fifo"
-wc -l < "shard_$i.fifo" > "shard_$i.count" &
-counter=$!
 set +e
-$geng -q $args "$i/$shards" | tee "shard_$i.fifo" | "$sqlite" -batch -bail "shard_$i.work" ".read shard_$i.sql" > /dev/null
+$geng $args "$i/$shards" 2> "shard_$i.log" | "$sqlite" -batch -bail "shard_$i.work" ".read shard_$i.sql" > /dev/null
 st=("${PIPESTATUS[@]}")
 set -e
-wait $counter || true
-[ "${st[2]}" = 0 ] || { echo "census_shard: shard $i: sqlite3 failed (exit ${st[2]})" >&2; exit 1; }
+[ "${st[1]}" = 0 ] || { echo "census_shard: shard $i: sqlite3 failed (exit ${st[1]})" >&2; exit 1; }
 # 141 is SIGPIPE: a query that stopped reading before the end
-for s in "${st[0]}" "${st[1]}"; do
-  [ "$s" = 0 ] || [ "$s" = 141 ] || { echo "census_shard: shard $i: $geng failed (exit $s)" >&2; exit 1; }
-done
-"$sqlite" -batch -bail "$out.tmp" "CREATE TABLE shard(i, shards, graphs); INSERT INTO shard VALUES ($i, $shards, $(tr -dc 0-9 < "shard_$i.count"));"
-rm -f "shard_$i.work" "shard_$i.sql" "shard_$i.fifo" "shard_$i.count"
+[ "${st[0]}" = 0 ] || [ "${st[0]}" = 141 ] ||
+  { echo "census_shard: shard $i: $geng failed (exit ${st[0]}):" >&2; cat "shard_$i.log" >&2; exit 1; }
+# the shard's count of graphs: nauty's generators end with ">Z N graphs generated"
+graphs=$(sed -n 's/^>Z \([0-9][0-9]*\) .*/\1/p' "shard_$i.log" | head -n 1)
+"$sqlite" -batch -bail "$out.tmp" "CREATE TABLE shard(i, shards, graphs); INSERT INTO shard VALUES ($i, $shards, ${graphs:-NULL});"
+rm -f "shard_$i.work" "shard_$i.sql" "shard_$i.log"
 mv "$out.tmp" "$out"
 EOF
 } > "$work/census_shard.sh"

@@ -13,6 +13,15 @@
 #include <stdint.h>
 
 void *gg_malloc(uint64_t nByte);   /* NULL on failure, like malloc */
+
+/* The largest block SQLite allocates (its allocator refuses 0x7fffff00
+** bytes and more: SQLITE_MAX_ALLOCATION_SIZE of newer releases).  No
+** engine asks for more in one block: arrays that grow with the positions
+** are cut (one bitset a block, the plies a band a block), and an engine
+** refuses with GG_TOOBIG a board whose largest block would not fit (the
+** limit on n that remains: 131,071 nodes for cat and mouse and for the
+** race, gg_cm_max_nodes() and gg_race_max_nodes()). */
+#define GG_ALLOC_MAX 0x7ffffeffULL
 void gg_free(void *p);             /* NULL is a no-op */
 
 /* gg_free() of a block of nByte bytes (at most its size) whose pages,

@@ -43,7 +43,14 @@ static inline uint64_t gg_board_max_nodes(uint64_t mx){
   return n;
 }
 
-/* The number of a position, whose turn it is, and its nodes. */
+/* A position's 64-bit key: 2n^2 of them, past 2^32 from n = 46,341 (the
+** states tables' rowid is the key + 1; play.c's set of seen positions). */
+static inline uint64_t gg_board_key(uint32_t n, uint32_t a, uint32_t b, int turn){
+  return ((uint64_t)a*n + b)*2 + (uint64_t)turn;
+}
+
+/* The number of a position, whose turn it is, and its nodes, in 32 bits:
+** for the reference solvers of the tests (small boards) only. */
 static inline uint32_t gg_board_pos(uint32_t n, uint32_t a, uint32_t b, int turn){
   return ((uint32_t)turn*n + a)*n + b;
 }

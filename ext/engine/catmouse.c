@@ -66,6 +66,28 @@ uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){
   return nPly + 6*nBits + nTurn + nWork + nSet + nList;   /* aRes 4, aDone 2 */
 }
 
+/* The bytes of the largest block a solve on n nodes allocates: a bitset,
+** a band of ply bytes, or the block of a turn (cmTurnInit; its arcs
+** left out: the graph's own arrays are larger). */
+static uint64_t cmLargestBlock(uint32_t n){
+  uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64, nB = cmBands(n);
+  uint64_t nBits = GG_CM_BIT_SIZE(n, nB)*8, nPly = (uint64_t)n*512;
+  uint64_t nTurn = (n*nDW*(1+CM_MAX_THREAD) + CM_MAX_THREAD*nW)*8
+                   + CM_MAX_THREAD*(uint64_t)cmListMax(n)*sizeof(CmNew)
+                   + (2 + (1+CM_MAX_THREAD)*(uint64_t)n)*4;
+  uint64_t m = nBits>nPly ? nBits : nPly;
+  return m>nTurn ? m : nTurn;
+}
+
+uint32_t gg_cm_max_nodes(void){
+  uint32_t lo = 1, hi = 1u<<20;      /* (20 steps: no need to keep it) */
+  while( lo<hi ){
+    uint32_t mid = lo + (hi-lo+1)/2;
+    if( cmLargestBlock(mid)<=GG_ALLOC_MAX ) lo = mid; else hi = mid-1;
+  }
+  return lo;
+}
+
 /* Number the nodes by reverse Cuthill-McKee: breadth first (along
 ** out-arcs) from a node of least degree, then from the first node not
 ** reached; neighbours in order of degree; the order reversed.  Sets
@@ -151,7 +173,7 @@ static void cmTurnFree(CmTurn *me){
 static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
-  uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
+  uint64_t n = s->n, nDirty = n*s->nDW;
   uint64_t nU64 = nDirty*(1 + s->nLane) + s->nLane*s->nW; /* aDirty, aNews, aRowBits */
   uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->nLane*n;  /* aOff, aMove, aDirtyRow */
   uint64_t nList = (uint64_t)s->nLane*s->nListMax;          /* aList */
@@ -160,9 +182,9 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   int q;
   memset(me, 0, sizeof(*me));
   me->t = t;
-  me->aDone = s->aDoneAll + t*nBits;
-  me->aWin[0] = p->aRes + (2*t)*nBits;
-  me->aWin[1] = p->aRes + (2*t+1)*nBits;
+  me->aDone = p->aDone[t];
+  me->aWin[0] = p->aRes[2*t];
+  me->aWin[1] = p->aRes[2*t+1];
   me->aDirty = gg_malloc(nByte);
   if( me->aDirty==0 ) return GG_NOMEM;
   memset(me->aDirty, 0, nU64*8);
@@ -215,7 +237,8 @@ static int cmBigMerge(CmSolve *s){
   return GG_OK;
 }
 
-/* The result's arrays: aRes, the ply blocks, the holes; and aDoneAll. */
+/* The result's arrays: aRes, the ply blocks, the holes; and aDone.  One
+** bitset a block: four in one passed SQLite's 2 GB a block at n = 65,536. */
 static int cmAllocResult(CmSolve *s){
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), i;
@@ -226,11 +249,12 @@ static int cmAllocResult(CmSolve *s){
     p->aBlock[i].aPly = gg_malloc(n*512);
     if( p->aBlock[i].aPly==0 ) return GG_NOMEM;
   }
-  p->aRes = gg_malloc(4*nBits*8);
-  s->aDoneAll = gg_malloc(2*nBits*8);
-  if( p->aRes==0 || s->aDoneAll==0 ) return GG_NOMEM;
-  if( cmZero(p->aRes, 4*nBits*8, &s->setup) ) return GG_INTERRUPT;
-  return cmZero(s->aDoneAll, 2*nBits*8, &s->setup);
+  for(i=0; i<6; i++){
+    uint64_t **pa = i<4 ? &p->aRes[i] : &p->aDone[i-4];
+    if( (*pa = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
+    if( cmZero(*pa, nBits*8, &s->setup) ) return GG_INTERRUPT;
+  }
+  return GG_OK;
 }
 
 /* The holes in engine numbers, and the in-arcs (the mouse's moves when
@@ -322,7 +346,6 @@ static void cmSolveFree(CmSolve *s){
   for(i=0; i<CM_MAX_THREAD; i++) gg_cand_free(&s->aWork[i].cand);
   cmTurnFree(&s->aTurn[0]);
   cmTurnFree(&s->aTurn[1]);
-  gg_free(s->aDoneAll);
   gg_free(s->aHoleE);
   gg_free(s->aHoleBit);
   if( s->p->pG->bDirected ) gg_free(s->aPredOff);
@@ -335,7 +358,7 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   int rc, t, i;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
-  if( GG_CM_NPOS(pG->n)>=0xffffffffu || pG->n==0 ) return GG_TOOBIG;
+  if( pG->n>gg_cm_max_nodes() || pG->n==0 ) return GG_TOOBIG;
   if( pG->n<=64 && nThread==0 ) return cm_small_solve(p, pG, aHole, pStop);
   rc = cmSetUp(&s, p, pG, aHole, nThread, pStop);
   p->aPerm = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint32_t));
@@ -357,6 +380,9 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   p->nPly = s.nPly;
   gg_free(aInv);
   cmSolveFree(&s);
+  if( rc==GG_OK ){                 /* (after a failure: gg_cm_free's) */
+    for(t=0; t<2; t++){ gg_free(p->aDone[t]); p->aDone[t] = 0; }
+  }
   /* On failure the result's blocks stay for the caller's gg_cm_free(),
   ** which it calls in every case: giving gigabytes back takes a while, and
   ** the SQL layer does it on a thread of its own after an interrupt. */
@@ -379,8 +405,9 @@ void gg_cm_free(GGCatMouse *p){
     }
   }
   gg_free(p->aBlock);
-  /* 800 MB at n = 40,000, perhaps freed on a thread of its own (alloc.h) */
-  gg_free_gently(p->aRes, p->aRes ? 4*GG_CM_BIT_SIZE(p->n, p->nBand)*8 : 0);
+  /* 200 MB each at n = 40,000, perhaps freed on a thread of its own (alloc.h) */
+  for(i=0; i<4; i++) gg_free_gently(p->aRes[i], GG_CM_BIT_SIZE(p->n, p->nBand)*8);
+  for(i=0; i<2; i++) gg_free_gently(p->aDone[i], GG_CM_BIT_SIZE(p->n, p->nBand)*8);
   gg_free(p->aBig[0]);
   gg_free(p->aBig[1]);
   gg_free(p->aPerm);
@@ -422,10 +449,10 @@ static uint32_t cmWord(const GGCatMouse *p, uint32_t xd, uint32_t yd, int t){
   y = p->aPerm[yd];
   iWord = GG_CM_BIT(p->n, y, x>>6);
   bit = 1ULL<<(x&63);
-  if( p->aRes[(2*t)*GG_CM_BIT_SIZE(p->n, p->nBand) + iWord] & bit ){
+  if( p->aRes[2*t][iWord] & bit ){
     return GG_STATE(GG_V_WIN0, cmPlies(p, t, x, y));
   }
-  if( p->aRes[(2*t+1)*GG_CM_BIT_SIZE(p->n, p->nBand) + iWord] & bit ){
+  if( p->aRes[2*t+1][iWord] & bit ){
     return GG_STATE(GG_V_WIN1, cmPlies(p, t, x, y));
   }
   return GG_STATE(GG_V_DRAW, 0);

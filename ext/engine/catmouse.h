@@ -30,14 +30,15 @@
 **   2 bytes per position of the few words whose plies do not fit two
 **   bases, and 12 bytes per position of 65,535 plies or more in such a
 **   word (see GGCatMouseBlock).  No single allocation grows with P beyond
-**   the bitsets (4 result bitsets in one block: P/2 bytes, under 1.1 GB at
-**   the largest n): the plies are allocated one band of 512 columns at a
+**   a bitset (one a block: P/16 bytes, 800 MB at n = 80,000; at most
+**   2 GB, SQLite's largest block: gg_cm_max_nodes()): the plies are allocated one band of 512 columns at a
 **   time.  p->nByteNeed (or gg_cm_bytes() before the call) says how much
 **   a solve needs.
 ** Measured (random graph, average degree 8; peak resident memory through
 ** SQL, bench/bench_catmouse.py): n=5000 1.45 B/position, n=10000 1.43,
 ** n=40000 (3.2e9 positions) 4485 MB = 1.40 B/position in 32 s on the
-** shared 2-core machine (BENCH_HUGE=1).  Before: 3.2 B/position.  Long
+** shared 2-core machine (BENCH_HUGE=1); n=80000 (1.28e10 positions, past
+** 2^32) 17,810 MB = 1.39 B/position in 138 s.  Before: 3.2 B/position.  Long
 ** forced wins: grid 70x70 1.54 B/position, path of 3000 nodes 1.56
 ** (before the bases and wide words: 10.7 and 41).
 */
@@ -104,7 +105,8 @@ struct GGCatMouse {
   uint32_t nPlyDense;  /* plies whose new words did not all fit the sparse
                        ** lists (found again by a sweep of their marks) */
   uint32_t nSwitch;    /* changes between thin plies and plies on lanes */
-  uint64_t *aRes;      /* 4 bitsets of GG_CM_BIT_SIZE words: [2*turn + winner] */
+  uint64_t *aRes[4];   /* 4 bitsets of GG_CM_BIT_SIZE words (a block each):
+                       ** [2*turn + winner] */
   GGCatMouseBlock *aBlock; /* 2*nBand blocks of plies: [turn*nBand + band] */
   GGCatMouseBig *aBig[2];  /* per turn: wide positions of GG_CM_PLY_BIG plies or more */
   uint64_t nBig[2];    /* entries in aBig[t] */
@@ -113,6 +115,10 @@ struct GGCatMouse {
                        ** counted); set by gg_cm_solve*() even
                        ** when it fails, e.g. for the GG_NOMEM message */
   uint64_t *aSmall;    /* the small-graph path's block (n <= 64), or 0 */
+  uint64_t *aDone[2];  /* during the solve only: each turn's decided
+                       ** positions, row x, bit y (a bitset a block; freed
+                       ** at its end, after a failure by gg_cm_free(),
+                       ** which may run on a thread of its own) */
 };
 
 /* Word j of row r of a bitset of n rows, and its size in words. */
@@ -160,9 +166,16 @@ struct GGCatMouse {
 ** tiers of long games not counted). */
 uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc);
 
+/* The most nodes gg_cm_solve() takes (131,071): the largest n whose
+** largest block (one bitset, n * ceil(n/512) * 64 bytes) fits in one
+** allocation of SQLite (GG_ALLOC_MAX).  Positions are counted in 64 bits
+** (2n^2: 3.4e10 there); indexes of words in a bitset and of bytes in a
+** band stay under 2^32 (1.7e8 words there). */
+uint32_t gg_cm_max_nodes(void);
+
 /* Solve every position.  pG must outlive p; aHole (pG->n bytes) need not.
-** GG_OK, GG_NOMEM (p->nByteNeed says how much was needed), GG_TOOBIG or
-** GG_INTERRUPT.  Free with gg_cm_free() in every case.  nThread is the
+** GG_OK, GG_NOMEM (p->nByteNeed says how much was needed), GG_TOOBIG (no
+** nodes, or more than gg_cm_max_nodes()) or GG_INTERRUPT.  Free with gg_cm_free() in every case.  nThread is the
 ** number of threads, 1 or 2, 0 for the default (2; fewer on graphs of at
 ** most 512 nodes), or -2 for the work split of 2 run by this thread alone
 ** (what happens when a thread cannot be started; for tests).  With

@@ -7,13 +7,20 @@
 ** the move being searched and the index of the next move to try, with a
 ** flag for "some move draws".  The current (mouse, cat) live in two
 ** variables; going down a ply overwrites the mover's coordinate, coming
-** back restores it from the frame.
+** back restores it from the frame.  The memo is cut in blocks of 2^32
+** positions (1 GB: SQLite allocates at most 2 GB a block), so a memo of
+** more than 2^32 positions (2n^3 at n = 1,291 with the default cap) fits
+** where the machine's memory does.
 */
 #include <string.h>
 #include "alloc.h"
 #include "catmouse_bounded.h"
 
 #define CAP_DRAWN 0x80000000u      /* frame flag: some move draws */
+#ifndef CAP_BLOCK_LOG
+# define CAP_BLOCK_LOG 32           /* positions of a memo block: 2^32 (tests: fewer) */
+#endif
+#define CAP_BLOCK_MASK ((((uint64_t)1)<<CAP_BLOCK_LOG) - 1)  /* a position in its block */
 
 typedef struct CapFrame CapFrame;
 struct CapFrame {
@@ -28,7 +35,9 @@ struct CapSearch {
   const uint8_t *aHole; /* aHole[u]: u is a hole */
   int t0;             /* who moves at ply 0: 0 the mouse, 1 the cat */
   uint64_t cap;       /* plies searched */
-  uint8_t *aMemo;     /* 2 bits per (ply, mouse, cat), 4 per byte */
+  uint8_t **apMemo;   /* 2 bits per (ply, mouse, cat), 4 per byte, in
+                      ** blocks of 2^CAP_BLOCK_LOG positions */
+  uint64_t nMemo;     /* blocks in apMemo */
   CapFrame *aStack;   /* frames, one per ply of the current line */
   uint64_t nStack;    /* frames allocated */
 };
@@ -58,12 +67,40 @@ static uint32_t capKnown(const CapSearch *p, uint64_t k, uint32_t m, uint32_t c)
   if( p->aHole[m] ) return GG_V_WIN0;
   if( m==c ) return GG_V_WIN1;
   i = capIndex(p, k, m, c);
-  return (p->aMemo[i>>2] >> ((i&3)*2)) & 3;
+  return (p->apMemo[i>>CAP_BLOCK_LOG][(uint32_t)(i & CAP_BLOCK_MASK)>>2] >> ((i&3)*2)) & 3;
 }
 
 static void capRemember(CapSearch *p, uint64_t k, uint32_t m, uint32_t c, uint32_t v){
   uint64_t i = capIndex(p, k, m, c);
-  p->aMemo[i>>2] |= (uint8_t)(v << ((i&3)*2));
+  p->apMemo[i>>CAP_BLOCK_LOG][(uint32_t)(i & CAP_BLOCK_MASK)>>2] |= (uint8_t)(v << ((i&3)*2));
+}
+
+/* The memo of nPos positions, zeroed, in blocks.  GG_OK, GG_NOMEM or
+** GG_INTERRUPT. */
+static int capMemoInit(CapSearch *p, uint64_t nPos, const GGStop *pStop){
+  uint64_t i, nBlock = ((uint64_t)1<<CAP_BLOCK_LOG)/4;
+  GGPoll poll;
+  gg_poll_init(&poll, pStop);
+  p->nMemo = (nPos + ((uint64_t)1<<CAP_BLOCK_LOG) - 1)>>CAP_BLOCK_LOG;
+  p->apMemo = gg_malloc(p->nMemo*sizeof(uint8_t*));
+  if( p->apMemo==0 ){ p->nMemo = 0; return GG_NOMEM; }
+  memset(p->apMemo, 0, p->nMemo*sizeof(uint8_t*));
+  for(i=0; i<p->nMemo; i++){
+    uint64_t nByte = i+1<p->nMemo ? nBlock : ((nPos - (i<<CAP_BLOCK_LOG))+3)/4, j;
+    uint64_t nSlice = (uint64_t)4<<20;          /* zeroed 4 MB at a time, polled */
+    if( (p->apMemo[i] = gg_malloc(nByte))==0 ) return GG_NOMEM;
+    for(j=0; j<nByte; j+=nSlice){
+      memset(p->apMemo[i] + j, 0, nByte-j<nSlice ? nByte-j : nSlice);
+      if( gg_poll_now(&poll) ) return GG_INTERRUPT;
+    }
+  }
+  return GG_OK;
+}
+
+static void capMemoFree(CapSearch *p){
+  uint64_t i;
+  for(i=0; i<p->nMemo; i++) gg_free(p->apMemo[i]);
+  gg_free(p->apMemo);
 }
 
 /* Make room for frame k.  GG_OK or GG_NOMEM. */
@@ -164,11 +201,9 @@ int gg_capped_solve(const GGGraph *pG, const uint8_t *aHole, uint32_t mouse,
     return GG_OK;
   }
   if( nPos==UINT64_MAX ) return GG_TOOBIG;
-  s.aMemo = gg_malloc((nPos+3)/4);
-  if( s.aMemo==0 ) return GG_NOMEM;
-  memset(s.aMemo, 0, (nPos+3)/4);
-  rc = capSearch(&s, mouse, cat, pStop, pValue);
-  gg_free(s.aMemo);
+  rc = capMemoInit(&s, nPos, pStop);
+  if( rc==GG_OK ) rc = capSearch(&s, mouse, cat, pStop, pValue);
+  capMemoFree(&s);
   gg_free(s.aStack);
   return rc;
 }

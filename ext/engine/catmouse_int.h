@@ -79,7 +79,6 @@ struct CmSolve {
   uint64_t *aHoleBit;  /* nW words: the holes as a bitset (engine numbers) */
   uint32_t *aPredOff;  /* moves into y: aPred[aPredOff[y]..] (in-arcs) */
   uint32_t *aPred;
-  uint64_t *aDoneAll;  /* both turns' aDone (one block) */
   int nLane;           /* lanes, 1..CM_MAX_THREAD */
   int nRun;            /* worker threads running the lanes, 1 or nLane */
   int bStop;           /* set (atomically) to stop every worker */

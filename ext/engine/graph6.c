@@ -150,7 +150,29 @@ static int g6Parse(const G6Kind *k, GGGraph6 *p, const char *zIn, uint64_t nz, c
   return 0;
 }
 
+/* The common case of a census, checked in one pass: a graph of at most
+** 62 nodes with no header and no end of line, whose bytes are all
+** graph6 characters, of the right number, the padding clear.  1 if p is
+** parsed; 0 if the full parse must look (and say what is wrong). */
+static int g6ParseShort(GGGraph6 *p, const unsigned char *z, uint64_t nz){
+  uint64_t n, nBit, nData, i;
+  unsigned bad = 0;
+  if( nz==0 || z[0]<63 || z[0]>=126 || z[0]=='>' ) return 0;
+  n = z[0]-63;
+  nBit = n*(n-1)/2;
+  nData = (nBit+5)/6;
+  if( nz!=1+nData ) return 0;
+  for(i=1; i<nz; i++) bad |= (unsigned)(z[i]-63) > 63u;
+  if( bad || (nData>0 && ((z[nz-1]-63) & ((1u<<(nData*6-nBit))-1))!=0) ) return 0;
+  p->z = z;
+  p->iData = 1;
+  p->n = (uint32_t)n;
+  p->nBit = nBit;
+  return 1;
+}
+
 int gg_graph6_parse(GGGraph6 *p, const char *z, uint64_t nz, char *zErr, int nErr){
+  if( g6ParseShort(p, (const unsigned char*)z, nz) ) return 0;
   return g6Parse(&g6Graph, p, z, nz, zErr, nErr);
 }
 
@@ -293,24 +315,24 @@ static uint64_t g6Take64(G6Bits *r, int k){
 void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
   G6Bits r;
   uint32_t j, n = p->n;
-  uint64_t all = 0, off = 0;
   if( n ) aRow[0] = 0;
   if( p->nBit<=64 ){
     /* n <= 11 (a census's graphs): the whole stream in one word, each
     ** column a shift of it.  Bits past 64 of the last byte are padding. */
     const unsigned char *d = p->z + p->iData;
-    uint64_t i, nByte = (p->nBit+5)/6;
+    uint64_t all = 0, i, nByte = (p->nBit+5)/6;
     for(i=0; i<nByte; i++) all |= (uint64_t)g6Rev6[(d[i]-63u) & 63] << (6*i);
+    for(j=1; j<n; j++){
+      uint64_t m = all & ((1ull<<j)-1), b;
+      all >>= j;
+      aRow[j] = m;
+      for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
+    }
+    return;
   }
   g6BitsInit(&r, p);
   for(j=1; j<n; j++){
-    uint64_t m, b;
-    if( p->nBit<=64 ){
-      m = (all>>off) & ((1ull<<j)-1);
-      off += j;
-    }else{
-      m = g6Take64(&r, (int)j);
-    }
+    uint64_t m = g6Take64(&r, (int)j), b;
     aRow[j] = m;
     for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
   }

@@ -119,6 +119,18 @@ static int rcMovesInit(RcSolve *s, const uint32_t *aInv){
   return rcMoves(s, 1, aInv, s->aPreOff, s->aPre);
 }
 
+/* Zero nByte bytes at a, 4 MB at a time, polling between (a bitset is
+** 800 MB at n = 80,000: one memset would keep an interrupt waiting);
+** GG_OK or GG_INTERRUPT. */
+static int rcZero(void *a, uint64_t nByte, GGPoll *pPoll){
+  uint64_t i, nSlice = (uint64_t)4<<20;
+  for(i=0; i<nByte; i+=nSlice){
+    memset((char*)a + i, 0, nByte-i<nSlice ? nByte-i : nSlice);
+    if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
+  }
+  return GG_OK;
+}
+
 static void rcTurnFree(RcTurn *me){
   int q;
   gg_free(me->aBlock);
@@ -127,24 +139,27 @@ static void rcTurnFree(RcTurn *me){
 }
 
 /* The arrays of a turn: the wins of the mover are the result's aWin
-** (transposed until rcWinsOwn), the rest one allocation. */
+** (transposed until rcWinsOwn), the other player's a block of their own
+** (one bitset a block), the rest one allocation. */
 static int rcTurnInit(RcSolve *s, int t){
   RcTurn *me = &s->aTurn[t];
   GGRace *p = s->p;
   uint64_t n = s->n, nBits = GG_RACE_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
-  uint64_t nU64 = nBits + nDirty;                /* aWin[1-t], aDirty */
+  uint64_t nU64 = nDirty;                        /* aDirty */
   uint64_t nByte = nU64*8 + s->nLane*n*4 + n;    /* aDirtyRow, aRowMark */
   uint32_t *a32;
   int q;
   memset(me, 0, sizeof(*me));
   me->t = t;
-  me->aDone = p->aDone + t*nBits;
-  me->aWin[t] = p->aWin + t*nBits;
+  me->aDone = p->aDone[t];
+  me->aWin[t] = p->aWin[t];
+  me->aWin[1-t] = p->aScratch[t] = gg_malloc(nBits*8);
+  if( me->aWin[1-t]==0 ) return GG_NOMEM;
+  if( rcZero(me->aWin[1-t], nBits*8, &s->setup) ) return GG_INTERRUPT;
   me->aBlock = gg_malloc(nByte);
   if( me->aBlock==0 ) return GG_NOMEM;
   memset(me->aBlock, 0, nU64*8);
-  me->aWin[1-t] = me->aBlock;
-  me->aDirty = me->aBlock + nBits;
+  me->aDirty = me->aBlock;
   a32 = (uint32_t*)(me->aDirty + nDirty);
   for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
   me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
@@ -209,7 +224,7 @@ static int rcOrder(RcSolve *s, uint32_t *aInv){
 /* The arrays of the result and of the solve, and ply 0. */
 static int rcSetup(RcSolve *s){
   GGRace *p = s->p;
-  uint64_t n = s->n, nBitWords = 2*GG_RACE_BIT_SIZE(n, s->nWB);
+  uint64_t n = s->n, nBits = GG_RACE_BIT_SIZE(n, s->nWB);
   int rc, t, i;
   uint32_t *aInv = gg_malloc((n + 1)*sizeof(uint32_t));
   p->aPerm = gg_malloc((n + 1)*sizeof(uint32_t));
@@ -226,11 +241,11 @@ static int rcSetup(RcSolve *s){
     uint64_t nCol = (uint32_t)i%s->nWB==s->nWB-1 ? p->nPlyLast : 512;
     if( (p->apPly[i] = gg_malloc(n*nCol*p->nPlyByte))==0 ) return GG_NOMEM;
   }
-  p->aDone = gg_malloc(2*nBitWords*sizeof(uint64_t));
-  if( p->aDone==0 ) return GG_NOMEM;
-  p->aWin = p->aDone + nBitWords;
-  memset(p->aDone, 0, 2*nBitWords*sizeof(uint64_t));
-  if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
+  for(i=0; i<4; i++){        /* one bitset a block (SQLite's 2 GB a block) */
+    uint64_t **pa = i<2 ? &p->aDone[i] : &p->aWin[i-2];
+    if( (*pa = gg_malloc(nBits*sizeof(uint64_t)))==0 ) return GG_NOMEM;
+    if( rcZero(*pa, nBits*sizeof(uint64_t), &s->setup) ) return GG_INTERRUPT;
+  }
   for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
   for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
   for(t=0; t<2; t++) if( (rc = rc_init_turn(s, &s->aTurn[t]))!=GG_OK ) return rc;
@@ -246,6 +261,38 @@ static int rcWinsOwn(RcSolve *s){
     if( gg_bits_transpose(s->aTurn[t].aWin[t], s->n, &s->setup) ) return GG_INTERRUPT;
   }
   return GG_OK;
+}
+
+/* The bytes of a turn's block (rcTurnInit), and of the largest block: a
+** bitset, a band of plies (2 bytes an entry) or that. */
+static uint64_t rcTurnBlock(uint32_t n){
+  uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64;
+  return n*nDW*8 + RC_MAX_THREAD*(uint64_t)n*4 + n;
+}
+static uint64_t rcLargestBlock(uint32_t n){
+  uint64_t nW = ((uint64_t)n+63)/64, nB = (nW+7)/8;
+  uint64_t nBits = GG_RACE_BIT_SIZE(n, nB)*8, nPly = (uint64_t)n*512*2, m = rcTurnBlock(n);
+  if( nPly>m ) m = nPly;
+  return nBits>m ? nBits : m;
+}
+
+uint32_t gg_race_max_nodes(void){
+  uint32_t lo = 1, hi = 1u<<20;
+  while( lo<hi ){
+    uint32_t mid = lo + (hi-lo+1)/2;
+    if( rcLargestBlock(mid)<=GG_ALLOC_MAX ) lo = mid; else hi = mid-1;
+  }
+  return lo;
+}
+
+uint64_t gg_race_bytes(uint32_t n, uint64_t nArc){
+  uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64, nB = (nW+7)/8;
+  uint64_t nBits = GG_RACE_BIT_SIZE(n, nB)*8;              /* bytes a bitset */
+  uint64_t nPly = 2*(uint64_t)n*n;                          /* 1-byte plies */
+  uint64_t nTurn = 2*rcTurnBlock(n);                        /* aDirty, rows */
+  uint64_t nWork = RC_MAX_THREAD*((uint64_t)n*nDW*8 + 5*(uint64_t)n);
+  uint64_t nSet = (uint64_t)n*(4+4+4) + 2*(2*(uint64_t)n + 1 + nArc)*4;
+  return nPly + 6*nBits + nTurn + nWork + nSet;   /* aDone 2, aWin 2, other's wins 2 */
 }
 
 /* Run the plies: a thread per lane after the first; if that cannot be
@@ -266,15 +313,16 @@ static void rcSolveAll(RcSolve *s, int nThread){
   }
 }
 
-int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
-                          const GGStop *pStop){
+/* The solve; on failure p is freed if bFree, else kept for the caller. */
+static int rcSolve(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                   const GGStop *pStop, int bFree){
   RcSolve s;
   uint32_t n = pG->n;
   int rc, i;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
   if( z>=n ) return GG_NOTNODE;                 /* the goal is not a node */
-  if( GG_RACE_NPOS(n)>=0xffffffffu ) return GG_TOOBIG;
+  if( n>gg_race_max_nodes() ) return GG_TOOBIG;
   p->pG = pG;
   p->n = n;
   p->z = z;
@@ -303,10 +351,23 @@ int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
   rcTurnFree(&s.aTurn[0]);
   rcTurnFree(&s.aTurn[1]);
   gg_free(s.aOff);
-  if( rc ) gg_race_free(p);
+  if( rc==GG_OK ){
+    for(i=0; i<2; i++){ gg_free(p->aScratch[i]); p->aScratch[i] = 0; }
+  }else if( bFree ){
+    gg_race_free(p);
+  }
   return rc;
 }
 
+int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                          const GGStop *pStop){
+  return rcSolve(p, pG, z, nThread, pStop, 1);
+}
+
 int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
-  return gg_race_solve_threads(p, pG, z, 0, pStop);
+  return rcSolve(p, pG, z, 0, pStop, 1);
+}
+
+int gg_race_solve_kept(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
+  return rcSolve(p, pG, z, 0, pStop, 0);
 }

@@ -91,9 +91,13 @@ struct GGRace {
   uint32_t nPlyLast;   /* columns of the last band: n - 512*(nBand-1) */
   uint32_t nPlyByte;   /* bytes per aPly entry: 1 or 2 */
   uint32_t nPlyMark;   /* entries of this value: the plies are in aBig */
-  uint64_t *aDone;     /* 2 turns of GG_RACE_BIT_SIZE words: decided */
-  uint64_t *aWin;      /* 2 turns of GG_RACE_BIT_SIZE words: won by the mover */
+  uint64_t *aDone[2];  /* per turn, GG_RACE_BIT_SIZE words: decided */
+  uint64_t *aWin[2];   /* per turn, GG_RACE_BIT_SIZE words: won by the mover
+                       ** (one bitset a block: 800 MB each at n = 80,000) */
   GGRaceBig *aBig;     /* positions whose entry is nPlyMark, by iPos */
+  uint64_t *aScratch[2]; /* during the solve only: turn t's bitset of the
+                       ** other player's wins, transposed (freed at its
+                       ** end; after a failure, by gg_race_free()) */
   uint64_t nBig;       /* entries in aBig */
 };
 
@@ -124,12 +128,25 @@ static inline uint8_t *gg_race_ply_at(const GGRace *p, int t, uint32_t x, uint32
 # define GG_RACE_PLY_NARROW 254
 #endif
 
+/* The most nodes gg_race_solve() takes (131,071): the largest n whose
+** largest block (one bitset, n * ceil(n/512) * 64 bytes) fits in one
+** allocation of SQLite (GG_ALLOC_MAX).  Positions are counted in 64
+** bits; word indexes of a bitset stay under 2^32.  And the bytes a solve
+** needs at its peak on n nodes and nArc arcs (1-byte plies; 2-byte plies,
+** when some node is 254 or more steps from z, add n^2 bytes). */
+uint32_t gg_race_max_nodes(void);
+uint64_t gg_race_bytes(uint32_t n, uint64_t nArc);
+
 /* Solve every position for goal z (a dense id).  pG must outlive p.
 ** GG_OK, GG_NOMEM, GG_TOOBIG or GG_INTERRUPT.  On success free with
 ** gg_race_free().  nThread: 1 or 2 threads, 0 for the default (2; one on
 ** graphs of at most 512 nodes), -2 for the work split of 2 run by this
 ** thread alone (for tests).  pStop is polled from the calling thread. */
 int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
+/* The same, but on failure p keeps what it had allocated (gigabytes at
+** n = 80,000) for the caller's gg_race_free(), which it calls in every
+** case: the SQL layer frees an interrupted solve on a thread of its own. */
+int gg_race_solve_kept(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
 int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                           const GGStop *pStop);
 void gg_race_free(GGRace *p);

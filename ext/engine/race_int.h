@@ -30,7 +30,7 @@ struct RcTurn {
   uint64_t *aDone;     /* decided positions: row x, bit y (into GGRace) */
   uint64_t *aWin[2];   /* aWin[q]: won by player q; row y, bit x.  aWin[t]
                        ** is GGRace's aWin of this turn, transposed after
-                       ** the solve; aWin[1-t] is in aBlock */
+                       ** the solve; aWin[1-t] is a block of its own */
   uint64_t *aBlock;    /* the turn's own arrays (rcTurnInit) */
   uint64_t *aDirty;    /* nDW words per row y: words of aWin[*] rows changed */
   uint8_t *aRowMark;   /* aRowMark[y]: y is in its part's aDirtyRow */

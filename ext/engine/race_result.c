@@ -8,17 +8,28 @@
 #include "alloc.h"
 #include "race.h"
 
+/* Large blocks are given back gently (alloc.h): a solve interrupted at
+** n = 80,000 is freed on a thread of its own while the caller goes on. */
 void gg_race_free(GGRace *p){
+  uint64_t nBits = GG_RACE_BIT_SIZE(p->n, p->nBand)*8;
   uint32_t i;
   gg_free(p->aPerm);
   p->aPerm = 0;
-  for(i=0; p->apPly && i<2*p->nBand; i++) gg_free(p->apPly[i]);
+  for(i=0; p->apPly && i<2*p->nBand; i++){
+    uint64_t nCol = i%p->nBand==p->nBand-1 ? p->nPlyLast : 512;
+    gg_free_gently(p->apPly[i], (uint64_t)p->n*nCol*p->nPlyByte);
+  }
   gg_free(p->apPly);
-  gg_free(p->aDone);              /* aWin is in the same block */
+  for(i=0; i<2; i++){
+    gg_free_gently(p->aDone[i], nBits);
+    gg_free_gently(p->aWin[i], nBits);
+    gg_free_gently(p->aScratch[i], nBits);
+    p->aScratch[i] = 0;
+  }
   gg_free(p->aBig);
   p->apPly = 0;
-  p->aDone = 0;
-  p->aWin = 0;
+  p->aDone[0] = p->aDone[1] = 0;
+  p->aWin[0] = p->aWin[1] = 0;
   p->aBig = 0;
   p->nBig = 0;
 }
@@ -42,12 +53,12 @@ static uint32_t rresPlies(const GGRace *p, int t, uint32_t x, uint32_t y){
 static uint32_t rresWord(const void *pCtx, uint32_t a, uint32_t b, int t){
   const GGRace *p = (const GGRace*)pCtx;
   uint32_t x = p->aPerm[t==GG_RACE_ALICE ? a : b], y = p->aPerm[t==GG_RACE_ALICE ? b : a];
-  uint64_t iWord = t*GG_RACE_BIT_SIZE(p->n, p->nBand) + GG_RACE_BIT(p->n, x, y>>6);
+  uint64_t iWord = GG_RACE_BIT(p->n, x, y>>6);
   uint64_t bit = 1ULL<<(y&63);
-  if( (p->aDone[iWord] & bit)==0 || (t==GG_RACE_ALICE && a==p->z && b==p->z) ){
+  if( (p->aDone[t][iWord] & bit)==0 || (t==GG_RACE_ALICE && a==p->z && b==p->z) ){
     return GG_STATE(GG_V_DRAW, 0);
   }
-  return GG_STATE((p->aWin[iWord] & bit) ? t+1 : 2-t,
+  return GG_STATE((p->aWin[t][iWord] & bit) ? t+1 : 2-t,
                   rresPlies(p, t, x, y));
 }
 

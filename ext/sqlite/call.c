@@ -63,7 +63,7 @@ uint64_t gg_call_positions(const GGCall *pCall, uint32_t n){
 /* The most nodes whose positions fit the limit (at least 1; at most
 ** 2^32 - 3, a graph's bound), from the game's own formula. */
 static uint32_t callMaxNodes(const GGCall *pCall){
-  uint64_t n = pCall->pDef->xMaxNodes((uint64_t)pCall->pConn->mxPositions, pCall->k);
+  uint64_t n = pCall->pDef->xLimitNodes((uint64_t)pCall->pConn->mxPositions, pCall->k);
   if( n>0xfffffffdu ) n = 0xfffffffdu;
   return n==0 ? 1 : (uint32_t)n;
 }
@@ -323,12 +323,12 @@ int gg_call_graph(GGCall *pCall, char **pzErr){
 }
 
 /* The message of a failed engine call (and its code). */
-static int callEngineError(const GGCall *pCall, int rc, uint64_t nByte, char **pzErr){
+static int callEngineError(const GGCall *pCall, int rc, const GGNeed *pNeed, char **pzErr){
   char zFor[40] = "", *zWhat = gg_call_name(pCall);
   if( pCall->pDef->mxK ) sqlite3_snprintf(sizeof(zFor), zFor, " for k = %u", pCall->k);
   *pzErr = zWhat ? gg_err_engine(rc, pCall->pFunc->zName,
                                  pCall->pFunc->zSearching ? pCall->pFunc->zSearching : "solving",
-                                 zWhat, zFor, nByte) : 0;
+                                 zWhat, zFor, pNeed) : 0;
   if( zWhat==0 ) rc = GG_NOMEM;
   sqlite3_free(zWhat);
   return gg_error_rc(gg_sqlite_rc(rc), *pzErr);
@@ -356,9 +356,15 @@ static int callSolveNew(GGCall *pCall, GGSolved *p, char **pzErr){
   rc = pDef->xSolve(&p->pState, &p->g, &args, &stop);
   gg_interrupt_done(&intr);
   if( rc!=GG_OK ){
-    uint64_t nByte = rc==GG_NOMEM && pDef->xBytes ? pDef->xBytes(&p->g, p->k) : 0;
+    GGNeed need;
+    memset(&need, 0, sizeof(need));
+    need.n = p->g.n;
+    need.nPos = p->nPos;
+    need.nByte = pDef->xBytes ? pDef->xBytes(&p->g, p->k) : 0;
+    need.nMaxNode = pDef->xMaxNodes ? pDef->xMaxNodes() : 0;
+    need.zMaxNode = pDef->zMaxNodes;
     p->pState = 0;
-    rc = callEngineError(pCall, rc, nByte, pzErr);
+    rc = callEngineError(pCall, rc, &need, pzErr);
     gg_solved_release(p);
     return rc;
   }
@@ -515,4 +521,14 @@ GGTableAux *gg_table_aux(GGConn *pConn, const GGGameDef *pDef, const char *zName
   a->func.zName = zName;
   a->func.bSource = 1;
   return a;
+}
+
+int gg_call_engine_error_need(const GGCall *pCall, int rc, uint64_t nPos, uint64_t nByte,
+                              char **pzErr){
+  GGNeed need;
+  memset(&need, 0, sizeof(need));
+  need.n = pCall->g.n;
+  need.nPos = nPos;
+  need.nByte = nByte;
+  return callEngineError(pCall, rc, &need, pzErr);
 }

@@ -86,10 +86,17 @@ struct GGGameDef {
   uint64_t (*xPositions)(uint64_t n, uint32_t k);
   void (*xSize)(uint32_t k, char *zBuf, int nBuf);
   /* The most nodes n with xPositions(n, k) <= mx, computed directly. */
-  uint64_t (*xMaxNodes)(uint64_t mx, uint32_t k);
+  uint64_t (*xLimitNodes)(uint64_t mx, uint32_t k);
   /* Bytes a solve of pG needs at its peak, for the out-of-memory message;
   ** may be NULL. */
   uint64_t (*xBytes)(const GGGraph *pG, uint32_t k);
+  /* The most nodes its engine takes, and why (for the message of a
+  ** larger graph); may be NULL. */
+  uint32_t (*xMaxNodes)(void);
+  const char *zMaxNodes;
+/* zMaxNodes of the word-parallel engines (catmouse.h, race.h). */
+#define GG_SQL_MAX_NODES_WHY "one bitset of its positions, n^2/8 bytes, must fit in one" \
+  " allocation of SQLite, under 2 GB"
   /* The rules that change the solve other than role 0 (cops' "lazy"),
   ** as a word of the cache key; NULL: none. */
   uint64_t (*xVariant)(const GGRules *pRules);
@@ -221,6 +228,10 @@ void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 /* For xRun: the message of an engine's failure rc (GG_*) solving the
 ** call's graph, and its SQLite code. */
 int gg_call_engine_error(const GGCall *pCall, int rc, char **pzErr);
+/* The same with what the solve needed: positions and bytes (out of
+** memory). */
+int gg_call_engine_error_need(const GGCall *pCall, int rc, uint64_t nPos, uint64_t nByte,
+                              char **pzErr);
 /* The graph's name for messages (the source's xName). */
 char *gg_call_name(const GGCall *pCall);
 /* Positions for the call's k on n nodes, and the limit message. */
@@ -231,6 +242,12 @@ int gg_call_over_limit(const GGCall *pCall, uint32_t n, int bAtLeast, char **pzE
 ** allocated on first use (freed when the connection closes); NULL if out
 ** of memory. */
 void *gg_call_scratch(GGCall *pCall);
+
+/* xFree(p) for a failed solve of nPos positions: on a thread of its own
+** after an interrupt of a large one (sqlite3_interrupt must return within
+** 100 ms; freeing gigabytes takes longer), else at once (catmouse_sql.c;
+** its threads end in the game's xClose). */
+void gg_free_later(void (*xFree)(void*), void *p, uint64_t nPos, int rc);
 
 /* What a registered function gets as user data. */
 typedef struct GGFuncReg GGFuncReg;

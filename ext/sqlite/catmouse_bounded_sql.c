@@ -63,7 +63,8 @@ static int boundedRun(sqlite3_context *ctx, GGCall *pCall, const GGStop *pStop, 
   }
   rc = gg_capped_solve(pG, aHole, mouse, cat, pCall->iTurn, cap, pStop, &value);
   sqlite3_free(aHole);
-  if( rc ) return gg_call_engine_error(pCall, rc, pzErr);
+  /* memory: the memo (4 positions a byte) and the stack (its cost) */
+  if( rc ) return gg_call_engine_error_need(pCall, rc, nPos, (nPos+3)/4 + (nCost-nPos)/4, pzErr);
   sqlite3_result_int(ctx, gg_catmouse_def.aOutcome[value]);
   return SQLITE_OK;
 }

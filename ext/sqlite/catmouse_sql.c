@@ -27,7 +27,7 @@ static const GGRuleKey aCmKey[] = {
 };
 
 static uint64_t cmsqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_CM_NPOS(n); }
-static uint64_t cmsqlMaxNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
+static uint64_t cmsqlLimitNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
 static uint64_t cmsqlBytes(const GGGraph *pG, uint32_t k){
   (void)k;
   return gg_cm_bytes(pG->n, pG->nArc);
@@ -77,9 +77,17 @@ static int cmsqlRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, int 
 ** n = 40,000, and sqlite3_interrupt() must return within 100 ms.  (Where
 ** no thread can be started, as in the WebAssembly build, it is freed here.) */
 #define CM_FREE_LATER (200*1000*1000)     /* positions */
-static void *cmsqlFreeThread(void *pArg){
+static void cmsqlFreeState(void *pArg){
   gg_cm_free((GGCatMouse*)pArg);
   sqlite3_free(pArg);
+}
+/* A state to free later: its free function and itself. */
+typedef struct CmFreeJob CmFreeJob;
+struct CmFreeJob { void (*xFree)(void*); void *p; };
+static void *cmsqlFreeThread(void *pArg){
+  CmFreeJob *j = (CmFreeJob*)pArg;
+  j->xFree(j->p);
+  sqlite3_free(j);
   return 0;
 }
 /* The threads still freeing (joinable, oldest first), for every
@@ -92,20 +100,26 @@ static pthread_mutex_t cmFreeMutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t aCmFreeing[CM_MAX_FREEING];
 static int nCmFreeing = 0;
 
-static void cmsqlFreeFailed(GGCatMouse *p, uint32_t n, int rc){
+void gg_free_later(void (*xFree)(void*), void *p, uint64_t nPos, int rc){
   int bStarted = 0;
-  if( rc==GG_INTERRUPT && GG_CM_NPOS(n)>=CM_FREE_LATER ){
+  CmFreeJob *j = 0;
+  if( rc==GG_INTERRUPT && nPos>=CM_FREE_LATER && (j = sqlite3_malloc(sizeof(*j)))!=0 ){
+    j->xFree = xFree;
+    j->p = p;
     pthread_mutex_lock(&cmFreeMutex);
     if( nCmFreeing==CM_MAX_FREEING ){         /* the oldest is surely done by now */
       pthread_join(aCmFreeing[0], 0);
       memmove(aCmFreeing, aCmFreeing+1, (CM_MAX_FREEING-1)*sizeof(pthread_t));
       nCmFreeing--;
     }
-    bStarted = pthread_create(&aCmFreeing[nCmFreeing], 0, cmsqlFreeThread, p)==0;
+    bStarted = pthread_create(&aCmFreeing[nCmFreeing], 0, cmsqlFreeThread, j)==0;
     if( bStarted ) nCmFreeing++;
     pthread_mutex_unlock(&cmFreeMutex);
   }
-  if( !bStarted ) cmsqlFreeThread(p);
+  if( !bStarted ){
+    sqlite3_free(j);
+    xFree(p);
+  }
 }
 
 static void cmsqlFreeWait(void){
@@ -126,7 +140,7 @@ static int cmsqlSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pArg
   for(i=0; i<pArgs->nParam; i++) aHole[pArgs->aParam[i]] = 1;
   rc = gg_cm_solve(p, pG, aHole, pStop);
   sqlite3_free(aHole);
-  if( rc ){ cmsqlFreeFailed(p, pG->n, rc); return rc; }
+  if( rc ){ gg_free_later(cmsqlFreeState, p, GG_CM_NPOS(pG->n), rc); return rc; }
   *ppState = p;
   return GG_OK;
 }
@@ -224,8 +238,9 @@ const GGGameDef gg_catmouse_def = {
   .aOutcome = { 0, 1, 2, 0 },   /* open (unused), mouse wins, cat wins, draw */
   .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
   .iDirected = CM_KEY_DIRECTED,
-  .xPositions = cmsqlPositions, .xMaxNodes = cmsqlMaxNodes,
+  .xPositions = cmsqlPositions, .xLimitNodes = cmsqlLimitNodes,
   .xSize = cmsqlSize, .xBytes = cmsqlBytes,
+  .xMaxNodes = gg_cm_max_nodes, .zMaxNodes = GG_SQL_MAX_NODES_WHY,
   .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
   .xSmallBytes = cmsqlSmallBytes, .xSmallSolve = cmsqlSmallSolve,

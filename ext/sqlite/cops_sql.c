@@ -239,6 +239,6 @@ const GGGameDef gg_cops_def = {
   .azTurn = { "cops", "robber" },
   .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED,
   .mxK = GG_COPS_MAXK, .nScratch = GG_COPS_SMALL_SCRATCH*sizeof(uint64_t),
-  .xPositions = copsPositions, .xMaxNodes = gg_cops_max_nodes, .xSize = copsSize, .xVariant = copsVariant,
+  .xPositions = copsPositions, .xLimitNodes = gg_cops_max_nodes, .xSize = copsSize, .xVariant = copsVariant,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
 };

@@ -3,9 +3,11 @@
 ** GG_PREFIX and names the thing at fault; values are shown as SQL literals.
 ** The messages that several files give are built here only: a value that
 ** is not a node label, over the position limit ("see graphgame_limit"),
-** interrupted ("interrupted while"), an engine's failure, a table called
-** without its arguments ("needs arguments"), a private reader called from
-** SQL ("cannot be called from SQL"), a table of too many positions.
+** interrupted ("interrupted while"), an engine's failure (over its own
+** limit on nodes, or out of memory, with the positions and the bytes the
+** solve needs and the limit that stopped it), a table called without its
+** arguments ("needs arguments"), a private reader called from SQL
+** ("cannot be called from SQL"), a table of too many positions.
 */
 #include <stdarg.h>
 #include <string.h>
@@ -127,9 +129,16 @@ char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...){
   return z;
 }
 
+/* Bytes in MB, rounded up. */
+static unsigned long long errorsMB(uint64_t nByte){
+  return (unsigned long long)((nByte + (1<<20) - 1)>>20);
+}
+
 /* When a solve runs out of memory: what it needed, and which limit
 ** stopped it (SQLite's heap limits, else the machine's memory). */
-static char *errorsNoMem(const char *zFunc, const char *zWhat, uint64_t nByte){
+static char *errorsNoMem(const char *zFunc, const char *zWhat, const GGNeed *pNeed){
+  uint64_t nByte = pNeed->nByte;
+  char zPos[48] = "";
   sqlite3_int64 mxHard = -1, mxSoft = sqlite3_soft_heap_limit64(-1);
   char *zLimit, *z;
 #if SQLITE_VERSION_NUMBER>=3031000
@@ -144,16 +153,24 @@ static char *errorsNoMem(const char *zFunc, const char *zWhat, uint64_t nByte){
   }else{
     zLimit = sqlite3_mprintf("the machine's memory; SQLite has no heap limit");
   }
-  z = zLimit ? gg_errmsg("%s: solving %s needs about %llu MB at its peak, and an allocation"
-                         " failed (%s)", zFunc, zWhat, (unsigned long long)((nByte+(1<<20)-1)>>20),
-                         zLimit) : 0;
+  if( pNeed->nPos ){
+    sqlite3_snprintf(sizeof(zPos), zPos, " (%llu positions)", (unsigned long long)pNeed->nPos);
+  }
+  z = zLimit ? gg_errmsg("%s: solving %s needs about %llu MB at its peak%s, and an allocation"
+                         " failed (%s)", zFunc, zWhat, errorsMB(nByte), zPos, zLimit) : 0;
   sqlite3_free(zLimit);
   return z;
 }
 
 char *gg_err_engine(int rc, const char *zFunc, const char *zSearching, const char *zWhat,
-                    const char *zFor, uint64_t nByte){
-  if( rc==GG_NOMEM && nByte ) return errorsNoMem(zFunc, zWhat, nByte);
+                    const char *zFor, const GGNeed *pNeed){
+  if( rc==GG_NOMEM && pNeed && pNeed->nByte ) return errorsNoMem(zFunc, zWhat, pNeed);
+  if( rc==GG_TOOBIG && pNeed && pNeed->nMaxNode && pNeed->n>pNeed->nMaxNode ){
+    return gg_errmsg("%s: %s is too large to solve: %u nodes need %llu positions, about"
+                     " %llu MB at the peak, and the engine takes at most %u nodes (%s)",
+                     zFunc, zWhat, pNeed->n, (unsigned long long)pNeed->nPos,
+                     errorsMB(pNeed->nByte), pNeed->nMaxNode, pNeed->zMaxNode);
+  }
   if( rc==GG_TOOBIG ) return gg_errmsg("%s: %s is too large to solve%s", zFunc, zWhat, zFor);
   if( rc==GG_INTERRUPT ) return gg_err_interrupted(zFunc, "%s %s%s", zSearching, zWhat, zFor);
   return 0;

@@ -39,9 +39,20 @@ char *gg_err_needs_graph(const char *zTable, const char *zNodes);
 void gg_err_not_from_sql(sqlite3_context *ctx, const char *zReader, const char *zHow);
 /* "<zFunc>: table "<zTable>" has too many positions". */
 char *gg_err_too_many_positions(const char *zFunc, const char *zTable);
-/* The message of an engine's failure (GG_TOOBIG, GG_INTERRUPT, GG_NOMEM
-** with the bytes it needed if nByte) solving zWhat; zFor: "" or " for k = 2". */
+/* What a solve needs, for the messages of its failure (0: not known). */
+typedef struct GGNeed GGNeed;
+struct GGNeed {
+  uint32_t n;             /* nodes */
+  uint64_t nPos;          /* positions */
+  uint64_t nByte;         /* bytes at the peak */
+  uint32_t nMaxNode;      /* the engine's own limit on n, or 0 */
+  const char *zMaxNode;   /* why it has that limit */
+};
+/* The message of an engine's failure (GG_TOOBIG: over the engine's node
+** limit if pNeed says so; GG_INTERRUPT; GG_NOMEM with the positions and
+** bytes it needed if pNeed->nByte) solving zWhat; zFor: "" or
+** " for k = 2".  pNeed may be NULL. */
 char *gg_err_engine(int rc, const char *zFunc, const char *zSearching, const char *zWhat,
-                    const char *zFor, uint64_t nByte);
+                    const char *zFor, const GGNeed *pNeed);
 
 #endif

@@ -478,7 +478,11 @@ int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
     rc = gg_explicit_solve(&pGame->ex, &stop);
     gg_interrupt_done(&intr);
   }
-  if( rc==GG_TOOBIG ){
+  if( rc==GG_TOOBIG && pGame->keys.n>GG_EX_MAX_POS ){
+    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has %u positions, more than game_solve takes"
+                       " (%u: its counts of moves and plies are kept in 30 bits)", zPositions,
+                       pGame->keys.n, (unsigned)GG_EX_MAX_POS);
+  }else if( rc==GG_TOOBIG ){
     *pzErr = gg_err_too_many_positions(GS_NAME, zPositions);
   }else if( rc==GG_INTERRUPT ){
     *pzErr = gg_err_interrupted(GS_NAME, "solving the game of tables \"%w\" and \"%w\"",

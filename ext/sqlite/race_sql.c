@@ -16,7 +16,11 @@ static const GGRuleKey aRaceKey[] = {
 };
 
 static uint64_t racesqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_RACE_NPOS(n); }
-static uint64_t racesqlMaxNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
+static uint64_t racesqlLimitNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
+static uint64_t racesqlBytes(const GGGraph *pG, uint32_t k){
+  (void)k;
+  return gg_race_bytes(pG->n, pG->nArc);
+}
 static void racesqlSize(uint32_t k, char *zBuf, int nBuf){
   (void)k;
   sqlite3_snprintf(nBuf, zBuf, "2 turns x n Alice nodes x n Bob nodes");
@@ -44,21 +48,21 @@ static int racesqlRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, in
   return 3;
 }
 
+static void racesqlFree(void *pState){
+  gg_race_free((GGRace*)pState);
+  sqlite3_free(pState);
+}
+
 static int racesqlSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pArgs,
                         const GGStop *pStop){
   GGRace *p = sqlite3_malloc64(sizeof(*p));
   int rc;
   *ppState = 0;
   if( p==0 ) return GG_NOMEM;
-  rc = gg_race_solve(p, pG, pArgs->aParam[0], pStop);
-  if( rc ){ sqlite3_free(p); return rc; }
+  rc = gg_race_solve_kept(p, pG, pArgs->aParam[0], pStop);
+  if( rc ){ gg_free_later(racesqlFree, p, GG_RACE_NPOS(pG->n), rc); return rc; }
   *ppState = p;
   return GG_OK;
-}
-
-static void racesqlFree(void *pState){
-  gg_race_free((GGRace*)pState);
-  sqlite3_free(pState);
 }
 
 static void racesqlGet(const void *pState, uint32_t a, uint32_t b, int turn,
@@ -131,8 +135,10 @@ const GGGameDef gg_race_def = {
   .zParam = "z", .azPlayArg = { "x", "y", "z" },
   .aOutcome = { 0, 1, 3, 2 },   /* open (unused), Alice wins, Bob wins, draw */
   .aKey = aRaceKey, .nKey = 1, .iDirected = 0,
-  .xPositions = racesqlPositions, .xMaxNodes = racesqlMaxNodes,
-  .xSize = racesqlSize, .xRoles = racesqlRoles, .xSolve = racesqlSolve,
+  .xPositions = racesqlPositions, .xLimitNodes = racesqlLimitNodes,
+  .xSize = racesqlSize, .xBytes = racesqlBytes,
+  .xMaxNodes = gg_race_max_nodes, .zMaxNodes = GG_SQL_MAX_NODES_WHY,
+  .xRoles = racesqlRoles, .xSolve = racesqlSolve,
   .xFree = racesqlFree, .xGet = racesqlGet, .xListed = racesqlListed,
   .zNotListed = "",
 };

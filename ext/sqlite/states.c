@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "call.h"
+#include "board.h"
 SQLITE_EXTENSION_INIT3
 
 #define ST_P0       0
@@ -404,8 +405,7 @@ static int stColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
 
 static int stRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
   StCursor *pCur = (StCursor*)cur;
-  uint64_t n = pCur->pG->n;
-  *pRowid = (sqlite_int64)(((uint64_t)pCur->a*n + pCur->b)*2 + pCur->t + 1);
+  *pRowid = (sqlite_int64)(gg_board_key(pCur->pG->n, pCur->a, pCur->b, (int)pCur->t) + 1);
   return SQLITE_OK;
 }
 

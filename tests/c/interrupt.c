@@ -22,6 +22,8 @@
 **   long path    catmouse() on a path of 4000 nodes (forced wins of ~8000
 **                plies, most of them thin: one thread, no barrier)
 **   race path    race_states() on a path of 1500 nodes
+**   bounded memo catmouse_bounded() with a memo of 9e8 positions (225 MB)
+**                on that path: most of its time is zeroing the memo
 **   cop_number   cop_number() on a 20x20 grid (1 cop, then 2: 6.4e7 positions)
 **   cops_states  cops_states() solving 2 cops on it inside xFilter
 **   census       cop_number(g, 'graph6') over 600000 graph6 values of
@@ -271,6 +273,9 @@ int main(int argc, char **argv){
   /* long games: thousands of thin plies on one thread, no barrier */
   intrPhase("long path", 0, "SELECT catmouse(6)");
   intrPhase("race path", 0, "SELECT count(*) FROM race_states(7, 0) WHERE alice = 1 AND bob = 2");
+  /* the capped search's memo: 9e8 positions in blocks, zeroed a slice at a time */
+  intrPhase("bounded memo", 0, "SELECT catmouse_bounded(7, 400, 'edges',"
+            " '{\"mouse\": 700, \"cat\": 1400, \"hole\": 0}')");
   intrPhase("cop_number", 0, "SELECT cop_number(5)");
   intrPhase("cops_states", 0, "SELECT count(*) FROM cops_states(5, 2) WHERE turn = 'robber'");
   intrPhase("census", 0, "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1");

@@ -405,6 +405,60 @@ static void oomCoverage(void){
   h_str_free(&missing);
 }
 
+/* The message of a solve whose allocation fails (fault injection: the
+** N-th allocation of the statement), verbatim: the positions and
+** the memory it needs, and that the machine's memory stopped it.  N
+** grows until the failure lands in the solve (before, the read fails). */
+static void oomMessages(void){
+  static const struct { const char *zSql, *zWant; } aCase[] = {
+    { "SELECT catmouse(1)", "graphgame: catmouse: solving graph 1 in table \"edges\" needs"
+      " about 1 MB at its peak (80000 positions), and an allocation failed (the machine's"
+      " memory; SQLite has no heap limit)" },
+    { "SELECT count(*) FROM race_states(1, 0)", "graphgame: race_states: solving graph 1 in"
+      " table \"edges\" needs about 1 MB at its peak (80000 positions), and an allocation"
+      " failed (the machine's memory; SQLite has no heap limit)" },
+  };
+  int i;
+  for(i=0; i<(int)(sizeof(aCase)/sizeof(aCase[0])); i++){
+    sqlite3 *db = 0;
+    char *zErr = 0;
+    const char *zGot = "";
+    long nAt;
+    int rc = SQLITE_OK;
+    sqlite3_open(":memory:", &db);
+    if( h_load(db, 0, &zErr)!=SQLITE_OK ){ fprintf(stderr, "oom: cannot load\n"); exit(2); }
+    h_exec(db, "CREATE TABLE edges(graph_id, src, dst);"
+               "INSERT INTO edges SELECT 1, src, dst FROM graph_path(200)");
+    for(nAt=1; nAt<2000; nAt++){
+      sqlite3_stmt *pStmt = 0;
+      /* no solved game kept from the last run (the limit drops it) */
+      h_exec(db, "SELECT graphgame_limit('max_positions', 0)");
+      h_exec(db, "SELECT graphgame_limit('max_positions', 1000000000)");
+      if( sqlite3_prepare_v2(db, aCase[i].zSql, -1, &pStmt, 0)!=SQLITE_OK ){
+        fprintf(stderr, "oom: cannot prepare %s\n", aCase[i].zSql);
+        exit(2);
+      }
+      oomArm(nAt, 0);               /* one failure: the message can be made */
+      rc = sqlite3_step(pStmt);
+      while( rc==SQLITE_ROW ) rc = sqlite3_step(pStmt);
+      oomArmed = 0;
+      zGot = sqlite3_errmsg(db);
+      if( rc==SQLITE_NOMEM && strstr(zGot, "an allocation failed (") ){
+        h_case(strcmp(zGot, aCase[i].zWant)==0, "message of a failed allocation",
+               "%s: got \"%s\"", aCase[i].zSql, zGot);
+        sqlite3_finalize(pStmt);
+        break;
+      }
+      sqlite3_finalize(pStmt);
+      if( nAt==1999 ){
+        h_case(0, "message of a failed allocation", "%s: no failure reached the solve",
+               aCase[i].zSql);
+      }
+    }
+    sqlite3_close(db);
+  }
+}
+
 int main(int argc, char **argv){
   sqlite3_mem_methods m;
   long nRun = 0;
@@ -434,6 +488,7 @@ int main(int argc, char **argv){
   if( iShard==0 ){
     oomCoverage();
     oomLoad(&nRun);
+    oomMessages();
   }
   for(i=0; i<SURF_N; i++){
     if( i % nShard != iShard ) continue;

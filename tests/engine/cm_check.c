@@ -236,7 +236,7 @@ int main(int argc, char **argv){
       aHole[0] = 1;
       rc = gg_cm_solve_threads(&cm, &g, aHole, nThread, &stop);
       gg_cm_free(&cm);               /* in every case; it keeps nByteNeed */
-      if( rc!=GG_INTERRUPT || cm.aRes!=0 || cm.nByteNeed==0 ){
+      if( rc!=GG_INTERRUPT || cm.aRes[0]!=0 || cm.nByteNeed==0 ){
         printf("stop after %d polls, %d threads: rc=%d\n", limit, nThread, rc);
         return 1;
       }

@@ -110,6 +110,14 @@ def test_streamed_from_geng():
             in p.stderr, p.stderr
         rows, info, _ = census(tmp, "-c 6", twice, 2, "--table", out="table.db")
         assert rows == [("a", 112), ("b", 112)] and info["graphs"] == 112, rows
+        # a generator that does not say how many graphs it wrote: the
+        # rows all the same, the count of graphs unknown (NULL)
+        quiet = os.path.join(tmp, "quiet-geng")
+        with open(quiet, "w") as f:
+            f.write('#!/bin/sh\nexec nauty-geng -q "$@"\n')
+        os.chmod(quiet, 0o755)
+        rows, info, _ = census(tmp, "-c 7", q7, 3, "--geng", quiet, out="quiet.db")
+        assert rows == [(1, 403), (2, 450)] and info["graphs"] is None, info
 
 
 def dismantlable(adj):

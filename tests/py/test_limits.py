@@ -156,6 +156,6 @@ def test_out_of_memory_says_what_the_solve_needed():
            "SELECT catmouse(1);\n")
     p = eco.run([eco.SQLITE3, "-batch", ":memory:"], input=sql, cwd=eco.ROOT)
     want = ('graphgame: catmouse: solving graph 1 in table "edges" needs about 18 MB at its'
-            " peak, and an allocation failed (SQLite's hard heap limit is 7 MB,"
-            " sqlite3_hard_heap_limit64())")
+            " peak (12470018 positions), and an allocation failed (SQLite's hard heap limit"
+            " is 7 MB, sqlite3_hard_heap_limit64())")
     assert want in p.stderr and "(7)" in p.stderr, p.stderr

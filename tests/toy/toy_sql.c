@@ -163,7 +163,7 @@ const GGGameDef gg_toy_def = {
   .azPlayer = { "x", "y" }, .azTurn = { "x", "y" },
   .aOutcome = { 0, 1, 2, 0 },   /* open (unused), x wins, y wins, draw */
   .aKey = aToyKey, .nKey = 3, .iDirected = 2,
-  .xPositions = toyPositions, .xMaxNodes = toyMaxNodes, .xSize = toySize,
+  .xPositions = toyPositions, .xLimitNodes = toyMaxNodes, .xSize = toySize,
   .xRoles = toyRoles, .xSolve = toySolve, .xFree = toyFree, .xGet = toyGet,
   .xListed = toyListed, .zNotListed = "",
 };
