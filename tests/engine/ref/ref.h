@@ -34,6 +34,11 @@ int64_t gg_graph_find(const GGGraph *pG, int64_t L);
 int gg_graph_build(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra, int nExtra);
 void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome, int64_t *pPlies,
                      int64_t *pMove);
+/* The race solved with the default threads, or nThread, freeing what it
+** allocated on failure. */
+int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
+int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                          const GGStop *pStop);
 
 /* A game for gg_retro_solve(): positions, whose move it is, and the lists
 ** of predecessors and successors of a position. */

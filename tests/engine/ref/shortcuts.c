@@ -35,3 +35,12 @@ void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome, int64_t *
   gg_explicit_value(p, pos, pOutcome, pPlies);
   gg_explicit_moves(p, pos, 1, pMove);
 }
+
+int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
+  return gg_race_solve_opts(p, pG, z, 0, pStop, 1);
+}
+
+int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                          const GGStop *pStop){
+  return gg_race_solve_opts(p, pG, z, nThread, pStop, 1);
+}
