@@ -354,3 +354,33 @@ python-wheel: dist/graphgame.so
 npm-pack: dist/graphgame.so
 	@mkdir -p dist/node
 	cd bindings/node && npm pack --pack-destination ../../dist/node
+
+# The library linked with each function in a section of its own and the
+# sections that nothing reaches from the entry point dropped: the linker's
+# list of what it dropped is what no library code reaches
+# (tests/py/test_symbols.py fails on any function of it in the shipped .so).
+dist/gc/unreached.txt: $(LIB_SRC) $(HDRS) Makefile
+	@mkdir -p dist/gc
+	$(CC) -O0 $(VERSION_DEF) $(LIB_INC) -fPIC -fvisibility=hidden -ffunction-sections -fdata-sections -shared -pthread -Wl,--gc-sections -Wl,--print-gc-sections -o dist/gc/graphgame.so $(LIB_SRC) 2> $@.tmp
+	@mv $@.tmp $@
+
+# The Windows DLL, cross-built with Debian's MinGW-w64 (the posix thread
+# model, for pthreads), as a check that the sources and the export macro
+# build there (tests/py/test_mingw.py, make check).  The SQLite headers are
+# the system's, copied beside it.
+MINGW_CC ?= x86_64-w64-mingw32-gcc-posix
+.PHONY: mingw
+mingw: dist/mingw/graphgame.dll
+dist/mingw/graphgame.dll: $(LIB_SRC) $(HDRS) Makefile
+	@mkdir -p dist/mingw/include
+	cp /usr/include/sqlite3.h /usr/include/sqlite3ext.h dist/mingw/include/
+	$(MINGW_CC) -O2 $(WARN) -Werror $(VERSION_DEF) -Idist/mingw/include $(LIB_INC) -shared -o $@ $(LIB_SRC) -static-libgcc -Wl,-Bstatic -lpthread
+
+# The tests' library with a toy game (tests/toy/toy_sql.c, -DGG_TOY):
+# docs/internals.md's checklist for adding a game, followed once, and
+# checked by tests/py/test_toy.py.  Never the shipped library.
+.PHONY: toy
+toy: dist/toy/graphgame.so
+dist/toy/graphgame.so: $(LIB_SRC) tests/toy/toy_sql.c $(HDRS) Makefile
+	@mkdir -p dist/toy
+	$(CC) -O1 -g $(WARN) -Werror -DGG_TOY $(VERSION_DEF) $(LIB_INC) -fPIC -fvisibility=hidden -shared -pthread -o $@ $(LIB_SRC) tests/toy/toy_sql.c

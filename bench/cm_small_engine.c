@@ -19,6 +19,7 @@
 #include <time.h>
 #include "alloc.h"
 #include "catmouse.h"
+#include "ref.h"             /* the tests' short forms (tests/engine/ref) */
 
 static uint64_t rngState = 14;
 static uint32_t rnd(uint32_t n){

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include "cops.h"
+#include "ref.h"             /* the tests' short forms (tests/engine/ref) */
 #include "peak.h"
 
 int main(int argc, char **argv){

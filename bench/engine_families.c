@@ -17,6 +17,7 @@
 #include "alloc.h"
 #include "catmouse.h"
 #include "race.h"
+#include "ref.h"             /* the tests' short forms (tests/engine/ref) */
 
 static double efNow(void){
   struct timespec t;

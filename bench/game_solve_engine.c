@@ -25,6 +25,7 @@
 #include "game_solve.h"
 #include "keymap.h"
 #include "peak.h"
+#include "ref.h"             /* the tests' short forms (tests/engine/ref) */
 
 #define BATCH 128
 

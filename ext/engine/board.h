@@ -19,6 +19,30 @@
 /* Positions of a game on n nodes. */
 #define GG_BOARD_NPOS(n) (2*(uint64_t)(n)*(uint64_t)(n))
 
+/* The integer k-th root of x (k >= 1): the largest r with r^k <= x, by
+** Newton's method from above (a handful of steps). */
+static inline uint64_t gg_root(uint64_t x, uint32_t k){
+  uint64_t r, s, p;
+  uint32_t i;
+  if( k<=1 || x<2 ) return x;
+  r = (uint64_t)1 << ((64 - (uint32_t)__builtin_clzll(x) + k - 1)/k);  /* >= root */
+  for(;;){
+    for(p=1, i=1; i<k; i++) p = p > x/r ? UINT64_MAX : p*r;  /* r^(k-1), capped */
+    s = ((uint64_t)(k-1)*r + x/p)/k;
+    if( s>=r ) break;
+    r = s;
+  }
+  return r;
+}
+
+/* The most nodes n whose GG_BOARD_NPOS(n) is at most mx (0 if none). */
+static inline uint64_t gg_board_max_nodes(uint64_t mx){
+  uint64_t n = gg_root(mx/2, 2);
+  while( n>0 && GG_BOARD_NPOS(n)>mx ) n--;              /* (Newton's last step) */
+  while( n<0xffffffffu && GG_BOARD_NPOS(n+1)<=mx ) n++;
+  return n;
+}
+
 /* A position's 64-bit key: 2n^2 of them, past 2^32 from n = 46,341 (the
 ** states tables' rowid is the key + 1; play.c's set of seen positions). */
 static inline uint64_t gg_board_key(uint32_t n, uint32_t a, uint32_t b, int turn){

@@ -429,15 +429,6 @@ int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRu
   return rc;
 }
 
-int gg_cops_solve(GGCops *p, const GGGraph *pG, uint32_t k, int bLazy,
-                  int bFast, const GGStop *pStop){
-  GGCopsRules r;
-  memset(&r, 0, sizeof(r));
-  r.robberSpeed = 1;
-  r.bLazy = bLazy;
-  return gg_cops_solve_rules(p, pG, k, &r, bFast, pStop);
-}
-
 void gg_cops_free(GGCops *p){
   if( p->aNbrIn!=p->aNbr ) gg_free(p->aNbrIn);
   if( p->aInOff!=p->aAdjOff ) gg_free(p->aInOff);

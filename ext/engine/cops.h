@@ -102,6 +102,9 @@ struct GGCops {
 /* Positions for n nodes and k cops: C(n+k-1, k)*n*2, or UINT64_MAX on
 ** overflow. */
 uint64_t gg_cops_positions(uint64_t n, uint32_t k);
+/* The most nodes n whose positions for k cops are at most mx (0 if none):
+** from the root of 2 n^(k+1) / k! <= mx, then down a step or two. */
+uint64_t gg_cops_max_nodes(uint64_t mx, uint32_t k);
 
 /* Solve.  pG is read only during the call (its arcs are read as edges
 ** unless pR->bDirected).  GG_OK, GG_NOMEM, GG_TOOBIG (k out of range,
@@ -109,12 +112,9 @@ uint64_t gg_cops_positions(uint64_t n, uint32_t k);
 ** 65534 plies, rules that do not combine, or more moves of one
 ** configuration than the engine lists, unless bFast and some start
 ** captures at once) or GG_INTERRUPT.
-** Free with gg_cops_free() (also after an error).  gg_cops_solve() is
-** the plain or lazy game. */
+** Free with gg_cops_free() (also after an error). */
 int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRules *pR,
                         int bFast, const GGStop *pStop);
-int gg_cops_solve(GGCops *p, const GGGraph *pG, uint32_t k, int bLazy,
-                  int bFast, const GGStop *pStop);
 void gg_cops_free(GGCops *p);
 
 /* Rank of the sorted cop nodes aCop[0..k-1]; and back. */

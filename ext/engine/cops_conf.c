@@ -6,6 +6,7 @@
 */
 #include <string.h>
 #include "alloc.h"
+#include "board.h"
 #include "cops_int.h"
 
 uint64_t gg_cops_positions(uint64_t n, uint32_t k){
@@ -19,6 +20,16 @@ uint64_t gg_cops_positions(uint64_t n, uint32_t k){
   }
   if( c > UINT64_MAX/(2*n) ) return UINT64_MAX;
   return c*n*2;
+}
+
+uint64_t gg_cops_max_nodes(uint64_t mx, uint32_t k){
+  uint64_t f = 1, n;          /* 2 n C(n+k-1, k) >= 2 n^(k+1) / k! */
+  uint32_t i;
+  for(i=2; i<=k; i++) f = f > UINT64_MAX/i ? UINT64_MAX : f*i;      /* k!, capped */
+  n = gg_root(mx/2 > UINT64_MAX/f ? UINT64_MAX : mx/2*f, k+1);
+  while( n>0 && gg_cops_positions(n, k)>mx ) n--;
+  while( gg_cops_positions(n+1, k)<=mx ) n++;     /* only if the root was capped */
+  return n;
 }
 
 uint64_t gg_cops_binom(const GGCops *p, uint32_t i, uint32_t v){

@@ -184,7 +184,4 @@ int64_t gg_cops_small_rules(uint32_t n, const uint64_t *aNbr, uint32_t k,
   }
 }
 
-int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
-                      uint64_t *aScratch){
-  return gg_cops_small_plain(n, aNbr, k, bLazy, aScratch);
-}
+

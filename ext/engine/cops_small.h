@@ -19,7 +19,7 @@
 
 #define GG_COPS_SMALL_MAXN 64
 
-/* Words of scratch that gg_cops_small() needs. */
+/* Words of scratch that the solves of this file need. */
 #define GG_COPS_SMALL_SCRATCH (3*GG_COPS_SMALL_MAXN*GG_COPS_SMALL_MAXN)
 
 /* Capture time in rounds of k (1 or 2) cops, or -1 if the robber escapes.
@@ -27,8 +27,6 @@
 ** plays any variant (rules that combine: gg_cops_rules_check()). */
 int64_t gg_cops_small_rules(uint32_t n, const uint64_t *aNbr, uint32_t k,
                             const GGCopsRules *pR, uint64_t *aScratch);
-int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
-                      uint64_t *aScratch);
 
 /* The same in the plain game (bLazy: or the lazy one), by the faster
 ** sweeps of cops_small_plain.c; gg_cops_small_rules() calls it when the

@@ -23,7 +23,8 @@
 **   aKind = gg_malloc(nPos); aKind[i] = GG_EX_KIND(player, result);
 **   gg_explicit_build(&g, nPos, aKind, &m);       takes aKind, empties m
 **   gg_explicit_solve(&g, pStop);
-**   gg_explicit_get(&g, pos, &outcome, &plies, &move);
+**   gg_explicit_value(&g, pos, &outcome, &plies);
+**   gg_explicit_moves(&g, pos, 1, &move);
 **   gg_explicit_free(&g);
 **
 ** Memory: the moves are kept as CSR arrays of 32-bit ids, once by
@@ -122,18 +123,13 @@ int gg_explicit_build(GGExplicit *p, uint32_t nPos, uint8_t *aKind,
 int gg_explicit_solve(GGExplicit *p, const GGStop *pStop);
 
 /* After solving: outcome for the player to move (GG_EX_WIN, GG_EX_LOSS or
-** GG_EX_DRAW), plies (-1 for a draw) and the optimal next position (-1 at
-** a finished position): the nearest win, the farthest loss, or a move
-** that keeps the draw; the lowest such id. */
-void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
-                     int64_t *pPlies, int64_t *pMove);
-
-/* Only the outcome and the plies of gg_explicit_get(). */
+** GG_EX_DRAW) and plies (-1 for a draw). */
 void gg_explicit_value(const GGExplicit *p, uint32_t pos, int *pOutcome,
                        int64_t *pPlies);
 
-/* The optimal next positions (as gg_explicit_get's *pMove) of positions
-** from..from+n-1 into aMove[0..n-1]: the same answers, for a batch. */
+/* The optimal next positions of positions from..from+n-1 into
+** aMove[0..n-1] (-1 at a finished position): the nearest win, the
+** farthest loss, or a move that keeps the draw; the lowest such id. */
 void gg_explicit_moves(const GGExplicit *p, uint32_t from, uint32_t n,
                        int64_t *aMove);
 

@@ -148,12 +148,6 @@ void gg_explicit_value(const GGExplicit *p, uint32_t pos, int *pOutcome,
   }
 }
 
-void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome,
-                     int64_t *pPlies, int64_t *pMove){
-  gg_explicit_value(p, pos, pOutcome, pPlies);
-  *pMove = exBest(p, pos);
-}
-
 void gg_explicit_moves(const GGExplicit *p, uint32_t from, uint32_t n,
                        int64_t *aMove){
   uint32_t i, j;

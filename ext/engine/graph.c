@@ -76,10 +76,6 @@ int64_t gg_graph_find_label(const GGGraph *pG, const GGLabel *pL){
   return gg_keymap_find(&pG->labels, pL->eType, pL->iVal, pL->z, pL->nz);
 }
 
-int64_t gg_graph_find(const GGGraph *pG, int64_t L){
-  return gg_keymap_find(&pG->labels, GG_KEY_INT, L, 0, 0);
-}
-
 void gg_graph_label(const GGGraph *pG, uint32_t u, GGLabel *pL){
   pL->eType = gg_keymap_type(&pG->labels, u);
   pL->iVal = 0;
@@ -272,11 +268,6 @@ static uint64_t graphLabelHash(const GGKeyMap *m){
   }
   for(; i<m->nText; i++) h = graphHashMix(h, (unsigned char)m->zText[i]);
   return h;
-}
-
-int gg_graph_build(GGGraph *pG, const GGEdgeList *pE,
-                   const int64_t *aExtra, int nExtra){
-  return gg_graph_build_stop(pG, pE, aExtra, nExtra, 0);
 }
 
 /* The arcs (from, to) of the edges in dense ids, sorted and deduplicated,

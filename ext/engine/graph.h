@@ -18,7 +18,7 @@
 **   gg_edges_add(&e, 0, 1);                         -- integer labels
 **   GGLabel a = GG_LABEL_TEXT("Napoleon", 8), b = GG_LABEL_INT(3);
 **   gg_edges_add_labels(&e, &a, &b);                -- any labels
-**   gg_graph_build(&g, &e, 0, 0);  ...  gg_graph_free(&g); gg_edges_free(&e);
+**   gg_graph_build_stop(&g, &e, 0, 0, 0);  ...  gg_graph_free(&g); gg_edges_free(&e);
 */
 #ifndef GG_GRAPH_H
 #define GG_GRAPH_H
@@ -74,16 +74,13 @@ int gg_edges_equal(const GGEdgeList *a, const GGEdgeList *b);
 
 /* Build *pG from the edges and the nExtra integer labels in aExtra, which
 ** become nodes too.  GG_OK, GG_NOMEM or GG_TOOBIG (2^32-2 nodes or arcs).
-** The _stop form polls pStop (may be NULL): a million edges take a good
-** part of a second to build; it also returns GG_INTERRUPT. */
-int gg_graph_build(GGGraph *pG, const GGEdgeList *pE,
-                   const int64_t *aExtra, int nExtra);
+** It polls pStop (may be NULL): a million edges take a good part of a
+** second to build; it also returns GG_INTERRUPT. */
 int gg_graph_build_stop(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra,
                         int nExtra, const GGStop *pStop);
 void gg_graph_free(GGGraph *pG);
 
 /* Dense id of a label, or -1 if it is not a node. */
-int64_t gg_graph_find(const GGGraph *pG, int64_t L);         /* integer label */
 int64_t gg_graph_find_label(const GGGraph *pG, const GGLabel *pL);
 /* The label of node u (text points into the graph). */
 void gg_graph_label(const GGGraph *pG, uint32_t u, GGLabel *pL);

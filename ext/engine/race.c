@@ -314,8 +314,8 @@ static void rcSolveAll(RcSolve *s, int nThread){
 }
 
 /* The solve; on failure p is freed if bFree, else kept for the caller. */
-static int rcSolve(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
-                   const GGStop *pStop, int bFree){
+int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                       const GGStop *pStop, int bFree){
   RcSolve s;
   uint32_t n = pG->n;
   int rc, i;
@@ -359,15 +359,6 @@ static int rcSolve(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
   return rc;
 }
 
-int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
-                          const GGStop *pStop){
-  return rcSolve(p, pG, z, nThread, pStop, 1);
-}
-
-int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
-  return rcSolve(p, pG, z, 0, pStop, 1);
-}
-
 int gg_race_solve_kept(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
-  return rcSolve(p, pG, z, 0, pStop, 0);
+  return gg_race_solve_opts(p, pG, z, 0, pStop, 0);
 }

@@ -141,14 +141,16 @@ uint64_t gg_race_bytes(uint32_t n, uint64_t nArc);
 ** GG_OK, GG_NOMEM, GG_TOOBIG or GG_INTERRUPT.  On success free with
 ** gg_race_free().  nThread: 1 or 2 threads, 0 for the default (2; one on
 ** graphs of at most 512 nodes), -2 for the work split of 2 run by this
-** thread alone (for tests).  pStop is polled from the calling thread. */
-int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
-/* The same, but on failure p keeps what it had allocated (gigabytes at
-** n = 80,000) for the caller's gg_race_free(), which it calls in every
-** case: the SQL layer frees an interrupted solve on a thread of its own. */
+** thread alone (for tests).  pStop is polled from the calling thread.
+** bFree: on failure free what it allocated; else p keeps it (gigabytes
+** at n = 80,000) for the caller's gg_race_free(), which it then calls in
+** every case.  (gg_race_solve and gg_race_solve_threads, its short forms
+** for the tests, are tests/engine/ref/shortcuts.c's.) */
+int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                       const GGStop *pStop, int bFree);
+/* The SQL layer's: the default threads, and p kept on failure (the SQL
+** layer frees an interrupted solve on a thread of its own). */
 int gg_race_solve_kept(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
-int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
-                          const GGStop *pStop);
 void gg_race_free(GGRace *p);
 
 /* Value (GG_V_*), plies (-1 for a draw, except 0 for the arrival draw:

@@ -8,16 +8,16 @@
 **   gg_call_scalar()  all of it for a scalar function, small graphs
 **                     first, then 7. the function's result
 **
-** Tables (states.c, play.c, cops_vtab.c) call gg_call_init() and
-** gg_call_solve() and stream rows from the solved game.  Functions with a
-** solve of their own (race_game's layered game, the capped search,
-** cop_number's rounds) give an xRun, which this file runs on the built
-** graph with the interrupt polled.  Messages are errors.c's.
+** Tables (the generic states.c and play.c, or a game's own) call
+** gg_call_init() and gg_call_solve() and stream rows from the solved
+** game.  Functions with a solve of their own give an xRun, which this
+** file runs on the built graph with the interrupt polled.  What a game
+** needs beyond that is in its GGGameDef (call.h): this file names no
+** game.  Messages are errors.c's.
 */
 #include <stddef.h>
 #include <string.h>
 #include "call.h"
-#include "cops.h"
 SQLITE_EXTENSION_INIT3
 
 /* The sources that the edges argument names by a word; any other text
@@ -60,16 +60,12 @@ uint64_t gg_call_positions(const GGCall *pCall, uint32_t n){
   return pCall->pDef->xPositions(n, pCall->k);
 }
 
-/* The most nodes whose positions fit the limit (positions grow with n). */
+/* The most nodes whose positions fit the limit (at least 1; at most
+** 2^32 - 3, a graph's bound), from the game's own formula. */
 static uint32_t callMaxNodes(const GGCall *pCall){
-  uint64_t lo = 0, hi = 0xfffffffdu, m = (uint64_t)pCall->pConn->mxPositions, top = 2;
-  while( top<hi && 2*top*top<=m ) top *= 2;   /* every game has >= 2n^2 positions */
-  if( top<hi ) hi = top;
-  while( lo<hi ){
-    uint64_t mid = lo + (hi-lo+1)/2;
-    if( gg_call_positions(pCall, (uint32_t)mid)<=m ) lo = mid; else hi = mid-1;
-  }
-  return lo==0 ? 1 : (uint32_t)lo;
+  uint64_t n = pCall->pDef->xLimitNodes((uint64_t)pCall->pConn->mxPositions, pCall->k);
+  if( n>0xfffffffdu ) n = 0xfffffffdu;
+  return n==0 ? 1 : (uint32_t)n;
 }
 
 char *gg_call_name(const GGCall *pCall){
@@ -108,13 +104,13 @@ static int callEarlyArgs(GGCall *pCall, char **pzErr){
   return SQLITE_OK;
 }
 
-/* The game's k: an integer from 1 to GG_COPS_MAXK. */
+/* The game's k: an integer from 1 to the game's largest. */
 static int callK(GGCall *pCall, sqlite3_value *pK, char **pzErr){
   sqlite3_int64 k = sqlite3_value_int64(pK);
-  if( sqlite3_value_type(pK)!=SQLITE_INTEGER || k<1 || k>GG_COPS_MAXK ){
+  if( sqlite3_value_type(pK)!=SQLITE_INTEGER || k<1 || k>pCall->pDef->mxK ){
     char *zVal = gg_value_sql(pK);
-    *pzErr = zVal ? gg_errmsg("%s: k must be an integer from 1 to %d, got %s",
-                              pCall->pFunc->zName, GG_COPS_MAXK, zVal) : 0;
+    *pzErr = zVal ? gg_errmsg("%s: k must be an integer from 1 to %u, got %s",
+                              pCall->pFunc->zName, pCall->pDef->mxK, zVal) : 0;
     sqlite3_free(zVal);
     return gg_error_rc(SQLITE_MISMATCH, *pzErr);
   }
@@ -252,7 +248,7 @@ static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const G
   i = 1 + nExtra;
   pEdges = pFunc->bSource && i<nArg ? apArg[i++] : 0;
   pRules = i<nArg ? apArg[i] : 0;               /* argument i */
-  pCall->k = pDef->bK ? 1 : 0;
+  pCall->k = pDef->mxK ? 1 : 0;
   rc = callEarlyArgs(pCall, pzErr);
   if( rc ) return rc;
   if( sqlite3_value_type(apArg[0])==SQLITE_NULL ) return GG_CALL_NULL;
@@ -329,7 +325,7 @@ int gg_call_graph(GGCall *pCall, char **pzErr){
 /* The message of a failed engine call (and its code). */
 static int callEngineError(const GGCall *pCall, int rc, const GGNeed *pNeed, char **pzErr){
   char zFor[40] = "", *zWhat = gg_call_name(pCall);
-  if( pCall->pDef->bK ) sqlite3_snprintf(sizeof(zFor), zFor, " for k = %u", pCall->k);
+  if( pCall->pDef->mxK ) sqlite3_snprintf(sizeof(zFor), zFor, " for k = %u", pCall->k);
   *pzErr = zWhat ? gg_err_engine(rc, pCall->pFunc->zName,
                                  pCall->pFunc->zSearching ? pCall->pFunc->zSearching : "solving",
                                  zWhat, zFor, pNeed) : 0;
@@ -493,6 +489,7 @@ void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   GGCall call;
   char *zErr = 0;
   int rc = callInit(&call, ctx, r->pConn, r->pDef, r->pFunc, argv, argc, &zErr);
+  call.pSlot = r->pSlot;
   if( rc==SQLITE_OK ) rc = callScalarRun(ctx, &call, &zErr);
   if( rc!=SQLITE_OK && rc!=GG_CALL_NULL ) gg_result_error(ctx, rc, zErr);
   gg_call_free(&call);
@@ -501,6 +498,29 @@ void gg_call_scalar(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 /* Engines' failures, for xRun (callEngineError with the call's words). */
 int gg_call_engine_error(const GGCall *pCall, int rc, char **pzErr){
   return callEngineError(pCall, rc, 0, pzErr);
+}
+
+void *gg_call_scratch(GGCall *pCall){
+  GGConn *pConn = pCall->pConn;
+  GGGameSlot *pSlot = pCall->pSlot;
+  int i;
+  for(i=0; pSlot==0 && i<pConn->nGame; i++){        /* a table's call */
+    if( pConn->aGame[i].pDef==pCall->pDef ) pSlot = &pConn->aGame[i];
+  }
+  if( pSlot==0 ) return 0;
+  if( pSlot->pScratch==0 ) pSlot->pScratch = sqlite3_malloc64(pCall->pDef->nScratch);
+  return pSlot->pScratch;
+}
+
+GGTableAux *gg_table_aux(GGConn *pConn, const GGGameDef *pDef, const char *zName){
+  GGTableAux *a = sqlite3_malloc64(sizeof(*a));
+  if( a==0 ) return 0;
+  memset(a, 0, sizeof(*a));
+  a->pConn = pConn;
+  a->pDef = pDef;
+  a->func.zName = zName;
+  a->func.bSource = 1;
+  return a;
 }
 
 int gg_call_engine_error_need(const GGCall *pCall, int rc, uint64_t nPos, uint64_t nByte,

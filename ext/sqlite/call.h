@@ -79,11 +79,14 @@ struct GGGameDef {
   const GGRuleKey *aKey;           /* the rules keys */
   int nKey;                        /* how many */
   int iDirected;                   /* index of the "directed" key in aKey, or -1 */
-  int bK;                          /* a k argument (cops): positions depend on it */
+  uint32_t mxK;                    /* the largest k of a k argument (cops: the
+                                   ** positions depend on it), or 0: no k */
   /* Positions for n nodes (and k), UINT64_MAX on overflow; and how they
   ** are counted, for messages ("2 turns x n mouse nodes x n cat nodes"). */
   uint64_t (*xPositions)(uint64_t n, uint32_t k);
   void (*xSize)(uint32_t k, char *zBuf, int nBuf);
+  /* The most nodes n with xPositions(n, k) <= mx, computed directly. */
+  uint64_t (*xLimitNodes)(uint64_t mx, uint32_t k);
   /* Bytes a solve of pG needs at its peak, for the out-of-memory message;
   ** may be NULL. */
   uint64_t (*xBytes)(const GGGraph *pG, uint32_t k);
@@ -121,12 +124,18 @@ struct GGGameDef {
   uint64_t (*xSmallBytes)(uint32_t n);
   void *(*xSmallSolve)(uint64_t *aBlock, const GGGraph *pG, const GGSolveArgs *pArgs);
   const char *zNotListed;          /* why an unlisted start is refused */
+  /* Bytes of scratch that the game's functions keep per connection
+  ** (gg_call_scratch), or 0. */
+  uint64_t nScratch;
+  /* Run when a connection closes, before SQLite may unload the library
+  ** (a game's own threads end here); may be NULL. */
+  void (*xClose)(void);
 };
 
 /* The kinds of argument between graph_id and edges. */
 #define GG_ARG_NODE      1   /* a node label (x, y, z; the race's z) */
 #define GG_ARG_NODE_NULL 2   /* a node label; NULL gives NULL (catmouse_dot's cat) */
-#define GG_ARG_K         3   /* the game's k: an integer 1..GG_COPS_MAXK */
+#define GG_ARG_K         3   /* the game's k: an integer 1..GGGameDef.mxK */
 #define GG_ARG_CAP       4   /* a non-negative integer or NULL (max_plies) */
 #define GG_MAX_ARG       3
 
@@ -179,6 +188,8 @@ struct GGCall {
   GGGraph g;                       /* the graph, for xRun (owned, or the
                                    ** connection's arrays if bSmallGraph) */
   int bSmallGraph;                 /* g is a small graph's (not freed) */
+  GGGameSlot *pSlot;               /* the game's slot in pConn, or NULL: found
+                                   ** when needed (gg_call_scratch) */
   /* Set as they are read, so that a census's call clears no more than it
   ** uses (gg_call_init): */
   GGRules rules;                   /* the rules argument */
@@ -227,23 +238,61 @@ char *gg_call_name(const GGCall *pCall);
 uint64_t gg_call_positions(const GGCall *pCall, uint32_t n);
 int gg_call_over_limit(const GGCall *pCall, uint32_t n, int bAtLeast, char **pzErr);
 
+/* The call's game's scratch of pDef->nScratch bytes on its connection,
+** allocated on first use (freed when the connection closes); NULL if out
+** of memory. */
+void *gg_call_scratch(GGCall *pCall);
+
+/* xFree(p) for a failed solve of nPos positions: on a thread of its own
+** after an interrupt of a large one (sqlite3_interrupt must return within
+** 100 ms; freeing gigabytes takes longer), else at once (catmouse_sql.c;
+** its threads end in the game's xClose). */
+void gg_free_later(void (*xFree)(void*), void *p, uint64_t nPos, int rc);
+
 /* What a registered function gets as user data. */
 typedef struct GGFuncReg GGFuncReg;
 struct GGFuncReg {
   GGConn *pConn;                   /* the connection */
   const GGGameDef *pDef;           /* the game */
   const GGFuncDef *pFunc;          /* the function */
+  GGGameSlot *pSlot;               /* the game's slot in pConn (its scratch) */
 };
 
 /* The games (catmouse_sql.c, race_sql.c, cops_sql.c). */
 extern const GGGameDef gg_catmouse_def;
 extern const GGGameDef gg_race_def;
 extern const GGGameDef gg_cops_def;
+#ifdef GG_TOY
+extern const GGGameDef gg_toy_def;   /* tests/toy/toy_sql.c: the tests' library only */
+#endif
 /* The cat-and-mouse functions that are not catmouse's own files' */
 extern const GGFuncDef gg_catmouse_bounded_func;   /* catmouse_bounded_sql.c */
 extern const GGFuncDef gg_catmouse_dot_func;       /* catmouse_dot_sql.c */
+/* The module data of a game's table (states.c, play.c, cops_vtab.c):
+** gg_table_aux() makes one (NULL if out of memory) for the table zName,
+** which takes an edges argument; the caller adds the other arguments and
+** gives it to sqlite3_create_module_v2() with sqlite3_free. */
+typedef struct GGTableAux GGTableAux;
+struct GGTableAux {
+  GGConn *pConn;              /* the connection's context */
+  const GGGameDef *pDef;      /* the game */
+  GGFuncDef func;             /* the table as call.c sees it */
+};
+GGTableAux *gg_table_aux(GGConn *pConn, const GGGameDef *pDef, const char *zName);
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);  /* states.c */
 int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* play.c */
+/* The positions seen along a line of play, with the ply of each (play.c,
+** for every _play table): gg_play_seen() sets *pOld to the ply at which
+** position key (< 2^64 - 1) stood, or -1, and inserts it with iPly if it
+** was absent; SQLITE_OK or SQLITE_NOMEM.  Zeroed to start; freed after. */
+typedef struct GGPlaySeen GGPlaySeen;
+struct GGPlaySeen {
+  uint64_t *aKey;             /* position+1, 0 for an empty slot */
+  int64_t *aPly;              /* ply after which it stood */
+  uint64_t nSlot, nUsed;      /* table size (a power of two), entries */
+};
+int gg_play_seen(GGPlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld);
+void gg_play_seen_free(GGPlaySeen *p);
 int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* cops_vtab.c */
 
 /* The graph sources (one file each). */

@@ -27,6 +27,7 @@ static const GGRuleKey aCmKey[] = {
 };
 
 static uint64_t cmsqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_CM_NPOS(n); }
+static uint64_t cmsqlLimitNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
 static uint64_t cmsqlBytes(const GGGraph *pG, uint32_t k){
   (void)k;
   return gg_cm_bytes(pG->n, pG->nArc);
@@ -92,7 +93,8 @@ static void *cmsqlFreeThread(void *pArg){
 /* The threads still freeing (joinable, oldest first), for every
 ** connection of the process: SQLite unloads the library when the
 ** connection that loaded it closes, and a thread must not outlive its
-** code, so closing a connection waits for them (gg_catmouse_free_wait). */
+** code, so closing a connection waits for them (cmsqlFreeWait, the game's
+** xClose). */
 #define CM_MAX_FREEING 4
 static pthread_mutex_t cmFreeMutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t aCmFreeing[CM_MAX_FREEING];
@@ -120,7 +122,7 @@ void gg_free_later(void (*xFree)(void*), void *p, uint64_t nPos, int rc){
   }
 }
 
-void gg_catmouse_free_wait(void){
+static void cmsqlFreeWait(void){
   pthread_mutex_lock(&cmFreeMutex);
   while( nCmFreeing>0 ) pthread_join(aCmFreeing[--nCmFreeing], 0);
   pthread_mutex_unlock(&cmFreeMutex);
@@ -236,10 +238,12 @@ const GGGameDef gg_catmouse_def = {
   .aOutcome = { 0, 1, 2, 0 },   /* open (unused), mouse wins, cat wins, draw */
   .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
   .iDirected = CM_KEY_DIRECTED,
-  .xPositions = cmsqlPositions, .xSize = cmsqlSize, .xBytes = cmsqlBytes,
+  .xPositions = cmsqlPositions, .xLimitNodes = cmsqlLimitNodes,
+  .xSize = cmsqlSize, .xBytes = cmsqlBytes,
   .xMaxNodes = gg_cm_max_nodes, .zMaxNodes = GG_SQL_MAX_NODES_WHY,
   .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
   .xSmallBytes = cmsqlSmallBytes, .xSmallSolve = cmsqlSmallSolve,
   .zNotListed = "the cat may not start on a hole",
+  .xClose = cmsqlFreeWait,
 };

@@ -113,13 +113,11 @@ static void copsFree(void *pState){
   sqlite3_free(pState);
 }
 
-/* The scratch of gg_cops_small(), kept by the connection; NULL if out
+/* The scratch of the small solves (cops_small.h: gg_cops_small_rules,
+** gg_cops_small_number), kept by the connection; NULL if out
 ** of memory. */
-static uint64_t *copsScratch(GGConn *pConn){
-  if( pConn->aCopsScratch==0 ){
-    pConn->aCopsScratch = sqlite3_malloc64(GG_COPS_SMALL_SCRATCH*sizeof(uint64_t));
-  }
-  return pConn->aCopsScratch;
+static uint64_t *copsScratch(GGCall *pCall){
+  return (uint64_t*)gg_call_scratch(pCall);
 }
 
 /* Whether the call is cop_number's (else capture_time's). */
@@ -137,7 +135,7 @@ static int copsSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *s){
   uint32_t k, u;
   int64_t t = -1;
   if( !bNumber && pCall->k>2 ) return GG_SMALL_GRAPH;
-  if( (aScratch = copsScratch(pCall->pConn))==0 ) return GG_SMALL_NO;
+  if( (aScratch = copsScratch(pCall))==0 ) return GG_SMALL_NO;
   for(u=0; u<s->n; u++) aNbr[u] = s->aOut[u] | (1ull<<u);
   if( bNumber && copsPlain(variant)
    && gg_cops_positions(s->n, 2)<=(uint64_t)pCall->pConn->mxPositions ){
@@ -173,7 +171,7 @@ static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, in
     return gg_call_over_limit(pCall, pG->n, 0, pzErr);
   }
   if( aNbr && pCall->k<=2 ){
-    uint64_t *aScratch = copsScratch(pCall->pConn);
+    uint64_t *aScratch = copsScratch(pCall);
     if( aScratch==0 ) return SQLITE_NOMEM;
     *pT = gg_cops_small_rules(pG->n, aNbr, pCall->k, &r, aScratch);
     return SQLITE_OK;
@@ -239,7 +237,8 @@ const GGGameDef gg_cops_def = {
   .zName = "cops", .apFunc = apCopsFunc, .xTables = gg_register_cops,
   .zStates = "cops_states", .zPlay = "cops_play",
   .azTurn = { "cops", "robber" },
-  .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED, .bK = 1,
-  .xPositions = copsPositions, .xSize = copsSize, .xVariant = copsVariant,
+  .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED,
+  .mxK = GG_COPS_MAXK, .nScratch = GG_COPS_SMALL_SCRATCH*sizeof(uint64_t),
+  .xPositions = copsPositions, .xLimitNodes = gg_cops_max_nodes, .xSize = copsSize, .xVariant = copsVariant,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
 };

@@ -41,17 +41,10 @@ SQLITE_EXTENSION_INIT3
 
 static const char *const azTurn[2] = { "cops", "robber" };
 
-/* Module data: the connection and the game. */
-typedef struct CvAux CvAux;
-struct CvAux {
-  GGConn *pConn;              /* the connection's context */
-  const GGGameDef *pDef;      /* the game (gg_cops_def) */
-};
-
 /* One of the two tables. */
 typedef struct CvVtab CvVtab;
 struct CvVtab {
-  sqlite3_vtab base;          /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   GGConn *pConn;              /* the connection's context */
   const GGGameDef *pDef;      /* the game (gg_cops_def) */
   int bPlay;                  /* cops_play, else cops_states */
@@ -92,23 +85,12 @@ static int cvConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   int rc = sqlite3_declare_vtab(db, bPlay ? CP_SCHEMA : CS_SCHEMA);
   (void)argc; (void)pzErr;
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (CvVtab*)gg_vtab_new(sizeof(*pNew), sizeof(CvCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
-  pNew->pConn = ((CvAux*)pAux)->pConn;
-  pNew->pDef = ((CvAux*)pAux)->pDef;
+  pNew->pConn = ((GGTableAux*)pAux)->pConn;
+  pNew->pDef = ((GGTableAux*)pAux)->pDef;
   pNew->bPlay = bPlay;
-  *ppVtab = &pNew->base;      /* not INNOCUOUS: it reads tables (graphgame.c) */
-  return SQLITE_OK;
-}
-
-static int cvOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  CvCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->bEof = 1;
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;      /* not INNOCUOUS: it reads tables (graphgame.c) */
   return SQLITE_OK;
 }
 
@@ -127,12 +109,6 @@ static int cvClose(sqlite3_vtab_cursor *cur){
   cvReset((CvCursor*)cur);
   sqlite3_free(cur);
   return SQLITE_OK;
-}
-
-static int cvError(CvVtab *pTab, int rc, char *zMsg){
-  sqlite3_free(pTab->base.zErrMsg);
-  pTab->base.zErrMsg = zMsg;
-  return gg_error_rc(rc, zMsg);
 }
 
 /* Append a row to the line.  SQLITE_OK or SQLITE_NOMEM. */
@@ -161,19 +137,21 @@ static uint32_t cvRobberStart(const GGCops *p, uint64_t conf){
   return best;
 }
 
-/* The ply of an earlier row with the same position, or -1. */
-static int64_t cvRepeats(const CvCursor *pCur, const CvRow *pRow){
-  int64_t i;
-  for(i=1; i<pCur->nRow; i++){
-    const CvRow *q = &pCur->aRow[i];
-    if( q->conf==pRow->conf && q->r==pRow->r && q->mover==pRow->mover ) return i+1;
-  }
-  return -1;
+/* Append row, the robber placed (row 1 on), to the line and to the
+** positions seen (gg_play_seen, as play.c): its repeats is the ply of an
+** earlier row with the same position in a drawn line, else -1. */
+static int cvAppendSeen(CvCursor *pCur, CvRow *pRow, GGPlaySeen *pSeen){
+  uint64_t key = ((uint64_t)pRow->conf*CV_G(pCur)->n + (uint64_t)pRow->r)*2 + pRow->mover;
+  int64_t iOld;
+  int rc = gg_play_seen(pSeen, key, pCur->nRow+1, &iOld);
+  pRow->repeats = pRow->plies<0 ? iOld : -1;
+  return rc ? rc : cvAppend(pCur, pRow);
 }
 
 /* Build the line from the cops' best start. */
 static int cvLine(CvCursor *pCur){
   const GGCops *p = CV_COPS(pCur);
+  GGPlaySeen seen;
   CvRow row;
   int rc;
   uint64_t conf = p->captureTime>=0 ? p->bestConf : 0;
@@ -183,19 +161,20 @@ static int cvLine(CvCursor *pCur){
   row.conf = conf; row.r = -1; row.plies = q<0 ? -1 : q+1; row.repeats = -1;
   rc = cvAppend(pCur, &row);
   row.mover = GG_COPS_TURN_ROBBER; row.to = r; row.r = r; row.plies = q;
-  if( rc==SQLITE_OK ) rc = cvAppend(pCur, &row);
+  memset(&seen, 0, sizeof(seen));
+  if( rc==SQLITE_OK ) rc = cvAppendSeen(pCur, &row, &seen);
   while( rc==SQLITE_OK && row.plies!=0 && row.repeats<0 ){
     int turn = 1-row.mover;
     uint64_t next;
-    if( gg_cops_best(p, row.conf, (uint32_t)row.r, turn, &next)!=0 ) return SQLITE_NOMEM;
+    if( gg_cops_best(p, row.conf, (uint32_t)row.r, turn, &next)!=0 ){ rc = SQLITE_NOMEM; break; }
     row.mover = turn;
     row.from = turn==GG_COPS_TURN_COPS ? (int64_t)row.conf : row.r;
     row.to = (int64_t)next;
     if( turn==GG_COPS_TURN_COPS ) row.conf = next; else row.r = (int64_t)next;
     row.plies = gg_cops_plies(p, row.conf, (uint32_t)row.r, 1-turn);
-    row.repeats = row.plies<0 ? cvRepeats(pCur, &row) : -1;
-    rc = cvAppend(pCur, &row);
+    rc = cvAppendSeen(pCur, &row, &seen);
   }
+  gg_play_seen_free(&seen);
   return rc;
 }
 
@@ -270,14 +249,13 @@ static int cvSolve(CvCursor *pCur, CvVtab *pTab){
   char *zErr = 0;
   int rc;
   if( pCur->apArg[0]==0 || pCur->apArg[1]==0 ){
-    return cvError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id, k"
-                   " [, edges [, rules]])", pFunc->zName, pFunc->zName));
+    return gg_vtab_error(&pTab->base.base, SQLITE_ERROR, gg_err_needs_graph(pFunc->zName, "k"));
   }
   rc = gg_call_init(&call, pTab->pConn, pTab->pDef, pFunc, pCur->apArg, CV_NARG, &zErr);
   if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
   gg_call_free(&call);
   if( rc==GG_CALL_NULL ) return SQLITE_DONE;
-  if( rc ) return cvError(pTab, rc, zErr);
+  if( rc ) return gg_vtab_error(&pTab->base.base, rc, zErr);
   return SQLITE_OK;
 }
 
@@ -455,7 +433,7 @@ static sqlite3_module cvModule = {
   cvBestIndex,     /* xBestIndex */
   gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  cvOpen,          /* xOpen */
+  gg_vtab_open,    /* xOpen */
   cvClose,         /* xClose */
   cvFilter,        /* xFilter */
   cvNext,          /* xNext */
@@ -472,10 +450,8 @@ int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   static const char *const azName[2] = { "cops_states", "cops_play" };
   int i, rc = SQLITE_OK;
   for(i=0; rc==SQLITE_OK && i<2; i++){
-    CvAux *a = sqlite3_malloc64(sizeof(*a));
+    GGTableAux *a = gg_table_aux(pConn, pDef, azName[i]);   /* (its calls: cops_sql.c) */
     if( a==0 ) return SQLITE_NOMEM;
-    a->pConn = pConn;
-    a->pDef = pDef;
     rc = sqlite3_create_module_v2(db, azName[i], &cvModule, a, sqlite3_free);
   }
   return rc;

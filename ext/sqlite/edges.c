@@ -1,6 +1,6 @@
 /*
 ** edges.c: the edge table, the default source of a call's graph (call.h:
-** gg_source_table; small.c is its fast reading of small graphs).
+** gg_source_table), and the one place that builds its SQL.
 **
 ** A graph is the set of rows of one graph_id in a table or view with
 ** columns graph_id, src and dst (default name "edges").  Each row is an
@@ -13,6 +13,21 @@
 ** with SQLITE_TOOBIG.  Errors name the function, the table, the column,
 ** the graph id and the offending row.  The read is prepared once per
 ** connection and table and kept (kept.c owns the statements).
+**
+** Its fast read (xSmall) of a census's thousands of small graphs: a graph
+** of at most 64 nodes with integer labels goes straight into bit rows
+** (GGSmall, small.c), with the labels in direct slots or a small hash: no
+** edge list, no label sort, no allocation, nodes numbered in the order
+** first seen.  It is one step of a second kept statement,
+**
+**   SELECT graphgame_rows(?1, src, dst) FROM <table> WHERE graph_id = ?2
+**
+** whose private aggregate (rows.c) takes each row inside SQLite's scan.
+** It gives up (returns 0) on anything it does not handle: a text or other
+** label, more than 64 nodes or than the call's node limit, no rows, no
+** kept statement, a failed step.  The caller then takes the general
+** path, which reads the rows again and gives the answer or the error
+** that names what is wrong; so the fast read has no messages of its own.
 */
 #include <string.h>
 #include "call.h"
@@ -74,35 +89,38 @@ static char *edgesBadRow(const GGGraphRef *pRef, const char *zTable, sqlite3_stm
   return z;
 }
 
-int gg_value_label(sqlite3_value *pVal, GGLabel *pL){
-  switch( sqlite3_value_type(pVal) ){
-    case SQLITE_INTEGER:
-      *pL = GG_LABEL_INT(sqlite3_value_int64(pVal));
-      return 1;
-    case SQLITE_TEXT: {
-      const char *z = (const char*)sqlite3_value_text(pVal);
-      if( z==0 ) return -1;                      /* out of memory */
-      *pL = GG_LABEL_TEXT(z, (uint32_t)sqlite3_value_bytes(pVal));
-      return 1;
-    }
-    default:
-      return 0;
-  }
+char *gg_table_sql(const char *zTable){
+  const char *zDot = strchr(zTable, '.');
+  char *zSchema, *z;
+  if( zDot==0 ) return sqlite3_mprintf("\"%w\"", zTable);
+  zSchema = sqlite3_mprintf("%.*s", (int)(zDot-zTable), zTable);
+  z = zSchema ? sqlite3_mprintf("\"%w\".\"%w\"", zSchema, zDot+1) : 0;
+  sqlite3_free(zSchema);
+  return z;
 }
 
-/* Prepare the read of zTable (flags: 0 or SQLITE_PREPARE_PERSISTENT);
-** SQLITE_OK, or an error saying which table or column is missing. */
+/* Prepare a read of zTable (flags: 0 or SQLITE_PREPARE_PERSISTENT): the
+** rows "SELECT src, dst FROM <table> WHERE graph_id = ?1", or with bRows
+** the same through graphgame_rows (?1 the read, ?2 the graph id). */
+static int edgesPrepareSql(sqlite3 *db, const char *zTable, int bRows, unsigned flags,
+                           sqlite3_stmt **pp){
+  char *zName = gg_table_sql(zTable);
+  char *zSql = zName==0 ? 0 : bRows
+    ? sqlite3_mprintf("SELECT " GG_ROWS "(?1, src, dst) FROM %s WHERE graph_id = ?2", zName)
+    : sqlite3_mprintf("SELECT src, dst FROM %s WHERE graph_id = ?1", zName);
+  int rc = zSql ? sqlite3_prepare_v3(db, zSql, -1, flags, pp, 0) : SQLITE_NOMEM;
+  sqlite3_free(zSql);
+  sqlite3_free(zName);
+  return rc;
+}
+
+/* Prepare the plain read of zTable; SQLITE_OK, or an error saying which
+** table or column is missing. */
 static int edgesPrepare(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
-                        unsigned flags, sqlite3_stmt **pp, char **pzErr){
-  char *zSql, *zName = gg_table_sql(zTable);
+                        sqlite3_stmt **pp, char **pzErr){
   int rc;
   *pp = 0;
-  if( zName==0 ) return SQLITE_NOMEM;
-  zSql = sqlite3_mprintf("SELECT src, dst FROM %s WHERE graph_id = ?1", zName);
-  sqlite3_free(zName);
-  if( zSql==0 ) return SQLITE_NOMEM;
-  rc = sqlite3_prepare_v3(db, zSql, -1, flags, pp, 0);
-  sqlite3_free(zSql);
+  rc = edgesPrepareSql(db, zTable, 0, 0, pp);
   if( rc!=SQLITE_OK ){
     static const char *const azCol[] = { "graph_id", "src", "dst" };
     char *zPrepErr;
@@ -141,6 +159,24 @@ static int edgesStep(GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p,
   return rc==SQLITE_DONE ? SQLITE_OK : rc;
 }
 
+/* The kept reads of zTable (busy: the caller clears bBusy), with the
+** plain read (bRows 0) or the graphgame_rows read (1) prepared; NULL if
+** it cannot be had (then the plain path prepares again and says why). */
+static GGStmt *edgesKept(GGConn *pConn, const char *zTable, int bRows){
+  GGStmt *k = gg_stmt_kept(pConn, zTable);
+  sqlite3_stmt **pp;
+  if( k==0 ) return 0;
+  pp = bRows ? &k->pSmall : &k->pStmt;
+  if( *pp==0 && edgesPrepareSql(pConn->db, zTable, bRows, SQLITE_PREPARE_PERSISTENT, pp) ){
+    sqlite3_finalize(*pp);
+    *pp = 0;
+    k->bBusy = 0;
+    if( k->pStmt==0 && k->pSmall==0 ) gg_stmt_forget(pConn, zTable);
+    return 0;
+  }
+  return k;
+}
+
 /* Read the rows into pE: through a kept statement when there is one,
 ** else (or when the kept one fails: the table may have changed) through
 ** a fresh prepare, which also explains any error.  SQLITE_OK or an error
@@ -148,7 +184,7 @@ static int edgesStep(GGGraphRef *pRef, const char *zTable, sqlite3_stmt *p,
 static int edgesRead(sqlite3 *db, GGGraphRef *pRef, const char *zTable,
                      GGEdgeList *pE, char **pzErr){
   sqlite3_stmt *p = 0;
-  GGStmt *k = pRef->pConn ? gg_stmt_kept(pRef->pConn, pRef, zTable) : 0;
+  GGStmt *k = pRef->pConn ? edgesKept(pRef->pConn, zTable, 0) : 0;
   int rc;
   if( k ){
     rc = edgesStep(pRef, zTable, k->pStmt, pE, pzErr);
@@ -160,7 +196,7 @@ static int edgesRead(sqlite3 *db, GGGraphRef *pRef, const char *zTable,
     gg_edges_free(pE);
     pE->bDirected = pRef->bDirected;
   }
-  rc = edgesPrepare(db, pRef, zTable, 0, &p, pzErr);
+  rc = edgesPrepare(db, pRef, zTable, &p, pzErr);
   if( rc ) return rc;
   rc = edgesStep(pRef, zTable, p, pE, pzErr);
   if( rc!=SQLITE_OK && *pzErr==0 && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT && !pRef->nSeen ){
@@ -200,7 +236,71 @@ static char *edgesName(const GGGraphRef *pRef){
   return z;
 }
 
+/* A small read in progress, handed to graphgame_rows as ?1. */
+typedef struct EdgesSmall EdgesSmall;
+struct EdgesSmall {
+  GGRows base;         /* the read through graphgame_rows, first */
+  GGSmall *p;          /* the graph being read */
+  uint32_t mxNode;     /* give up past this many nodes */
+  int bDirected;       /* rows are arcs */
+  int nRow;            /* rows taken */
+};
+
+/* One row (src, dst) into the bit rows (GGRows.xRow).  A row it cannot
+** take stops the scan with an error code, and the caller takes the
+** general path. */
+static int edgesSmallRow(GGRows *pRows, sqlite3_value **apCol){
+  EdgesSmall *r = (EdgesSmall*)pRows;
+  int a, b;
+  if( sqlite3_value_type(apCol[0])!=SQLITE_INTEGER
+   || sqlite3_value_type(apCol[1])!=SQLITE_INTEGER ){
+    return SQLITE_MISMATCH;
+  }
+  a = gg_small_node(r->p, sqlite3_value_int64(apCol[0]));
+  b = a<0 ? -1 : gg_small_node(r->p, sqlite3_value_int64(apCol[1]));
+  if( b<0 || r->p->n>r->mxNode ) return SQLITE_TOOBIG;
+  r->p->aOut[a] |= 1ull<<b;
+  if( !r->bDirected ) r->p->aOut[b] |= 1ull<<a;
+  r->nRow++;
+  return SQLITE_OK;
+}
+
+/* Run the small read of the graph's rows into p: 1 if all were taken. */
+static int edgesSmallStep(const GGGraphRef *pRef, sqlite3_stmt *pStmt, GGSmall *p){
+  EdgesSmall r;
+  int rc;
+  r.base.nCol = 2;
+  r.base.xRow = edgesSmallRow;
+  r.p = p;
+  r.mxNode = pRef->mxNode && pRef->mxNode<GG_SMALL_MAXN ? pRef->mxNode : GG_SMALL_MAXN;
+  r.bDirected = pRef->bDirected;
+  r.nRow = 0;
+  rc = gg_rows_bind(pStmt, &r.base);
+  if( rc==SQLITE_OK ) rc = sqlite3_bind_value(pStmt, 2, pRef->pId);
+  if( rc==SQLITE_OK ) rc = sqlite3_step(pStmt);    /* the whole scan: one row */
+  sqlite3_reset(pStmt);
+  sqlite3_bind_null(pStmt, 1);                      /* r is on this stack */
+  return rc==SQLITE_ROW && r.nRow>0;               /* else the general path explains */
+}
+
+/* The source's fast read (xSmall): 1 if the graph is small and read. */
+static int edgesSourceSmall(const GGGraphRef *pRef, GGSmall *p){
+  const char *zTable = pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE;
+  char *zErr = 0;
+  GGStmt *k;
+  int bOk = 0;
+  gg_small_clear(p);
+  if( gg_reentry_enter(zTable, &zErr) ){ sqlite3_free(zErr); return 0; }
+  k = edgesKept(pRef->pConn, zTable, 1);
+  if( k ){
+    bOk = edgesSmallStep(pRef, k->pSmall, p);
+    k->bBusy = 0;
+  }
+  gg_reentry_leave();
+  return bOk;
+}
+
 const GGSource gg_source_table = {
   .zWord = 0, .bClosed = 0,
-  .xSmall = gg_small_read, .xRead = edgesSourceRead, .xName = edgesName,
+  .xSmall = edgesSourceSmall, .xRead = edgesSourceRead, .xName = edgesName,
 };

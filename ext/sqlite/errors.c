@@ -3,9 +3,11 @@
 ** GG_PREFIX and names the thing at fault; values are shown as SQL literals.
 ** The messages that several files give are built here only: a value that
 ** is not a node label, over the position limit ("see graphgame_limit"),
-** interrupted ("interrupted while"), and an engine's failure: over its
-** own limit on nodes, or out of memory, with the positions and the bytes
-** the solve needs and the limit that stopped it.
+** interrupted ("interrupted while"), an engine's failure (over its own
+** limit on nodes, or out of memory, with the positions and the bytes the
+** solve needs and the limit that stopped it), a table called without its
+** arguments ("needs arguments"), a private reader called from SQL
+** ("cannot be called from SQL"), a table of too many positions.
 */
 #include <stdarg.h>
 #include <string.h>
@@ -172,4 +174,28 @@ char *gg_err_engine(int rc, const char *zFunc, const char *zSearching, const cha
   if( rc==GG_TOOBIG ) return gg_errmsg("%s: %s is too large to solve%s", zFunc, zWhat, zFor);
   if( rc==GG_INTERRUPT ) return gg_err_interrupted(zFunc, "%s %s%s", zSearching, zWhat, zFor);
   return 0;
+}
+
+char *gg_err_needs(const char *zTable, int bOne, const char *zArgs){
+  return gg_errmsg("%s needs %s: %s(%s)", zTable, bOne ? "an argument" : "arguments",
+                   zTable, zArgs);
+}
+
+char *gg_err_needs_graph(const char *zTable, const char *zNodes){
+  char *zArgs = sqlite3_mprintf("graph_id%s%s [, edges [, rules]]", zNodes ? ", " : "",
+                                zNodes ? zNodes : "");
+  char *zMsg = zArgs ? gg_err_needs(zTable, 0, zArgs) : 0;
+  sqlite3_free(zArgs);
+  return zMsg;
+}
+
+void gg_err_not_from_sql(sqlite3_context *ctx, const char *zReader, const char *zHow){
+  char *zMsg = gg_errmsg("%s is how %s; it cannot be called from SQL", zReader, zHow);
+  if( zMsg==0 ){ sqlite3_result_error_nomem(ctx); return; }
+  sqlite3_result_error(ctx, zMsg, -1);
+  sqlite3_free(zMsg);
+}
+
+char *gg_err_too_many_positions(const char *zFunc, const char *zTable){
+  return gg_errmsg("%s: table \"%w\" has too many positions", zFunc, zTable);
 }

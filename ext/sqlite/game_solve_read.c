@@ -4,17 +4,14 @@
 **
 ** Each table is read once, with one pass over its rows, by one statement:
 **
-**   SELECT game_solve_rows(?1, position, player, result) FROM "positions"
-**   SELECT game_solve_rows(?1, position, next) FROM "moves"
+**   SELECT graphgame_rows(?1, position, player, result) FROM "positions"
+**   SELECT graphgame_rows(?1, position, next) FROM "moves"
 **
-** The aggregate game_solve_rows is handed each row's values inside the
-** scan, so a table costs one sqlite3_step() instead of a step and a
-** sqlite3_column_value() per column for every row (each of those takes
-** the connection's mutex and re-enters the VDBE): with millions of rows
-** that was most of what reading cost beyond SQLite's own scan.  ?1 is the
-** read itself, bound with sqlite3_bind_pointer(), which no SQL can forge:
-** called from SQL, the aggregate fails.  A bad row stops the scan (the
-** aggregate fails) and leaves its error in the read.
+** The private aggregate graphgame_rows (rows.c) is handed each row's
+** values inside the scan, so a table costs one sqlite3_step() instead of
+** a step and a sqlite3_column_value() per column for every row: with
+** millions of rows that was most of what reading cost beyond SQLite's own
+** scan.  A bad row stops the scan and leaves its error in the read.
 **
 ** Integer position ids are looked up in batches (GS_BATCH) so that the
 ** hash misses of a big game overlap.  Every error names the table, the
@@ -39,8 +36,6 @@ const char *const gg_gamesolve_outcome[4] = { "?", "win", "loss", "draw" };
 ** and a batch waits for its misses together. */
 #define GS_BATCH 128
 
-/* The pointer type of ?1 (sqlite3_bind_pointer): a GsRead. */
-#define GS_READ_TYPE "graphgame_game_solve_read"
 
 /* Rows whose position is an integer (and whose player and result are
 ** right) are added GS_BATCH at a time, their slots prefetched first. */
@@ -63,10 +58,11 @@ struct GsMoveBatch {
 /* One table being read (?1 of its statement). */
 typedef struct GsRead GsRead;
 struct GsRead {
+  GGRows base;                     /* the read through graphgame_rows (rows.c),
+                                   ** first; base.rc: the error that stopped the scan */
   GGConn *pConn;
   GsGame *pGame;                   /* the game being read into */
   int bMoves;                      /* reading the moves (else the positions) */
-  int rc;                          /* the error that stopped the scan, or 0 */
   char *zErr;                      /* ... its message, or NULL */
   sqlite3_int64 nRow;              /* rows of the positions table so far */
   uint8_t *aKind;                  /* the positions' kinds, by dense id */
@@ -85,16 +81,16 @@ void gg_gamesolve_free(GsGame *p){
   sqlite3_free(p);
 }
 
-/* Prepare "SELECT game_solve_rows(?1, <columns>) FROM zTable"; on failure
+/* Prepare "SELECT graphgame_rows(?1, <columns>) FROM zTable"; on failure
 ** an error naming the table or the missing column.  The column names stay
 ** bare: a missing column in double quotes would be read as a string
 ** literal. */
 static int gsPrepare(sqlite3 *db, const char *zTable, const char *const *azCol,
                      int nCol, sqlite3_stmt **ppStmt, char **pzErr){
   char *zSql = nCol==3
-    ? sqlite3_mprintf("SELECT " GS_ROWS_NAME "(?1, %s, %s, %s) FROM \"%w\"",
+    ? sqlite3_mprintf("SELECT " GG_ROWS "(?1, %s, %s, %s) FROM \"%w\"",
                       azCol[0], azCol[1], azCol[2], zTable)
-    : sqlite3_mprintf("SELECT " GS_ROWS_NAME "(?1, %s, %s) FROM \"%w\"",
+    : sqlite3_mprintf("SELECT " GG_ROWS "(?1, %s, %s) FROM \"%w\"",
                       azCol[0], azCol[1], zTable);
   int rc;
   if( zSql==0 ) return SQLITE_NOMEM;
@@ -214,8 +210,7 @@ static int gsKindRoom(GsRead *r, uint32_t id){
 
 /* The error for a keymap that is full. */
 static int gsTooMany(GsRead *r){
-  r->zErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions",
-                      r->pGame->zPositions);
+  r->zErr = gg_err_too_many_positions(GS_NAME, r->pGame->zPositions);
   return SQLITE_TOOBIG;
 }
 
@@ -390,46 +385,13 @@ static int gsMoveRow(GsRead *r, sqlite3_value **apCol){
   return gsAddMove(r, iFrom, iTo);
 }
 
-/* xStep of game_solve_rows(read, columns...): one row of the table being
-** read.  The read is taken from ?1 at the first row and kept in the
-** aggregate's context (sqlite3_value_pointer compares type strings: too
-** dear for every row).  An error stops the scan; the read keeps its code
-** and message. */
-static void gsRowsStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  GsRead **ppRead = (GsRead**)sqlite3_aggregate_context(ctx, sizeof(GsRead*));
-  GsRead *r;
-  int rc;
-  if( ppRead==0 ){
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
-  if( (r = *ppRead)==0 ){
-    r = argc>0 ? (GsRead*)sqlite3_value_pointer(argv[0], GS_READ_TYPE) : 0;
-    if( r==0 || argc!=(r->bMoves ? 3 : 4) ){
-      sqlite3_result_error(ctx, "graphgame: " GS_ROWS_NAME " is how game_solve reads"
-                           " its tables; it cannot be called from SQL", -1);
-      return;
-    }
-    *ppRead = r;
-  }
-  if( r->rc ) return;
-  rc = r->bMoves ? gsMoveRow(r, argv+1) : gsPositionRow(r, argv+1);
-  if( rc ){
-    r->rc = rc;
-    sqlite3_result_error_code(ctx, rc);
-  }
+/* One row of the table being read (GGRows.xRow). */
+static int gsRow(GGRows *pRows, sqlite3_value **apCol){
+  GsRead *r = (GsRead*)pRows;
+  return r->bMoves ? gsMoveRow(r, apCol) : gsPositionRow(r, apCol);
 }
 
-static void gsRowsFinal(sqlite3_context *ctx){
-  (void)ctx;                        /* the result is NULL: the rows went to the read */
-}
-
-int gg_register_game_solve_rows(sqlite3 *db){
-  return sqlite3_create_function_v2(db, GS_ROWS_NAME, -1, SQLITE_UTF8|SQLITE_DIRECTONLY,
-                                    0, 0, gsRowsStep, gsRowsFinal, 0);
-}
-
-/* Read one table through game_solve_rows: every row into r, the last
+/* Read one table through graphgame_rows: every row into r, the last
 ** batch flushed.  SQLITE_OK, or an error with *pzErr. */
 static int gsReadTable(GsRead *r, const char *zTable, const char *const *azCol,
                        int nCol, char **pzErr){
@@ -437,10 +399,12 @@ static int gsReadTable(GsRead *r, const char *zTable, const char *const *azCol,
   sqlite3_stmt *p = 0;
   int rc = gsPrepare(db, zTable, azCol, nCol, &p, pzErr);
   if( rc ) return rc;
-  rc = sqlite3_bind_pointer(p, 1, r, GS_READ_TYPE, 0);
+  r->base.nCol = nCol;
+  r->base.xRow = gsRow;
+  rc = gg_rows_bind(p, &r->base);
   if( rc==SQLITE_OK ) rc = sqlite3_step(p);       /* the whole scan */
-  if( r->rc ){
-    rc = r->rc;                                   /* a bad row (or out of memory) */
+  if( r->base.rc ){
+    rc = r->base.rc;                              /* a bad row (or out of memory) */
     *pzErr = r->zErr;
     r->zErr = 0;
   }else if( rc==SQLITE_ROW ){                     /* the aggregate's one row */
@@ -519,7 +483,7 @@ int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
                        " (%u: its counts of moves and plies are kept in 30 bits)", zPositions,
                        pGame->keys.n, (unsigned)GG_EX_MAX_POS);
   }else if( rc==GG_TOOBIG ){
-    *pzErr = gg_errmsg(GS_NAME ": table \"%w\" has too many positions", zPositions);
+    *pzErr = gg_err_too_many_positions(GS_NAME, zPositions);
   }else if( rc==GG_INTERRUPT ){
     *pzErr = gg_err_interrupted(GS_NAME, "solving the game of tables \"%w\" and \"%w\"",
                                 zPositions, zMoves);

@@ -35,7 +35,7 @@ SQLITE_EXTENSION_INIT3
 
 typedef struct GsVtab GsVtab;
 struct GsVtab {
-  sqlite3_vtab base;        /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   GGConn *pConn;            /* the connection's context */
 };
 
@@ -59,22 +59,12 @@ static int gsConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   (void)argc; (void)argv; (void)pzErr;
   rc = sqlite3_declare_vtab(db, GS_SCHEMA);
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (GsVtab*)gg_vtab_new(sizeof(*pNew), sizeof(GsCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pConn = (GGConn*)pAux;
   /* Not SQLITE_VTAB_INNOCUOUS: it reads any table named by its arguments
   ** (see the flags in graphgame.c). */
-  *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-static int gsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  GsCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -124,10 +114,8 @@ static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   zPositions = pPositions ? (const char*)sqlite3_value_text(pPositions) : 0;
   zMoves = pMoves ? (const char*)sqlite3_value_text(pMoves) : 0;
   if( zPositions==0 || zMoves==0 ){
-    sqlite3_free(pTab->base.zErrMsg);
-    pTab->base.zErrMsg = gg_errmsg(GS_NAME " needs arguments: "
-                                   GS_NAME "(positions, moves)");
-    return SQLITE_ERROR;
+    return gg_vtab_error(&pTab->base.base, SQLITE_ERROR,
+                         gg_err_needs(GS_NAME, 0, "positions, moves"));
   }
   if( pCur->pGame==0 || strcmp(pCur->pGame->zPositions, zPositions)!=0
    || strcmp(pCur->pGame->zMoves, zMoves)!=0 ){
@@ -136,8 +124,7 @@ static int gsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     pCur->nMove = 0;
     rc = gg_gamesolve_load(pTab->pConn, zPositions, zMoves, &pCur->pGame, &zErr);
     if( rc ){
-      sqlite3_free(pTab->base.zErrMsg);
-      pTab->base.zErrMsg = zErr;
+      gg_vtab_error(&pTab->base.base, rc, zErr);
       return rc;
     }
   }
@@ -251,7 +238,7 @@ static sqlite3_module gsModule = {
   gsBestIndex,     /* xBestIndex */
   gg_vtab_disconnect,    /* xDisconnect */
   0,               /* xDestroy */
-  gsOpen,          /* xOpen */
+  gg_vtab_open,    /* xOpen */
   gsClose,         /* xClose */
   gsFilter,        /* xFilter */
   gsNext,          /* xNext */
@@ -262,6 +249,5 @@ static sqlite3_module gsModule = {
 };
 
 int gg_register_game_solve(sqlite3 *db, GGConn *pConn){
-  int rc = sqlite3_create_module_v2(db, GS_NAME, &gsModule, pConn, 0);
-  return rc ? rc : gg_register_game_solve_rows(db);
+  return sqlite3_create_module_v2(db, GS_NAME, &gsModule, pConn, 0);
 }

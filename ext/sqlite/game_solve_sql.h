@@ -10,7 +10,6 @@
 #include "keymap.h"
 
 #define GS_NAME "game_solve"
-#define GS_ROWS_NAME "game_solve_rows"   /* the aggregate that reads the tables */
 
 /* Outcome names by GG_EX_* code: "win", "loss", "draw". */
 extern const char *const gg_gamesolve_outcome[4];
@@ -33,9 +32,5 @@ int64_t gg_gamesolve_find(const GGKeyMap *pKeys, sqlite3_value *pVal);
 ** the column or the row. */
 int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,
                       GsGame **ppGame, char **pzErr);
-
-/* Register game_solve_rows, the aggregate through which
-** gg_gamesolve_load reads the rows (game_solve_read.c). */
-int gg_register_game_solve_rows(sqlite3 *db);
 
 #endif

@@ -142,12 +142,6 @@ static int grClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-static int grError(sqlite3_vtab_cursor *cur, int rc, char *zMsg){
-  sqlite3_free(cur->pVtab->zErrMsg);
-  cur->pVtab->zErrMsg = zMsg;
-  return gg_error_rc(rc, zMsg);
-}
-
 /* Wait until fd has bytes (or its end) to read: SQLITE_OK, or
 ** SQLITE_INTERRUPT if sqlite3_interrupt() came meanwhile. */
 static int grWait(GRCursor *pCur){
@@ -200,7 +194,7 @@ static int grFill(sqlite3_vtab_cursor *cur){
     n = read(pCur->fd, pCur->aBuf+pCur->iEnd, (size_t)(pCur->nBuf-pCur->iEnd));
   }while( n<0 && errno==EINTR );
   if( n<0 ){
-    return grError(cur, SQLITE_IOERR, gg_errmsg("graph6_read: cannot read %s: %s",
+    return gg_vtab_error(cur->pVtab, SQLITE_IOERR, gg_errmsg("graph6_read: cannot read %s: %s",
                    pCur->zName, strerror(errno)));
   }
   if( n==0 ) pCur->bAtEnd = 1;
@@ -226,7 +220,7 @@ static int grTake(sqlite3_vtab_cursor *cur, char *z, sqlite3_int64 n, int *pRc){
       : z[0]==':' || z[0]==';' ? gg_sparse6_parse(&g6, z, (uint64_t)n, zErr, sizeof(zErr))
       : gg_graph6_parse(&g6, z, (uint64_t)n, zErr, sizeof(zErr));
   if( bad ){
-    *pRc = grError(cur, SQLITE_ERROR, gg_errmsg("graph6_read: line %lld of %s: %s",
+    *pRc = gg_vtab_error(cur->pVtab, SQLITE_ERROR, gg_errmsg("graph6_read: line %lld of %s: %s",
                    pCur->nSeen, pCur->zName, zErr));
     return 1;
   }
@@ -245,7 +239,7 @@ static int grNext(sqlite3_vtab_cursor *cur){
     char *e = nData>0 ? memchr(z, '\n', (size_t)nData) : 0;
     sqlite3_int64 n = e ? e-z : nData;
     if( n>pCur->mxLine ){
-      return grError(cur, SQLITE_TOOBIG, gg_errmsg("graph6_read: line %lld of %s is longer"
+      return gg_vtab_error(cur->pVtab, SQLITE_TOOBIG, gg_errmsg("graph6_read: line %lld of %s is longer"
                      " than SQLite's length limit, %d bytes", pCur->nSeen+1, pCur->zName,
                      pCur->mxLine));
     }
@@ -271,7 +265,7 @@ static int grOpenFile(sqlite3_vtab_cursor *cur, const char *zPath){
   struct stat st;
   if( strcmp(zPath, "-")==0 ){
     if( grStdin!=GR_STDIN_FREE ){
-      return grError(cur, SQLITE_ERROR, gg_errmsg("graph6_read: standard input %s: a query"
+      return gg_vtab_error(cur->pVtab, SQLITE_ERROR, gg_errmsg("graph6_read: standard input %s: a query"
                      " that reads the graphs more than once needs them in a table first"
                      " (CREATE TABLE g6 AS SELECT g FROM graph6_read('-'))",
                      grStdin==GR_STDIN_BUSY ? "is being read by another scan"
@@ -288,14 +282,21 @@ static int grOpenFile(sqlite3_vtab_cursor *cur, const char *zPath){
   if( pCur->zName==0 ) return SQLITE_NOMEM;
   pCur->fd = open(zPath, O_RDONLY|O_BINARY);
   if( pCur->fd<0 ){
-    return grError(cur, SQLITE_CANTOPEN, gg_errmsg("graph6_read: cannot open %s: %s",
+    return gg_vtab_error(cur->pVtab, SQLITE_CANTOPEN, gg_errmsg("graph6_read: cannot open %s: %s",
                    pCur->zName, strerror(errno)));
   }
   if( fstat(pCur->fd, &st)==0 && S_ISDIR(st.st_mode) ){
-    return grError(cur, SQLITE_CANTOPEN, gg_errmsg("graph6_read: cannot read %s: it is a"
+    return gg_vtab_error(cur->pVtab, SQLITE_CANTOPEN, gg_errmsg("graph6_read: cannot read %s: it is a"
                    " directory", pCur->zName));
   }
   return SQLITE_OK;
+}
+
+/* "graph6_read needs an argument: graph6_read(path)", and how to name
+** standard input. */
+static char *grNeedsPath(void){
+  char *z = gg_err_needs("graph6_read", 1, "path");
+  return z ? sqlite3_mprintf("%z, or graph6_read('-') for standard input", z) : 0;
 }
 
 static int grFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
@@ -305,12 +306,11 @@ static int grFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   (void)idxStr; (void)argc;
   grReset(pCur);
   if( idxNum==0 ){
-    return grError(cur, SQLITE_ERROR, gg_errmsg("graph6_read needs an argument:"
-                   " graph6_read(path), or graph6_read('-') for standard input"));
+    return gg_vtab_error(cur->pVtab, SQLITE_ERROR, grNeedsPath());
   }
   if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
     char *zVal = gg_value_sql(argv[0]);
-    rc = grError(cur, SQLITE_MISMATCH, zVal ? gg_errmsg("graph6_read: the path must be a"
+    rc = gg_vtab_error(cur->pVtab, SQLITE_MISMATCH, zVal ? gg_errmsg("graph6_read: the path must be a"
                  " text, got %s", zVal) : 0);
     sqlite3_free(zVal);
     return rc;

@@ -19,7 +19,7 @@ SQLITE_EXTENSION_INIT3
 
 typedef struct G6Vtab G6Vtab;
 struct G6Vtab {
-  sqlite3_vtab base;          /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   const GGNauty *pFmt;        /* graph6 or digraph6 */
 };
 
@@ -45,22 +45,11 @@ static int g6Connect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   (void)argc; (void)argv; (void)pzErr;
   sqlite3_free(zSql);
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (G6Vtab*)gg_vtab_new(sizeof(*pNew), sizeof(G6Cursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pFmt = pFmt;
   sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);   /* reads nothing but its argument */
-  *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-static int g6Open(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  G6Cursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->pFmt = ((G6Vtab*)pVtab)->pFmt;
-  pCur->bEof = 1;
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -77,16 +66,10 @@ static int g6Next(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-static int g6Error(sqlite3_vtab_cursor *cur, int rc, char *zMsg){
-  sqlite3_free(cur->pVtab->zErrMsg);
-  cur->pVtab->zErrMsg = zMsg;
-  return gg_error_rc(rc, zMsg);
-}
-
 static int g6Filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                     int argc, sqlite3_value **argv){
   G6Cursor *pCur = (G6Cursor*)cur;
-  const char *zName = pCur->pFmt->zName;
+  const char *zName = (pCur->pFmt = ((G6Vtab*)cur->pVtab)->pFmt)->zName;
   char zErr[200];
   const char *z;
   int eType;
@@ -96,14 +79,16 @@ static int g6Filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->bEof = 1;
   pCur->iRow = 0;
   if( idxNum==0 ){
-    return g6Error(cur, SQLITE_ERROR, gg_errmsg("%s_edges needs an argument:"
-                   " %s_edges(text)", zName, zName));
+    char *zTable = sqlite3_mprintf("%s_edges", zName);
+    int rc = gg_vtab_error(cur->pVtab, SQLITE_ERROR, zTable ? gg_err_needs(zTable, 1, "text") : 0);
+    sqlite3_free(zTable);
+    return rc;
   }
   eType = sqlite3_value_type(argv[0]);
   if( eType==SQLITE_NULL ) return SQLITE_OK;
   if( eType!=SQLITE_TEXT && eType!=SQLITE_BLOB ){
     char *zVal = gg_value_sql(argv[0]);
-    int rc = g6Error(cur, SQLITE_MISMATCH, zVal ? gg_errmsg("%s_edges: the"
+    int rc = gg_vtab_error(cur->pVtab, SQLITE_MISMATCH, zVal ? gg_errmsg("%s_edges: the"
                      " argument must be a %s string, got %s", zName, zName, zVal) : 0);
     sqlite3_free(zVal);
     return rc;
@@ -115,7 +100,7 @@ static int g6Filter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if( z==0 && sqlite3_value_bytes(pCur->pArg)>0 ) return SQLITE_NOMEM;
   if( pCur->pFmt->xParse(&pCur->g6, z ? z : "", (uint64_t)sqlite3_value_bytes(pCur->pArg),
                          zErr, sizeof(zErr)) ){
-    return g6Error(cur, SQLITE_ERROR, gg_errmsg("%s_edges: %s", zName, zErr));
+    return gg_vtab_error(cur->pVtab, SQLITE_ERROR, gg_errmsg("%s_edges: %s", zName, zErr));
   }
   pCur->iBit = 0;
   pCur->iRow = 0;
@@ -156,7 +141,7 @@ static sqlite3_module g6Module = {
   g6BestIndex,     /* xBestIndex */
   gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  g6Open,          /* xOpen */
+  gg_vtab_open,    /* xOpen */
   g6Close,         /* xClose */
   g6Filter,        /* xFilter */
   g6Next,          /* xNext */

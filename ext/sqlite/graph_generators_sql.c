@@ -43,7 +43,7 @@ static const GenDef aGen[] = {
 
 typedef struct GenVtab GenVtab;
 struct GenVtab {
-  sqlite3_vtab base;          /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   const GenDef *pDef;         /* which generator */
 };
 
@@ -85,26 +85,15 @@ static int genConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   rc = sqlite3_declare_vtab(db, zSql);
   sqlite3_free(zSql);
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (GenVtab*)gg_vtab_new(sizeof(*pNew), sizeof(GenCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pDef = pDef;
   /* Innocuous: the rows depend on the arguments only, nothing is read. */
 #ifdef SQLITE_VTAB_INNOCUOUS
   /* New in 3.31.0; 3.30 answers SQLITE_MISUSE (and has no trusted_schema). */
   if( sqlite3_libversion_number()>=3031000 ) sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
 #endif
-  *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-static int genOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  GenCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->bEof = 1;
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -123,13 +112,6 @@ static int genNext(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* Set an error on the table: a message naming the generator. */
-static int genError(GenVtab *pTab, int rc, char *zMsg){
-  sqlite3_free(pTab->base.zErrMsg);
-  pTab->base.zErrMsg = zMsg;
-  return zMsg ? rc : SQLITE_NOMEM;
-}
-
 /* Check argument i of kind GEN_PROB or GEN_SEED; SQLITE_OK or an error. */
 static int genCheckArg(GenVtab *pTab, int i, sqlite3_value *pVal){
   const GenDef *pDef = pTab->pDef;
@@ -139,18 +121,18 @@ static int genCheckArg(GenVtab *pTab, int i, sqlite3_value *pVal){
     double p = sqlite3_value_double(pVal);
     if( (eType==SQLITE_INTEGER || eType==SQLITE_FLOAT) && p>=0.0 && p<=1.0 ) return SQLITE_OK;
     zVal = gg_value_sql(pVal);
-    rc = genError(pTab, eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ? SQLITE_ERROR : SQLITE_MISMATCH,
+    rc = gg_vtab_error(&pTab->base.base, eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ? SQLITE_ERROR : SQLITE_MISMATCH,
         (zVal ? gg_errmsg("%s: %s must be a number from 0 to 1, got %s",
                   pDef->zName, pDef->azArg[i], zVal) : 0));
   }else if( eType!=SQLITE_INTEGER ){
     zVal = gg_value_sql(pVal);
-    rc = genError(pTab, SQLITE_MISMATCH, (zVal ? gg_errmsg("%s: %s must be an integer, got %s",
+    rc = gg_vtab_error(&pTab->base.base, SQLITE_MISMATCH, (zVal ? gg_errmsg("%s: %s must be an integer, got %s",
                   pDef->zName, pDef->azArg[i], zVal) : 0));
   }else if( pDef->aKind[i]==GEN_SIZE ){
     int64_t v = sqlite3_value_int64(pVal);
     if( v>=pDef->mnSize && v<=pDef->mxSize ) return SQLITE_OK;
     zVal = 0;
-    rc = genError(pTab, v<pDef->mnSize ? SQLITE_ERROR : SQLITE_TOOBIG,
+    rc = gg_vtab_error(&pTab->base.base, v<pDef->mnSize ? SQLITE_ERROR : SQLITE_TOOBIG,
         gg_errmsg("%s: %s must be from %lld to %lld, got %lld", pDef->zName,
                   pDef->azArg[i], pDef->mnSize, pDef->mxSize, v));
   }else{
@@ -197,8 +179,7 @@ static int genFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
         sqlite3_free(zList);
         zList = z;
       }
-      rc = genError(pTab, SQLITE_ERROR, zList ? gg_errmsg("%s needs arguments: %s(%s)",
-                    pDef->zName, pDef->zName, zList) : 0);
+      rc = gg_vtab_error(&pTab->base.base, SQLITE_ERROR, zList ? gg_err_needs(pDef->zName, 0, zList) : 0);
       sqlite3_free(zList);
       return rc;
     }
@@ -212,7 +193,7 @@ static int genFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   if( pDef->nArg==2 && pDef->aKind[1]==GEN_SIZE
    && sqlite3_value_int64(apArg[0])*sqlite3_value_int64(apArg[1])>pDef->mxSize ){
-    return genError(pTab, SQLITE_TOOBIG, gg_errmsg("%s: %s * %s must be at most %lld,"
+    return gg_vtab_error(&pTab->base.base, SQLITE_TOOBIG, gg_errmsg("%s: %s * %s must be at most %lld,"
         " got %lld * %lld", pDef->zName, pDef->azArg[0], pDef->azArg[1], pDef->mxSize,
         sqlite3_value_int64(apArg[0]), sqlite3_value_int64(apArg[1])));
   }
@@ -259,7 +240,7 @@ static sqlite3_module genModule = {
   genBestIndex,    /* xBestIndex */
   gg_vtab_disconnect,   /* xDisconnect */
   0,               /* xDestroy */
-  genOpen,         /* xOpen */
+  gg_vtab_open,    /* xOpen */
   genClose,        /* xClose */
   genFilter,       /* xFilter */
   genNext,         /* xNext */

@@ -10,7 +10,7 @@
 ** <game>_play, or the game's own); aFunc[] the functions that are no
 ** game's; aTable[] the other tables (the graph generators, game_solve,
 ** the sources' own tables: graph6_edges, digraph6_edges, sparse6_edges;
-** graph6_read, and two private ones: the small graphs' read and the
+** graph6_read, and two private ones: the reader of rows and the
 ** owner of the kept statements).
 ** Each connection gets one GGConn (limits, the cache of solved games, the
 ** kept statements), freed when the connection closes.
@@ -108,6 +108,9 @@ static const GGGameDef *const aGame[] = {
   &gg_catmouse_def,
   &gg_race_def,
   &gg_cops_def,
+#ifdef GG_TOY
+  &gg_toy_def,                  /* a toy game, in the tests' library only (make toy) */
+#endif
 };
 
 /* The other tables. */
@@ -116,13 +119,17 @@ static int (*const aTable[])(sqlite3*, GGConn*) = {
   gg_register_game_solve,
   gg_register_sources,          /* the sources' own: graph6_edges, ... (call.c) */
   gg_register_graph6_read,      /* graph6_read, a file's lines (graph6_read.c) */
-  gg_register_small_rows,       /* graphgame_rows, the small graphs' read (small.c) */
+  gg_register_rows,             /* graphgame_rows, the private reader of rows (rows.c) */
   gg_register_kept,             /* graphgame_kept, the kept statements' owner (kept.c) */
 };
 
 /* The functions and the tables of one game. */
 static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   int rc = SQLITE_OK, i, n;
+  GGGameSlot *pSlot;
+  if( pConn->nGame==GG_MAX_GAME ) return SQLITE_INTERNAL;    /* raise GG_MAX_GAME */
+  pSlot = &pConn->aGame[pConn->nGame++];
+  pSlot->pDef = pDef;
   for(i=0; rc==SQLITE_OK && pDef->apFunc[i]; i++){
     const GGFuncDef *f = pDef->apFunc[i];
     GGFuncReg *r;
@@ -131,6 +138,7 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
     r->pConn = pConn;
     r->pDef = pDef;
     r->pFunc = f;
+    r->pSlot = pSlot;
     for(n=f->nArgMin; rc==SQLITE_OK && n<=f->nArgMax; n++){
       rc = sqlite3_create_function_v2(db, f->zName, n, f->bPure ? GG_PURE : GG_READS, r,
                                       gg_call_scalar, 0, 0, 0);
@@ -142,21 +150,33 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   return rc;
 }
 
+/* Frees a connection's GGConn, after each game's close hook. */
 static void ggConnFree(void *p){
-  gg_catmouse_free_wait();
+  GGConn *pConn = (GGConn*)p;
+  int i;
+  for(i=0; i<pConn->nGame; i++){
+    if( pConn->aGame[i].pDef->xClose ) pConn->aGame[i].pDef->xClose();
+    sqlite3_free(pConn->aGame[i].pScratch);
+  }
   gg_cache_clear((GGConn*)p);
   gg_stmt_clear((GGConn*)p);       /* (already done by the anchor's xDisconnect) */
-  sqlite3_free(((GGConn*)p)->aCopsScratch);
   sqlite3_free(((GGConn*)p)->pSmallCsr);
   sqlite3_free(((GGConn*)p)->aReg);
   sqlite3_free(p);
 }
 
-#ifdef _WIN32
-__declspec(dllexport)
+/* The one exported symbol: a DLL export on Windows (MSVC, MinGW), the
+** default visibility elsewhere (GCC and Clang build with -fvisibility=hidden). */
+#if defined(_WIN32) || defined(__CYGWIN__)
+# define GG_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
+# define GG_EXPORT __attribute__((visibility("default")))
+#else
+# define GG_EXPORT
 #endif
-__attribute__((visibility("default"))) int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
-                           const sqlite3_api_routines *pApi){
+
+GG_EXPORT int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
+                                     const sqlite3_api_routines *pApi){
   GGConn *pConn;
   int rc = SQLITE_OK;
   size_t i;

@@ -2,9 +2,9 @@
 ** kept.c: the statements a connection keeps, and the private table that
 ** owns them.
 **
-** The reads of edge tables (edges.c, small.c: gg_stmt_kept() here, a
-** few tables most recent first) and the interrupt probe (interrupt.c)
-** are prepared once per connection and kept.  But
+** The reads of edge tables (the entries of gg_stmt_kept() here, a few
+** tables most recent first, whose statements edges.c prepares) and the
+** interrupt probe (interrupt.c) are prepared once per connection and kept.  But
 ** sqlite3_close() refuses to close a connection with unfinalized
 ** statements; it first disconnects the connection's virtual tables,
 ** though.  So statements are kept only while the eponymous table
@@ -21,7 +21,7 @@ SQLITE_EXTENSION_INIT3
 /* The table: only its connection matters. */
 typedef struct KeptVtab KeptVtab;
 struct KeptVtab {
-  sqlite3_vtab base;          /* base class, must be first */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
   GGConn *pConn;              /* whose statements it owns */
 };
 
@@ -43,12 +43,11 @@ static int keptConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
   int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(kept INTEGER)");
   (void)argc; (void)argv; (void)pzErr;
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (KeptVtab*)gg_vtab_new(sizeof(*pNew), sizeof(sqlite3_vtab_cursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pConn = (GGConn*)pAux;
   pNew->pConn->bAnchored = 1;
-  *ppVtab = &pNew->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -66,15 +65,6 @@ static int keptBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   (void)pVtab;
   pInfo->estimatedCost = 1.0;
   pInfo->estimatedRows = 0;
-  return SQLITE_OK;
-}
-
-static int keptOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  sqlite3_vtab_cursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  *ppCur = pCur;
   return SQLITE_OK;
 }
 
@@ -108,7 +98,7 @@ static sqlite3_module keptModule = {
   keptBestIndex,   /* xBestIndex */
   keptDisconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  keptOpen,        /* xOpen */
+  gg_vtab_open,    /* xOpen */
   keptClose,       /* xClose */
   keptFilter,      /* xFilter */
   keptNext,        /* xNext */
@@ -118,33 +108,11 @@ static sqlite3_module keptModule = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
 };
 
-/* Prepare the kept read of zTable; nonzero if it cannot be (the plain
-** path, edges.c, prepares again and says why). */
-static int keptPrepare(sqlite3 *db, const char *zTable, sqlite3_stmt **pp){
-  char *zName = gg_table_sql(zTable);
-  char *zSql = zName ? sqlite3_mprintf("SELECT src, dst FROM %s WHERE graph_id = ?1", zName) : 0;
-  int rc = zSql ? sqlite3_prepare_v3(db, zSql, -1, SQLITE_PREPARE_PERSISTENT, pp, 0)
-                : SQLITE_NOMEM;
-  sqlite3_free(zSql);
-  sqlite3_free(zName);
-  return rc;
-}
-
-char *gg_table_sql(const char *zTable){
-  const char *zDot = strchr(zTable, '.');
-  char *zSchema, *z;
-  if( zDot==0 ) return sqlite3_mprintf("\"%w\"", zTable);
-  zSchema = sqlite3_mprintf("%.*s", (int)(zDot-zTable), zTable);
-  z = zSchema ? sqlite3_mprintf("\"%w\".\"%w\"", zSchema, zDot+1) : 0;
-  sqlite3_free(zSchema);
-  return z;
-}
-
-/* A kept read of zTable, moved to the front and marked busy; NULL when
-** none can be kept (the anchor cannot be connected, a nested call is
-** using it, out of memory, or the table cannot be prepared: then the
-** plain path prepares again and says why). */
-GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
+/* The kept reads of zTable, moved to the front and marked busy (a new
+** entry has no statements yet: edges.c prepares them); NULL when none
+** can be kept (the anchor cannot be connected, a nested call is using
+** it, out of memory). */
+GGStmt *gg_stmt_kept(GGConn *pConn, const char *zTable){
   GGStmt tmp;
   int i;
   if( !gg_kept_anchor(pConn) ) return 0;
@@ -162,13 +130,8 @@ GGStmt *gg_stmt_kept(GGConn *pConn, const GGGraphRef *pRef, const char *zTable){
     sqlite3_finalize(pConn->aStmt[i].pSmall);
     sqlite3_free(pConn->aStmt[i].zTable);
     memset(&pConn->aStmt[i], 0, sizeof(GGStmt));
-    if( keptPrepare(pConn->db, zTable, &pConn->aStmt[i].pStmt) ) return 0;
     pConn->aStmt[i].zTable = sqlite3_mprintf("%s", zTable);
-    if( pConn->aStmt[i].zTable==0 ){
-      sqlite3_finalize(pConn->aStmt[i].pStmt);
-      pConn->aStmt[i].pStmt = 0;
-      return 0;
-    }
+    if( pConn->aStmt[i].zTable==0 ) return 0;
   }
   tmp = pConn->aStmt[i];                   /* most recently used first */
   memmove(&pConn->aStmt[1], &pConn->aStmt[0], (size_t)i*sizeof(GGStmt));

@@ -26,17 +26,10 @@ SQLITE_EXTENSION_INIT3
   " repeats INTEGER, graph_id HIDDEN%s, edges HIDDEN, rules HIDDEN)"
 #define PL_MAX_ARG 6      /* hidden columns at most */
 
-typedef struct PlayAux PlayAux;
-struct PlayAux {
-  GGConn *pConn;              /* the connection's context */
-  const GGGameDef *pDef;      /* the game */
-  GGFuncDef func;             /* the table as call.c sees it */
-};
-
 typedef struct PlayVtab PlayVtab;
 struct PlayVtab {
-  sqlite3_vtab base;          /* base class, must be first */
-  PlayAux *pAux;              /* module data */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
+  GGTableAux *pAux;           /* module data */
   int nArg;                   /* node arguments: 0 or 3 (x, y, z) */
   int nHidden;                /* hidden columns: nArg + 3 */
 };
@@ -62,17 +55,9 @@ struct PlayCursor {
   sqlite3_value *apArg[PL_MAX_ARG];  /* the arguments, read back by xColumn */
 };
 
-/* A set of positions seen along the line, with the ply of each. */
-typedef struct PlaySeen PlaySeen;
-struct PlaySeen {
-  uint64_t *aKey;             /* position+1, 0 for an empty slot */
-  int64_t *aPly;              /* ply after which it stood */
-  uint64_t nSlot, nUsed;      /* table size (a power of two), entries */
-};
-
 static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                        sqlite3_vtab **ppVtab, char **pzErr){
-  PlayAux *a = (PlayAux*)pAux;
+  GGTableAux *a = (GGTableAux*)pAux;
   const GGGameDef *g = a->pDef;
   PlayVtab *pNew;
   char *zSql, *zArgs = sqlite3_mprintf("");
@@ -90,24 +75,14 @@ static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
   rc = sqlite3_declare_vtab(db, zSql);
   sqlite3_free(zSql);
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (PlayVtab*)gg_vtab_new(sizeof(*pNew), sizeof(PlayCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
   pNew->nArg = nArg;
   pNew->nHidden = nArg + 3;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
-  *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-static int playOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  PlayCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -133,13 +108,11 @@ static int playClose(sqlite3_vtab_cursor *cur){
 /* Hash of a position key (the engines' finaliser, common.h). */
 #define playHash gg_hash_mix
 
-/* The ply at which position key stood, or -1; if absent, insert it with
-** ply iPly.  SQLITE_OK or SQLITE_NOMEM. */
-static int playSeen(PlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld){
+int gg_play_seen(GGPlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld){
   uint64_t i;
   *pOld = -1;
   if( 2*(p->nUsed+1)>p->nSlot ){            /* grow to keep the load <= 1/2 */
-    PlaySeen q;
+    GGPlaySeen q;
     q.nSlot = p->nSlot ? 2*p->nSlot : 64;
     q.nUsed = p->nUsed;
     q.aKey = sqlite3_malloc64(q.nSlot*sizeof(uint64_t));
@@ -171,6 +144,11 @@ static int playSeen(PlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld){
   return SQLITE_OK;
 }
 
+void gg_play_seen_free(GGPlaySeen *p){
+  sqlite3_free(p->aKey);
+  sqlite3_free(p->aPly);
+}
+
 static int playAppend(PlayCursor *pCur, const PlayRow *pRow){
   if( pCur->nRow==pCur->nAlloc ){
     int64_t nNew = pCur->nAlloc ? 2*pCur->nAlloc : 16;
@@ -189,11 +167,11 @@ static int playLine(PlayCursor *pCur, uint32_t a, uint32_t b, int turn){
   const GGGameDef *pDef = pCur->pSolved->pDef;
   const void *pState = pCur->pSolved->pState;
   uint64_t n = pCur->pSolved->g.n;
-  PlaySeen seen;
+  GGPlaySeen seen;
   int rc = SQLITE_OK;
   int64_t iPly = 0;
   memset(&seen, 0, sizeof(seen));
-  rc = playSeen(&seen, (a*n + b)*2 + (uint64_t)turn, 0, &iPly);
+  rc = gg_play_seen(&seen, (a*n + b)*2 + (uint64_t)turn, 0, &iPly);
   while( rc==SQLITE_OK ){
     PlayRow r;
     int64_t move, iOld;
@@ -207,20 +185,13 @@ static int playLine(PlayCursor *pCur, uint32_t a, uint32_t b, int turn){
     r.a = a;
     r.b = b;
     pDef->xGet(pState, a, b, turn, &r.value, &r.plies, &move);
-    rc = playSeen(&seen, (a*n + b)*2 + (uint64_t)turn, pCur->nRow+1, &iOld);
+    rc = gg_play_seen(&seen, (a*n + b)*2 + (uint64_t)turn, pCur->nRow+1, &iOld);
     r.repeats = iOld;
     if( rc==SQLITE_OK ) rc = playAppend(pCur, &r);
     if( iOld>=0 ) break;                      /* a repetition: a draw */
   }
-  sqlite3_free(seen.aKey);
-  sqlite3_free(seen.aPly);
+  gg_play_seen_free(&seen);
   return rc;
-}
-
-static int playError(PlayVtab *pTab, int rc, char *zMsg){
-  sqlite3_free(pTab->base.zErrMsg);
-  pTab->base.zErrMsg = zMsg;
-  return zMsg ? rc : SQLITE_NOMEM;
 }
 
 static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
@@ -239,9 +210,8 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   for(i=0; i<=pTab->nArg; i++){
     if( apArg[i]==0 ){
-      return playError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id%s%s"
-                       " [, edges [, rules]])", pDef->zPlay, pDef->zPlay,
-                       pTab->nArg ? ", " : "", pTab->nArg ? "x, y, z" : ""));
+      return gg_vtab_error(&pTab->base.base, SQLITE_ERROR, gg_err_needs_graph(pDef->zPlay,
+                       pTab->nArg ? "x, y, z" : 0));
     }
   }
   rc = gg_call_init(&call, pTab->pAux->pConn, pDef, &pTab->pAux->func, apArg, nH, &zErr);
@@ -268,7 +238,7 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   gg_call_free(&call);
   if( rc ){
-    playError(pTab, rc, zErr);
+    gg_vtab_error(&pTab->base.base, rc, zErr);
     playReset(pCur);
   }
   return rc;
@@ -332,7 +302,7 @@ static sqlite3_module playModule = {
   playBestIndex,   /* xBestIndex */
   gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  playOpen,        /* xOpen */
+  gg_vtab_open,    /* xOpen */
   playClose,       /* xClose */
   playFilter,      /* xFilter */
   playNext,        /* xNext */
@@ -343,18 +313,13 @@ static sqlite3_module playModule = {
 };
 
 int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
-  PlayAux *a = sqlite3_malloc64(sizeof(*a));
+  GGTableAux *a = gg_table_aux(pConn, pDef, pDef->zPlay);
   int i;
   if( a==0 ) return SQLITE_NOMEM;
-  memset(a, 0, sizeof(*a));
-  a->pConn = pConn;
-  a->pDef = pDef;
-  a->func.zName = pDef->zPlay;
   for(i=0; i<3 && pDef->azPlayArg[i]; i++){
     a->func.azArg[i] = pDef->azPlayArg[i];
     a->func.aArgKind[i] = GG_ARG_NODE;
   }
-  a->func.bSource = 1;
   a->func.bStart = 1;
   return sqlite3_create_module_v2(db, pDef->zPlay, &playModule, a, sqlite3_free);
 }

@@ -1,5 +1,6 @@
 /*
-** roles.c: the nodes a call names, and the graph they belong to.
+** roles.c: the nodes a call names, and the graph they belong to; values
+** as labels (gg_value_label), labels as SQL literals and as results.
 **
 ** A call names nodes: the rules' holes and starts, the race's x, y and z.
 ** A named node that no row touches is an isolated node of the graph.  A
@@ -13,6 +14,22 @@
 #include <string.h>
 #include "call.h"
 SQLITE_EXTENSION_INIT3
+
+int gg_value_label(sqlite3_value *pVal, GGLabel *pL){
+  switch( sqlite3_value_type(pVal) ){
+    case SQLITE_INTEGER:
+      *pL = GG_LABEL_INT(sqlite3_value_int64(pVal));
+      return 1;
+    case SQLITE_TEXT: {
+      const char *z = (const char*)sqlite3_value_text(pVal);
+      if( z==0 ) return -1;                      /* out of memory */
+      *pL = GG_LABEL_TEXT(z, (uint32_t)sqlite3_value_bytes(pVal));
+      return 1;
+    }
+    default:
+      return 0;
+  }
+}
 
 char *gg_label_sql(const GGLabel *pL){
   if( pL->eType==GG_KEY_INT ) return sqlite3_mprintf("%lld", pL->iVal);

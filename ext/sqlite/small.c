@@ -1,27 +1,10 @@
 /*
-** small.c: reading a small graph of an edge table straight into bit rows,
-** the fast read of the table source (edges.c) for the scalar functions.
-**
-** catmouse(), race_game(), cop_number() and capture_time() over a
-** census of thousands of small graphs spend most of their time per call,
-** not solving.  For a graph of at most 64 nodes with integer labels this
-** reads the rows into one 64-bit row of out-neighbours per node, with the
-** labels in direct slots (0..63) or a small open-addressing hash: no edge
-** list, no label sort, no allocation.  The nodes are numbered in the order
-** first seen, which no outcome depends on.  The read is one step of a
-** kept statement (next to the general path's, edges.c):
-**
-**   SELECT graphgame_rows(?1, src, dst) FROM <table> WHERE graph_id = ?2
-**
-** whose aggregate graphgame_rows takes each row inside SQLite's scan; ?1
-** is the read itself, bound with sqlite3_bind_pointer(), which no SQL can
-** forge, so from SQL the aggregate only fails (registered DIRECTONLY).
-**
-** It gives up (returns 0) on anything it does not handle: a text or
-** other label, more than 64 nodes or than the call's node limit, no rows,
-** no kept statement, a failed step.  The caller then takes the general
-** path, which reads the rows again and gives the answer or the error
-** that names what is wrong; so this path never has messages of its own.
+** small.c: a graph of at most 64 nodes as bit rows (GGSmall): one 64-bit
+** row of out-neighbours per node, the labels in direct slots (0..63) or a
+** small open-addressing hash.  The sources' fast reads fill them (the
+** edge table's, edges.c; graph6, digraph6); call.c finds the roles'
+** nodes in them (gg_small_role), sorts them into the general path's
+** order, and makes a GGGraph of them on arrays the connection keeps.
 */
 #include <string.h>
 #include "glue.h"
@@ -49,86 +32,6 @@ int gg_small_node(GGSmall *p, int64_t v){
   p->aOut[p->n] = 0;
   p->aSlot[h] = (uint8_t)(++p->n);
   return (int)p->n-1;
-}
-
-/* A read in progress, handed to graphgame_rows as ?1. */
-typedef struct SmallRead SmallRead;
-struct SmallRead {
-  GGSmall *p;          /* the graph being read */
-  uint32_t mxNode;     /* give up past this many nodes */
-  int bDirected;       /* rows are arcs */
-  int nRow;            /* rows taken */
-};
-#define SMALL_READ_TYPE "graphgame_small"
-
-/* xStep of graphgame_rows(read, src, dst): one row of the graph, inside
-** SQLite's scan (no step and no column calls, each taking the
-** connection's mutex, per row).  A row it cannot take stops the scan
-** with an error code, and the caller takes the general path. */
-static void smallRowsStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  SmallRead *r = argc==3 ? (SmallRead*)sqlite3_value_pointer(argv[0], SMALL_READ_TYPE) : 0;
-  int a, b;
-  if( r==0 ){
-    sqlite3_result_error(ctx, GG_PREFIX GG_SMALL_ROWS " is how the scalar functions read"
-                         " small graphs; it cannot be called from SQL", -1);
-    return;
-  }
-  if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER
-   || sqlite3_value_type(argv[2])!=SQLITE_INTEGER ){
-    sqlite3_result_error_code(ctx, SQLITE_MISMATCH);
-    return;
-  }
-  a = gg_small_node(r->p, sqlite3_value_int64(argv[1]));
-  b = a<0 ? -1 : gg_small_node(r->p, sqlite3_value_int64(argv[2]));
-  if( b<0 || r->p->n>r->mxNode ){
-    sqlite3_result_error_code(ctx, SQLITE_TOOBIG);
-    return;
-  }
-  r->p->aOut[a] |= 1ull<<b;
-  if( !r->bDirected ) r->p->aOut[b] |= 1ull<<a;
-  r->nRow++;
-}
-
-static void smallRowsFinal(sqlite3_context *ctx){
-  (void)ctx;                        /* NULL: the rows went to the read */
-}
-
-int gg_register_small_rows(sqlite3 *db, GGConn *pConn){
-  (void)pConn;
-  return sqlite3_create_function_v2(db, GG_SMALL_ROWS, -1, SQLITE_UTF8|SQLITE_DIRECTONLY,
-                                    0, 0, smallRowsStep, smallRowsFinal, 0);
-}
-
-/* The kept "SELECT graphgame_rows(?1, src, dst) FROM t WHERE graph_id =
-** ?2" of kept read k, prepared on first use; NULL if it cannot be. */
-static sqlite3_stmt *smallStmt(GGConn *pConn, GGStmt *k){
-  if( k->pSmall==0 ){
-    char *zName = gg_table_sql(k->zTable);
-    char *zSql = zName ? sqlite3_mprintf("SELECT " GG_SMALL_ROWS "(?1, src, dst) FROM %s"
-                                         " WHERE graph_id = ?2", zName) : 0;
-    if( zSql ){
-      sqlite3_prepare_v3(pConn->db, zSql, -1, SQLITE_PREPARE_PERSISTENT, &k->pSmall, 0);
-    }
-    sqlite3_free(zSql);
-    sqlite3_free(zName);
-  }
-  return k->pSmall;
-}
-
-/* Run the read of the graph's rows into p: 1 if all were taken. */
-static int smallStep(const GGGraphRef *pRef, sqlite3_stmt *pStmt, GGSmall *p){
-  SmallRead r;
-  int rc;
-  r.p = p;
-  r.mxNode = pRef->mxNode && pRef->mxNode<GG_SMALL_MAXN ? pRef->mxNode : GG_SMALL_MAXN;
-  r.bDirected = pRef->bDirected;
-  r.nRow = 0;
-  rc = sqlite3_bind_pointer(pStmt, 1, &r, SMALL_READ_TYPE, 0);
-  if( rc==SQLITE_OK ) rc = sqlite3_bind_value(pStmt, 2, pRef->pId);
-  if( rc==SQLITE_OK ) rc = sqlite3_step(pStmt);    /* the whole scan: one row */
-  sqlite3_reset(pStmt);
-  sqlite3_bind_null(pStmt, 1);                      /* r is on this stack */
-  return rc==SQLITE_ROW && r.nRow>0;               /* else the general path explains */
 }
 
 int gg_small_find(const GGSmall *p, int64_t v){
@@ -177,24 +80,6 @@ void gg_small_ints(GGSmall *p, uint32_t n){
   }
   memset(p->aSlot+n, 0, sizeof(p->aSlot)-n);   /* the rest: empty */
   p->n = n;
-}
-
-int gg_small_read(const GGGraphRef *pRef, GGSmall *p){
-  const char *zTable = pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE;
-  GGConn *pConn = pRef->pConn;
-  char *zErr = 0;
-  sqlite3_stmt *pStmt;
-  GGStmt *k;
-  int bOk = 0;
-  gg_small_clear(p);
-  if( gg_reentry_enter(zTable, &zErr) ){ sqlite3_free(zErr); return 0; }
-  k = gg_stmt_kept(pConn, pRef, zTable);
-  if( k ){
-    if( (pStmt = smallStmt(pConn, k))!=0 ) bOk = smallStep(pRef, pStmt, p);
-    k->bBusy = 0;
-  }
-  gg_reentry_leave();
-  return bOk;
 }
 
 int gg_small_role(GGSmall *p, const GGRole *pRole, int bClosed, uint64_t *pMask,

@@ -40,17 +40,10 @@ SQLITE_EXTENSION_INIT3
 #define ST_HAS_TURN 0x04
 #define ST_HAS_ARG  0x08  /* ST_HAS_ARG<<i: hidden column ST_GRAPH+i */
 
-typedef struct StAux StAux;
-struct StAux {
-  GGConn *pConn;              /* the connection's context */
-  const GGGameDef *pDef;      /* the game */
-  GGFuncDef func;             /* the table as call.c sees it */
-};
-
 typedef struct StVtab StVtab;
 struct StVtab {
-  sqlite3_vtab base;          /* base class, must be first */
-  StAux *pAux;                /* module data */
+  GGVtab base;                /* base class (vtab_args.c), must be first */
+  GGTableAux *pAux;           /* module data */
   int nHidden;                /* hidden columns: 3, or 4 with a parameter */
 };
 
@@ -105,7 +98,7 @@ static void stFreeArgs(StCursor *pCur){
 
 static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                      sqlite3_vtab **ppVtab, char **pzErr){
-  StAux *a = (StAux*)pAux;
+  GGTableAux *a = (GGTableAux*)pAux;
   const char *zParam = a->pDef->zParam;
   StVtab *pNew;
   char *zSql;
@@ -118,24 +111,13 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   rc = sqlite3_declare_vtab(db, zSql);
   sqlite3_free(zSql);
   if( rc ) return rc;
-  pNew = sqlite3_malloc64(sizeof(*pNew));
+  pNew = (StVtab*)gg_vtab_new(sizeof(*pNew), sizeof(StCursor));
   if( pNew==0 ) return SQLITE_NOMEM;
-  memset(pNew, 0, sizeof(*pNew));
   pNew->pAux = a;
   pNew->nHidden = zParam ? 4 : 3;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
-  *ppVtab = &pNew->base;
-  return SQLITE_OK;
-}
-
-static int stOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
-  StCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
-  (void)pVtab;
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->bEof = 1;
-  *ppCur = &pCur->base;
+  *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
 
@@ -301,13 +283,6 @@ static int stPinTurn(StCursor *pCur, const GGGameDef *pDef, sqlite3_value *pVal)
   return 0;
 }
 
-/* The error of a states table: into the vtab, with its code. */
-static int stError(StVtab *pTab, int rc, char *zErr){
-  sqlite3_free(pTab->base.zErrMsg);
-  pTab->base.zErrMsg = zErr;
-  return gg_error_rc(rc, zErr);
-}
-
 /* The small path (gg_call_small): the graph solved into the cursor's
 ** block.  1 if taken; 0 if the call must take the general path (or out
 ** of memory for the block: the general path says so). */
@@ -345,7 +320,7 @@ static int stSolve(StCursor *pCur, StVtab *pTab, sqlite3_value **apArg){
   }
   gg_call_free(&call);
   if( rc==GG_CALL_NULL ) return SQLITE_OK;          /* graph_id NULL: no rows */
-  return rc ? stError(pTab, rc, zErr) : SQLITE_OK;
+  return rc ? gg_vtab_error(&pTab->base.base, rc, zErr) : SQLITE_OK;
 }
 
 static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
@@ -374,9 +349,7 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     }
   }
   if( apArg[0]==0 || (pDef->zParam && apArg[1]==0) ){
-    return stError(pTab, SQLITE_ERROR, gg_errmsg("%s needs arguments: %s(graph_id%s%s"
-        " [, edges [, rules]])", pDef->zStates, pDef->zStates, pDef->zParam ? ", " : "",
-        pDef->zParam ? pDef->zParam : ""));
+    return gg_vtab_error(&pTab->base.base, SQLITE_ERROR, gg_err_needs_graph(pDef->zStates, pDef->zParam));
   }
   rc = stSolve(pCur, pTab, apArg);
   if( rc || pCur->pG==0 ) return rc;               /* an error, or no rows */
@@ -508,7 +481,7 @@ static sqlite3_module stModule = {
   stBestIndex,     /* xBestIndex */
   gg_vtab_disconnect,  /* xDisconnect */
   0,               /* xDestroy */
-  stOpen,          /* xOpen */
+  gg_vtab_open,    /* xOpen */
   stClose,         /* xClose */
   stFilter,        /* xFilter */
   stNext,          /* xNext */
@@ -519,14 +492,9 @@ static sqlite3_module stModule = {
 };
 
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
-  StAux *a = sqlite3_malloc64(sizeof(*a));
+  GGTableAux *a = gg_table_aux(pConn, pDef, pDef->zStates);
   if( a==0 ) return SQLITE_NOMEM;
-  memset(a, 0, sizeof(*a));
-  a->pConn = pConn;
-  a->pDef = pDef;
-  a->func.zName = pDef->zStates;
   a->func.azArg[0] = pDef->zParam;
   a->func.aArgKind[0] = GG_ARG_NODE;
-  a->func.bSource = 1;
   return sqlite3_create_module_v2(db, pDef->zStates, &stModule, a, sqlite3_free);
 }

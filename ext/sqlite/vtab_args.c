@@ -9,8 +9,11 @@
 ** usable in the plan, or the plan is refused with SQLITE_CONSTRAINT so
 ** that SQLite picks a join order that supplies them.
 **
-** Also the xDisconnect they share: their vtab objects own nothing else.
+** Also what every table shares: the vtab object's allocation, xOpen (a
+** zeroed cursor of the size its GGVtab says), the error, and the
+** xDisconnect of a vtab object that owns nothing else.
 */
+#include <string.h>
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
 
@@ -43,4 +46,27 @@ int gg_vtab_slots(sqlite3_index_info *pInfo, const int *aCol, int nSlot,
 int gg_vtab_disconnect(sqlite3_vtab *pVtab){
   sqlite3_free(pVtab);
   return SQLITE_OK;
+}
+
+GGVtab *gg_vtab_new(size_t nByte, size_t nCursor){
+  GGVtab *p = sqlite3_malloc64(nByte);
+  if( p==0 ) return 0;
+  memset(p, 0, nByte);
+  p->nCursor = nCursor;
+  return p;
+}
+
+int gg_vtab_open(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
+  size_t n = ((GGVtab*)pVtab)->nCursor;
+  sqlite3_vtab_cursor *pCur = sqlite3_malloc64(n);
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, n);
+  *ppCur = pCur;
+  return SQLITE_OK;
+}
+
+int gg_vtab_error(sqlite3_vtab *pVtab, int rc, char *zMsg){
+  sqlite3_free(pVtab->zErrMsg);
+  pVtab->zErrMsg = zMsg;
+  return gg_error_rc(rc, zMsg);
 }

@@ -141,11 +141,9 @@ static const SurfSql aSurface[] = {
   { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
     " FROM game_solve('gpos', 'gmovs')", 0 },
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
-  /* game_solve's reader: an error when called from SQL */
-  { "SELECT game_solve_rows(:graph, 1, 2), game_solve_rows()", 0 },
   /* the owner of the kept statements (kept.c): no rows */
   { "SELECT count(*) FROM graphgame_kept", 0 },
-  /* the small graphs' reader (small.c): an error when called from SQL */
+  /* the private reader of rows (rows.c): an error when called from SQL */
   { "SELECT graphgame_rows(:graph, 1, 2), graphgame_rows(), count(*) FROM edges", 0 },
   /* cops and robbers (cops_sql.c, cops_vtab.c): rules, text labels */
   { "SELECT cop_number(:graph), cop_number(:graph, :edges),"

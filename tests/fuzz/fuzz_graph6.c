@@ -37,6 +37,7 @@
 #include "cops.h"
 #include "cops_small.h"
 #include "graph6.h"
+#include "ref.h"             /* the tests' short forms (tests/engine/ref) */
 
 #define FZ_MAX_WRITE 3000     /* nodes up to which the round trip is checked */
 #define FZ_MAX_SOLVE 12       /* nodes up to which the cops are solved */

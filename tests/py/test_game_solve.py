@@ -471,23 +471,24 @@ def test_interrupt_stops_a_solve():
 
 
 def test_the_reader_cannot_be_called_from_sql():
-    """game_solve_rows takes rows only from game_solve's own statements
-    (its first argument is a pointer bound by game_solve, which SQL cannot
-    write); from SQL it fails, whatever its arguments."""
+    """graphgame_rows, through which game_solve reads its tables, takes
+    rows only from graphgame's own statements (its first argument is a
+    pointer bound by the reader, which SQL cannot write); from SQL it
+    fails, whatever its arguments."""
     db = gg.connect()
     store_game(db, {1: (0, None), 2: (1, 'loss')}, [(1, 2)])
-    want = ("graphgame: game_solve_rows is how game_solve reads its tables;"
+    want = ("graphgame: graphgame_rows is how graphgame reads tables;"
             " it cannot be called from SQL")
-    for sql in ("SELECT game_solve_rows()", "SELECT game_solve_rows(1, 2, 3)",
-                "SELECT game_solve_rows(NULL, position, player, result) FROM positions",
-                "SELECT game_solve_rows(x'00', position, next) FROM moves"):
+    for sql in ("SELECT graphgame_rows()", "SELECT graphgame_rows(1, 2, 3)",
+                "SELECT graphgame_rows(NULL, position, player, result) FROM positions",
+                "SELECT graphgame_rows(x'00', position, next) FROM moves"):
         try:
             db.execute(sql).fetchall()
         except sqlite3.Error as e:
             assert str(e) == want, (sql, str(e))
         else:
             raise AssertionError("no error: " + sql)
-    assert db.execute("SELECT game_solve_rows(1) FROM positions WHERE 0").fetchall() == [(None,)]
+    assert db.execute("SELECT graphgame_rows(1) FROM positions WHERE 0").fetchall() == [(None,)]
     assert solve(db) == [(1, "win", 1, 2), (2, "loss", 0, None)], solve(db)
 
 

@@ -61,6 +61,37 @@ def test_max_positions_boundary_and_message():
     assert db.execute("SELECT graphgame_limit('max_positions')").fetchone()[0] == 72
 
 
+def test_the_read_stops_one_node_past_the_largest_graph_that_fits():
+    """The node bound of a table's read (call.c's callMaxNodes, from each
+    game's own formula: gg_board_max_nodes, gg_cops_max_nodes) is the
+    largest n whose positions fit the limit, counted here by brute force:
+    the rows of a long path are read until node n + 1 comes, and the
+    message says so."""
+    from math import comb
+    rng = random.Random(28)
+    db = gg.connect()
+    gg.store(db, 1, [(i, i + 1) for i in range(400)])
+    games = [("SELECT catmouse(1)", lambda n: 2 * n * n),
+             ("SELECT count(*) FROM race_states(1, 2)", lambda n: 2 * n * n)]
+    games += [("SELECT capture_time(1, %d)" % k, lambda n, k=k: 2 * n * comb(n + k - 1, k))
+              for k in (1, 2, 3, 4)]
+    checked = 0
+    for sql, positions in games:
+        for _ in range(25):
+            limit = rng.choice([rng.randrange(8, 300), rng.randrange(300, 10 ** 6)])
+            n = 1
+            while positions(n + 1) <= limit:
+                n += 1
+            if n + 1 > 401 or positions(1) > limit:
+                continue
+            db.execute("SELECT graphgame_limit('max_positions', ?)", (limit,))
+            code, msg = code_and_message(db, sql)
+            assert code == SQLITE_TOOBIG and " has at least %d nodes " % (n + 1) in msg, \
+                (sql, limit, n, msg)
+            checked += 1
+    assert checked > 100, checked
+
+
 def test_limit_zero_refuses_everything_but_keeps_answers_exact():
     db = gg.connect()
     rng = random.Random(3)

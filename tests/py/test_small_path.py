@@ -201,7 +201,7 @@ def test_race_game_against_brute_force_and_the_general_path():
 def test_the_reader_cannot_be_called_from_sql():
     db = setup()
     db.executemany("INSERT INTO edges VALUES (1,?,?)", [(0, 1), (1, 2)])
-    want = ("graphgame: graphgame_rows is how the scalar functions read small graphs;"
+    want = ("graphgame: graphgame_rows is how graphgame reads tables;"
             " it cannot be called from SQL")
     for sql in ("SELECT graphgame_rows()", "SELECT graphgame_rows(1, 2, 3)",
                 "SELECT graphgame_rows(NULL, src, dst) FROM edges",

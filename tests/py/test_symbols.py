@@ -11,10 +11,12 @@ import subprocess
 import gg
 
 SO = os.path.join(gg.ROOT, "dist", "graphgame.so")     # always the shipped build
-# Only the tests have these (tests/engine/ref/); gg_graph_copy and
-# gg_retro_best were called nowhere and are gone.
+# Only the tests have these (tests/engine/ref/: the reference solvers,
+# and shortcuts.c, the short forms that only tests and benches call);
+# gg_graph_copy and gg_retro_best were called nowhere and are gone.
 TEST_ONLY = re.compile(r"^(gg_cm_ref_|gg_race_ref_|gg_retro_solve$|gg_retro_best$|gg_graph_copy$"
-                       r"|gg_graph_adjacent$)")
+                       r"|gg_graph_adjacent$|gg_cops_solve$|gg_cops_small$|gg_graph_find$"
+                       r"|gg_graph_build$|gg_explicit_get$|gg_race_solve$|gg_race_solve_threads$)")
 
 
 def nm(*args):
@@ -38,7 +40,7 @@ def test_the_engines_are_inside_but_hidden():
     test reads a real table, not a stripped one), as local symbols."""
     rows = nm("--defined-only")
     kind = {r[-1]: r[-2] for r in rows if len(r) >= 2}
-    for name in ("gg_cm_solve", "gg_race_solve", "gg_graph_build", "gg_explicit_solve"):
+    for name in ("gg_cm_solve", "gg_race_solve_kept", "gg_graph_build_stop", "gg_explicit_solve"):
         assert name in kind, "%s missing from the symbol table of %s" % (name, SO)
         assert kind[name] == "t", (name, kind[name])
 
@@ -48,6 +50,25 @@ def test_no_reference_solver_in_the_library():
     or the test-only helpers is in the library, defined or undefined."""
     found = sorted({r[-1] for r in nm() if TEST_ONLY.match(r[-1])})
     assert not found, "test-only symbols in %s: %s" % (SO, found)
+
+
+def test_every_function_of_the_library_is_reached():
+    """Every function in the library's symbol table (nm, local ones
+    included) is reached from the entry point: the Makefile links the same
+    sources with each function in a section of its own and lets the linker
+    drop the sections that nothing reaches (--gc-sections), and none of
+    the functions it drops may be in the shipped library.  (Before issue
+    28, five that only tests and benches called were: gg_cops_solve,
+    gg_cops_small, gg_graph_find, gg_graph_build, gg_explicit_get.)"""
+    p = subprocess.run(["make", "-s", "--no-print-directory", "dist/gc/unreached.txt"],
+                       cwd=gg.ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    with open(os.path.join(gg.ROOT, "dist", "gc", "unreached.txt")) as f:
+        dropped = set(re.findall(r"removing unused section '\.text\.(\w+)", f.read()))
+    funcs = {r[-1] for r in nm("--defined-only") if len(r) >= 2 and r[-2] in ("t", "T")}
+    assert "sqlite3_graphgame_init" in funcs and len(funcs) > 300, len(funcs)
+    unreached = sorted(dropped & funcs)
+    assert not unreached, "functions no library code reaches, in %s: %s" % (SO, unreached)
 
 
 def test_no_reference_solver_in_ext():

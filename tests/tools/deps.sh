@@ -52,6 +52,7 @@ if [ "$tier" = check ]; then
   # The WebAssembly build and the playground's browser test (make wasm, test_web.py).
   command -v emcc >/dev/null 2>&1 || need="$need emscripten"
   [ -x /usr/bin/chromium ] || need="$need chromium"
+  command -v x86_64-w64-mingw32-gcc-posix >/dev/null 2>&1 || need="$need gcc-mingw-w64-x86-64-posix"
   # The census over ssh hosts (examples/census.sh -S): a local sshd.
   [ -x /usr/sbin/sshd ] || need="$need openssh-server"
   command -v ssh >/dev/null 2>&1 || need="$need openssh-client"

@@ -18,6 +18,27 @@
 #include "board.h"
 #include "catmouse.h"
 #include "race.h"
+#include "cops.h"
+#include "cops_small.h"
+#include "game_solve.h"
+
+/* Short forms of engine calls, for the tests and benches only
+** (shortcuts.c): the plain or lazy cops game; its small solve (k <= 2, at
+** most 64 nodes); the dense id of an integer label, or -1; a build that
+** polls nothing; a solved position's outcome, plies and optimal move. */
+int gg_cops_solve(GGCops *p, const GGGraph *pG, uint32_t k, int bLazy,
+                  int bFast, const GGStop *pStop);
+int64_t gg_cops_small(uint32_t n, const uint64_t *aNbr, uint32_t k, int bLazy,
+                      uint64_t *aScratch);
+int64_t gg_graph_find(const GGGraph *pG, int64_t L);
+int gg_graph_build(GGGraph *pG, const GGEdgeList *pE, const int64_t *aExtra, int nExtra);
+void gg_explicit_get(const GGExplicit *p, uint32_t pos, int *pOutcome, int64_t *pPlies,
+                     int64_t *pMove);
+/* The race solved with the default threads, or nThread, freeing what it
+** allocated on failure. */
+int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
+int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                          const GGStop *pStop);
 
 /* A game for gg_retro_solve(): positions, whose move it is, and the lists
 ** of predecessors and successors of a position. */

@@ -1,0 +1,14 @@
+/*
+** rules_sql.h: the rules argument of a call (rules_sql.c).
+*/
+#ifndef GG_RULES_SQL_H
+#define GG_RULES_SQL_H
+#include <sqlite3ext.h>
+#include "rules.h"
+
+/* A parsed rules argument of a call (rules_sql.c).  SQLITE_OK, or an
+** error naming zFunc and the key or place. */
+int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey,
+                 int nKey, GGRules *pOut, char **pzErr);
+
+#endif
