@@ -234,7 +234,7 @@ static int grNext(sqlite3_vtab_cursor *cur){
   GRCursor *pCur = (GRCursor*)cur;
   int rc = SQLITE_OK;
   for(;;){
-    char *z = pCur->aBuf + pCur->iBeg;
+    char *z = pCur->aBuf ? pCur->aBuf + pCur->iBeg : 0;    /* (none before the first read) */
     sqlite3_int64 nData = pCur->iEnd - pCur->iBeg;
     char *e = nData>0 ? memchr(z, '\n', (size_t)nData) : 0;
     sqlite3_int64 n = e ? e-z : nData;
