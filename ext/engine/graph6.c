@@ -312,6 +312,14 @@ static uint64_t g6Take64(G6Bits *r, int k){
 /* Column j of the matrix holds x(0,j) .. x(j-1,j), consecutive in the
 ** stream: taken as one mask, it is row j below the diagonal, and each of
 ** its bits i sets bit j of row i. */
+/* Column j of the matrix, m (its bits i < j), into the rows: row j is m,
+** and each row i of m gets bit j. */
+static void g6Column(uint64_t *aRow, uint32_t j, uint64_t m){
+  uint64_t b;
+  aRow[j] = m;
+  for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
+}
+
 void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
   G6Bits r;
   uint32_t j, n = p->n;
@@ -323,19 +331,13 @@ void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
     uint64_t all = 0, i, nByte = (p->nBit+5)/6;
     for(i=0; i<nByte; i++) all |= (uint64_t)g6Rev6[(d[i]-63u) & 63] << (6*i);
     for(j=1; j<n; j++){
-      uint64_t m = all & ((1ull<<j)-1), b;
+      g6Column(aRow, j, all & ((1ull<<j)-1));
       all >>= j;
-      aRow[j] = m;
-      for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
     }
     return;
   }
   g6BitsInit(&r, p);
-  for(j=1; j<n; j++){
-    uint64_t m = g6Take64(&r, (int)j), b;
-    aRow[j] = m;
-    for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
-  }
+  for(j=1; j<n; j++) g6Column(aRow, j, g6Take64(&r, (int)j));
 }
 
 /* Row i of the matrix is x(i,0) .. x(i,n-1), consecutive in the stream:
