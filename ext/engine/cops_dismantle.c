@@ -22,7 +22,7 @@ uint64_t gg_cops_dismantle(uint64_t alive, const uint64_t *aNbr){
     uint32_t u = (uint32_t)__builtin_ctzll(todo);
     uint64_t w = aNbr[u] & alive & ~(1ull<<u), d = w;   /* v is a neighbour */
     todo &= todo-1;
-    for(; w && d; w&=w-1) d &= aNbr[__builtin_ctzll(w)];
+    for(; w; w&=w-1) d &= aNbr[__builtin_ctzll(w)];
     if( d ){
       alive &= ~(1ull<<u);
       todo |= aNbr[u] & alive;

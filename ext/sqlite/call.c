@@ -30,6 +30,13 @@ static const GGSource *const aSource[] = {
   0
 };
 
+/* Nonzero if z is the word zWord: a loop, as the words are short and a
+** census compares one on every row (strcmp's call costs more). */
+static int callIsWord(const char *z, const char *zWord){
+  while( *z && *z==*zWord ){ z++; zWord++; }
+  return *z==*zWord;
+}
+
 /* The source for the edges argument pEdges (NULL: the table "edges"). */
 static const GGSource *callSource(GGCall *pCall, sqlite3_value *pEdges){
   const char *z = pCall->pFunc->zSourceWord;
@@ -38,7 +45,7 @@ static const GGSource *callSource(GGCall *pCall, sqlite3_value *pEdges){
     z = (const char*)sqlite3_value_text(pEdges);
   }
   for(i=0; z && aSource[i]; i++){
-    if( strcmp(z, aSource[i]->zWord)==0 ) return aSource[i];
+    if( callIsWord(z, aSource[i]->zWord) ) return aSource[i];
   }
   if( pEdges && sqlite3_value_type(pEdges)!=SQLITE_NULL ){
     pCall->ref.zTable = (const char*)sqlite3_value_text(pEdges);
@@ -229,7 +236,17 @@ static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const G
   int nExtra, i, iK, rc;
   sqlite3_value *pEdges, *pRules;
   CallKept *pKept;
-  memset(pCall, 0, offsetof(GGCall, rules));    /* the rest is set as it is read */
+  /* each field of the head of GGCall, one by one (a memset of it is a
+  ** "rep stos", whose start-up a census pays on every row) */
+  memset(&pCall->ref, 0, sizeof(pCall->ref));
+  pCall->k = 0;
+  pCall->bRulesKept = 0;
+  pCall->nRole = 0;
+  pCall->iTurn = 0;
+  pCall->bSmallGraph = 0;
+  pCall->pSlot = 0;
+  pCall->g.n = 0;                               /* no graph yet: nothing to free */
+  pCall->g.aOff = 0;
   pCall->rules.aLabel = 0;                      /* nothing to free until parsed */
   pCall->rules.zText = 0;
   for(i=0; i<GG_MAX_ROLE; i++){                 /* read as empty while nRole is 0 */

@@ -174,7 +174,8 @@ struct GGFuncDef {
 
 /* A call in progress. */
 struct GGCall {
-  /* Zeroed by gg_call_init(): */
+  /* Set or zeroed field by field by gg_call_init() (a field added here
+  ** must be set there): */
   GGConn *pConn;                   /* the connection */
   const GGGameDef *pDef;           /* the game */
   const GGFuncDef *pFunc;          /* the function or table called */
@@ -185,13 +186,14 @@ struct GGCall {
   int bRulesKept;                  /* rules belong to the auxdata: not freed */
   int nRole;                       /* roles used */
   int iTurn;                       /* who moves first at the start: 0 or 1 */
-  GGGraph g;                       /* the graph, for xRun (owned, or the
-                                   ** connection's arrays if bSmallGraph) */
   int bSmallGraph;                 /* g is a small graph's (not freed) */
   GGGameSlot *pSlot;               /* the game's slot in pConn, or NULL: found
                                    ** when needed (gg_call_scratch) */
   /* Set as they are read, so that a census's call clears no more than it
   ** uses (gg_call_init): */
+  GGGraph g;                       /* the graph, for xRun (owned, or the
+                                   ** connection's arrays if bSmallGraph):
+                                   ** until it is built, n and aOff are 0 */
   GGRules rules;                   /* the rules argument */
   GGLabel aArg[GG_MAX_ARG];        /* the node arguments */
   sqlite3_value *apArg[GG_MAX_ARG];/* every argument between graph_id and edges */

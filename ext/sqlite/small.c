@@ -23,9 +23,23 @@ static uint32_t smallSlot(const GGSmall *p, int64_t v){
   return GG_SMALL_MAXN+i;
 }
 
+/* The labels 0..n-1 of gg_small_ints() written out, for a lookup. */
+static void smallInts(GGSmall *p){
+  uint32_t u;
+  if( !p->bInts ) return;
+  for(u=0; u<p->n; u++){              /* labels 0..63 have slots of their own */
+    p->aLabel[u] = u;
+    p->aSlot[u] = (uint8_t)(u+1);
+  }
+  memset(p->aSlot+p->n, 0, sizeof(p->aSlot)-p->n);   /* the rest: empty */
+  p->bInts = 0;
+}
+
 /* Node of label v, added if new; -1 if there is no room. */
 int gg_small_node(GGSmall *p, int64_t v){
-  uint32_t h = smallSlot(p, v);
+  uint32_t h;
+  smallInts(p);
+  h = smallSlot(p, v);
   if( p->aSlot[h] ) return p->aSlot[h]-1;
   if( p->n==GG_SMALL_MAXN ) return -1;
   p->aLabel[p->n] = v;
@@ -35,7 +49,9 @@ int gg_small_node(GGSmall *p, int64_t v){
 }
 
 int gg_small_find(const GGSmall *p, int64_t v){
-  uint32_t h = smallSlot(p, v);
+  uint32_t h;
+  if( p->bInts ) return v>=0 && v<(int64_t)p->n ? (int)v : -1;
+  h = smallSlot(p, v);
   return p->aSlot[h] ? p->aSlot[h]-1 : -1;
 }
 
@@ -43,6 +59,7 @@ void gg_small_sort(GGSmall *p){
   uint32_t aOrder[GG_SMALL_MAXN], aNew[GG_SMALL_MAXN], u, i, n = p->n;
   uint64_t aOut[GG_SMALL_MAXN];
   int64_t aLabel[GG_SMALL_MAXN];
+  if( p->bInts ) return;               /* 0..n-1: in order */
   for(u=1; u<n && p->aLabel[u-1]<p->aLabel[u]; u++){}
   if( u>=n ) return;                   /* already in order (graph6: 0..n-1) */
   for(u=0; u<n; u++){                  /* insertion sort of the nodes by label */
@@ -69,22 +86,19 @@ void gg_small_sort(GGSmall *p){
 
 void gg_small_clear(GGSmall *p){
   p->n = 0;
+  p->bInts = 0;
   memset(p->aSlot, 0, sizeof(p->aSlot));
 }
 
 void gg_small_ints(GGSmall *p, uint32_t n){
-  uint32_t u;
-  for(u=0; u<n; u++){                 /* labels 0..63 have slots of their own */
-    p->aLabel[u] = u;
-    p->aSlot[u] = (uint8_t)(u+1);
-  }
-  memset(p->aSlot+n, 0, sizeof(p->aSlot)-n);   /* the rest: empty */
   p->n = n;
+  p->bInts = 1;
 }
 
 int gg_small_role(GGSmall *p, const GGRole *pRole, int bClosed, uint64_t *pMask,
                   uint32_t *pFirst){
   uint32_t j;
+  smallInts(p);
   *pMask = 0;
   if( pRole->aLabel==0 ){
     uint32_t h;

@@ -15,6 +15,9 @@
 typedef struct GGSmall GGSmall;
 struct GGSmall {
   uint32_t n;                    /* nodes */
+  int bInts;                     /* the labels are 0..n-1 and aLabel, aSlot are
+                                 ** not written yet (gg_small_ints: a census's
+                                 ** game that names no node never needs them) */
   uint64_t aOut[GG_SMALL_MAXN];  /* bit v of aOut[u]: an arc u -> v (both ways
                                  ** when undirected; a self-loop u -> u) */
   int64_t aLabel[GG_SMALL_MAXN]; /* node u's label */
@@ -31,8 +34,13 @@ int gg_small_find(const GGSmall *p, int64_t v);
 ** same order either way. */
 void gg_small_sort(GGSmall *p);
 /* p as n nodes labelled 0..n-1 (n <= GG_SMALL_MAXN), no arcs yet: for
-** sources that fill aOut themselves. */
+** sources that fill aOut themselves.  The labels are written only when
+** a lookup needs them. */
 void gg_small_ints(GGSmall *p, uint32_t n);
+/* Node u's label. */
+static inline int64_t gg_small_label(const GGSmall *p, uint32_t u){
+  return p->bInts ? (int64_t)u : p->aLabel[u];
+}
 /* The nodes of a role (its labels, or its default label, which must be a
 ** node of the rows; a named label no row has becomes an isolated node,
 ** unless bClosed: the source names every node): their bits into *pMask

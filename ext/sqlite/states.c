@@ -375,7 +375,7 @@ static int stEof(sqlite3_vtab_cursor *cur){
 
 /* Node u of the rows as its label. */
 static void stResultNode(sqlite3_context *ctx, const StCursor *pCur, uint32_t u){
-  if( pCur->bSmall ) sqlite3_result_int64(ctx, pCur->pSmall->s.aLabel[u]);
+  if( pCur->bSmall ) sqlite3_result_int64(ctx, gg_small_label(&pCur->pSmall->s, u));
   else gg_result_label(ctx, pCur->pG, u);
 }
 
