@@ -44,8 +44,9 @@ static inline uint64_t gg_board_max_nodes(uint64_t mx){
 }
 
 /* A position's 64-bit key: 2n^2 of them, past 2^32 from n = 46,341 (the
-** states tables' rowid is the key + 1; play.c's set of seen positions). */
-static inline uint64_t gg_board_key(uint32_t n, uint32_t a, uint32_t b, int turn){
+** states tables' rowid is the key + 1; play.c's set of seen positions).
+** a may be a player's place other than a node (cops: a configuration). */
+static inline uint64_t gg_board_key(uint32_t n, uint64_t a, uint32_t b, int turn){
   return ((uint64_t)a*n + b)*2 + (uint64_t)turn;
 }
 

@@ -537,6 +537,7 @@ GGTableAux *gg_table_aux(GGConn *pConn, const GGGameDef *pDef, const char *zName
   a->pDef = pDef;
   a->func.zName = zName;
   a->func.bSource = 1;
+  a->func.xCheck = pDef->xTableCheck;
   return a;
 }
 

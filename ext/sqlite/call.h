@@ -66,15 +66,17 @@ struct GGSolveArgs {
 struct GGGameDef {
   const char *zName;               /* the game: "catmouse" */
   const GGFuncDef *const *apFunc;  /* its SQL functions, NULL-terminated */
-  /* Registers its tables; NULL for the generic <game>_states (states.c)
-  ** and <game>_play (play.c) described by the fields below. */
-  int (*xTables)(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);
+  /* Its tables, the generic <game>_states (states.c) and <game>_play
+  ** (play.c), are described by the fields below. */
   const char *zStates;             /* its states table: "catmouse_states" */
   const char *zPlay;               /* its play table: "catmouse_play" */
   const char *azPlayer[2];         /* column names of the players' nodes */
   const char *azTurn[2];           /* turn names, player 0 then player 1 */
-  const char *zParam;              /* a node argument of the states table, or NULL */
-  const char *azPlayArg[3];        /* the play table's node arguments, or NULLs */
+  const char *zParam;              /* an argument of the states table, or NULL */
+  int eParam;                      /* its GG_ARG_* (0: GG_ARG_NODE); a play
+                                   ** argument of the same name is of it too */
+  const char *azPlayArg[3];        /* the play table's arguments (nodes of the
+                                   ** start, or zParam), or NULLs */
   int aOutcome[4];                 /* SQL code for GG_V_OPEN, WIN0, WIN1, DRAW */
   const GGRuleKey *aKey;           /* the rules keys */
   int nKey;                        /* how many */
@@ -112,10 +114,22 @@ struct GGGameDef {
                 const GGStop *pStop);
   void (*xFree)(void *pState);
   /* One position: player 0 on a, player 1 on b, turn (generic tables);
-  ** pMove may be NULL (no best move looked for). */
-  void (*xGet)(const void *pState, uint32_t a, uint32_t b, int turn,
-               uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
-  int (*xListed)(const void *pState, uint32_t a, uint32_t b); /* row shown? */
+  ** pMove may be NULL (no best move looked for), and it is -1 at the end
+  ** of the game.  GG_OK, or GG_NOMEM (only when a move is looked for). */
+  int (*xGet)(const void *pState, uint64_t a, uint32_t b, int turn,
+              uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
+  int (*xListed)(const void *pState, uint64_t a, uint32_t b); /* row shown? */
+  /* Player 0's places when they are not the nodes 0..n-1 (cops: their
+  ** configurations), all NULL when they are: how many; one as its SQL
+  ** value (a move of player 0 is one too); and the start when the
+  ** players choose it, shown by the play table as two rows that place
+  ** them (cops: the best configuration, then the robber's best answer). */
+  uint64_t (*xCount0)(const void *pState, const GGGraph *pG);
+  void (*xResult0)(sqlite3_context *ctx, const void *pState, const GGGraph *pG, uint64_t a);
+  void (*xChoose)(const void *pState, uint64_t *pA, uint32_t *pB);
+  /* The check of the rules by the game's tables, as a GGFuncDef's
+  ** xCheck; may be NULL. */
+  int (*xTableCheck)(GGCall *pCall, char **pzErr);
   /* The states table's path for a graph of at most GG_SMALL_MAXN nodes
   ** (gg_call_small): the bytes of the block (8-aligned) that a solve of n
   ** nodes needs, and the solve into it, which allocates nothing, makes no
@@ -270,7 +284,7 @@ extern const GGGameDef gg_toy_def;   /* tests/toy/toy_sql.c: the tests' library 
 /* The cat-and-mouse functions that are not catmouse's own files' */
 extern const GGFuncDef gg_catmouse_bounded_func;   /* catmouse_bounded_sql.c */
 extern const GGFuncDef gg_catmouse_dot_func;       /* catmouse_dot_sql.c */
-/* The module data of a game's table (states.c, play.c, cops_vtab.c):
+/* The module data of a game's table (states.c, play.c):
 ** gg_table_aux() makes one (NULL if out of memory) for the table zName,
 ** which takes an edges argument; the caller adds the other arguments and
 ** gives it to sqlite3_create_module_v2() with sqlite3_free. */
@@ -295,7 +309,6 @@ struct GGPlaySeen {
 };
 int gg_play_seen(GGPlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld);
 void gg_play_seen_free(GGPlaySeen *p);
-int gg_register_cops(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef);    /* cops_vtab.c */
 
 /* The graph sources (one file each). */
 extern const GGSource gg_source_table;     /* edges.c (small.c: its fast read) */

@@ -88,7 +88,7 @@ static char *dotText(const GGSolved *p, uint32_t cat, int turn, const char *zWha
     int64_t plies, move;
     const char *zFill, *zWho;
     int bHole = !pDef->xListed(p->pState, 0, u);
-    pDef->xGet(p->pState, u, cat, turn, &value, &plies, &move);
+    (void)pDef->xGet(p->pState, u, cat, turn, &value, &plies, &move);
     zFill = value==GG_V_WIN0 ? DOT_MOUSE : value==GG_V_WIN1 ? DOT_CAT : DOT_DRAW;
     zWho = value==GG_V_WIN0 ? "mouse" : value==GG_V_WIN1 ? "cat" : "draw";
     sqlite3_str_appendall(pOut, "  ");

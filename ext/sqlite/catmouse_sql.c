@@ -167,12 +167,13 @@ static void cmsqlFree(void *pState){
   sqlite3_free(pState);
 }
 
-static void cmsqlGet(const void *pState, uint32_t a, uint32_t b, int turn,
-                     uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
-  gg_cm_get((const GGCatMouse*)pState, a, b, turn, pValue, pPlies, pMove);
+static int cmsqlGet(const void *pState, uint64_t a, uint32_t b, int turn,
+                    uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
+  gg_cm_get((const GGCatMouse*)pState, (uint32_t)a, b, turn, pValue, pPlies, pMove);
+  return GG_OK;
 }
 
-static int cmsqlListed(const void *pState, uint32_t a, uint32_t b){
+static int cmsqlListed(const void *pState, uint64_t a, uint32_t b){
   (void)a;
   return !gg_cm_is_hole((const GGCatMouse*)pState, b);
 }

@@ -5,7 +5,8 @@
 ** cops_small.c (1 or 2 cops on at most 64 nodes, no allocation); the road
 ** of a call is call.c.  The game declares its k (an argument of
 ** capture_time and the tables; cop_number tries k = 1, 2, ...), and its
-** own tables cops_states and cops_play (cops_vtab.c).  Both scalar
+** positions for the generic tables cops_states and cops_play
+** (cops_positions.c).  Both scalar
 ** functions use the engine's fast mode: the solve stops at the first
 ** round in which some start catches every robber.  A small graph is read
 ** once into bit rows: k <= 2 on its masks (cop_number removes corners
@@ -94,7 +95,7 @@ static int copsRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, int b
   return 0;                     /* the cops and the robber choose their starts */
 }
 
-/* Every position, for the tables (cops_vtab.c). */
+/* Every position, for the tables (cops_positions.c). */
 static int copsSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pArgs,
                      const GGStop *pStop){
   GGCops *p = sqlite3_malloc64(sizeof(*p));
@@ -221,24 +222,18 @@ static int copsIsNumber(const GGCall *pCall){
   return pCall->pFunc==&copsNumberFunc;
 }
 
-/* The tables' calls (cops_vtab.c): k and the rules, checked as here. */
-const GGFuncDef gg_cops_states_func = {
-  .zName = "cops_states", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
-  .xCheck = gg_cops_check,
-};
-const GGFuncDef gg_cops_play_func = {
-  .zName = "cops_play", .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
-  .xCheck = gg_cops_check,
-};
-
 static const GGFuncDef *const apCopsFunc[] = { &copsNumberFunc, &copsTimeFunc, 0 };
 
 const GGGameDef gg_cops_def = {
-  .zName = "cops", .apFunc = apCopsFunc, .xTables = gg_register_cops,
+  .zName = "cops", .apFunc = apCopsFunc,
   .zStates = "cops_states", .zPlay = "cops_play",
-  .azTurn = { "cops", "robber" },
+  .azPlayer = { "cops", "robber" }, .azTurn = { "cops", "robber" },
+  .zParam = "k", .eParam = GG_ARG_K, .azPlayArg = { "k" },
+  .aOutcome = { 0, 1, 0, 0 },   /* open (unused), a capture, (none), an escape */
   .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED,
   .mxK = GG_COPS_MAXK, .nScratch = GG_COPS_SMALL_SCRATCH*sizeof(uint64_t),
   .xPositions = copsPositions, .xLimitNodes = gg_cops_max_nodes, .xSize = copsSize, .xVariant = copsVariant,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
+  .xGet = gg_cops_get, .xListed = gg_cops_listed, .xCount0 = gg_cops_count0,
+  .xResult0 = gg_cops_result_conf, .xChoose = gg_cops_choose, .xTableCheck = gg_cops_check,
 };

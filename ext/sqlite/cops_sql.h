@@ -1,7 +1,8 @@
 /*
 ** cops_sql.h: what cops_sql.c (the game, its scalar functions) shares
-** with cops_vtab.c (its tables cops_states and cops_play).  Internals;
-** the manual is docs/reference/cops.md.
+** with cops_positions.c (its positions, as the generic tables
+** cops_states and cops_play read them).  Internals; the manual is
+** docs/reference/cops.md.
 */
 #ifndef GG_COPS_SQL_H
 #define GG_COPS_SQL_H
@@ -12,8 +13,14 @@
 /* The cops' rules keys checked (integers in range, keys that combine):
 ** the xCheck of every cops function and table. */
 int gg_cops_check(GGCall *pCall, char **pzErr);
-/* The calls of cops_states and cops_play (k, edges, rules). */
-extern const GGFuncDef gg_cops_states_func;
-extern const GGFuncDef gg_cops_play_func;
+/* gg_cops_def's position hooks (GGGameDef: xGet, xListed, xCount0,
+** xResult0, xChoose): player 0's place is a configuration's rank. */
+int gg_cops_get(const void *pState, uint64_t conf, uint32_t r, int turn,
+                uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
+int gg_cops_listed(const void *pState, uint64_t conf, uint32_t r);
+uint64_t gg_cops_count0(const void *pState, const GGGraph *pG);
+void gg_cops_result_conf(sqlite3_context *ctx, const void *pState, const GGGraph *pG,
+                         uint64_t conf);
+void gg_cops_choose(const void *pState, uint64_t *pConf, uint32_t *pR);
 
 #endif

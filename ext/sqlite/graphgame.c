@@ -144,7 +144,6 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
                                       gg_call_scalar, 0, 0, 0);
     }
   }
-  if( rc==SQLITE_OK && pDef->xTables ) return pDef->xTables(db, pConn, pDef);
   if( rc==SQLITE_OK ) rc = gg_register_states(db, pConn, pDef);
   if( rc==SQLITE_OK ) rc = gg_register_play(db, pConn, pDef);
   return rc;

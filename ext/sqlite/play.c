@@ -8,6 +8,7 @@
 */
 #include <string.h>
 #include "call.h"
+#include "board.h"
 SQLITE_EXTENSION_INIT3
 
 #define PL_PLY      0
@@ -22,7 +23,7 @@ SQLITE_EXTENSION_INIT3
 #define PL_GRAPH    9     /* hidden columns from here: graph_id, the two */
                           /* starts, the game's parameter if any, edges */
 #define PL_SCHEMA "CREATE TABLE x(ply INTEGER, mover TEXT, from_node," \
-  " to_node, %s, %s, outcome INTEGER, plies INTEGER," \
+  " to_node, %s%s, %s, outcome INTEGER, plies INTEGER," \
   " repeats INTEGER, graph_id HIDDEN%s, edges HIDDEN, rules HIDDEN)"
 #define PL_MAX_ARG 6      /* hidden columns at most */
 
@@ -30,15 +31,17 @@ typedef struct PlayVtab PlayVtab;
 struct PlayVtab {
   GGVtab base;                /* base class (vtab_args.c), must be first */
   GGTableAux *pAux;           /* module data */
-  int nArg;                   /* node arguments: 0 or 3 (x, y, z) */
+  int nArg;                   /* arguments between graph_id and edges:
+                              ** 0, 1 (k) or 3 (x, y, z) */
   int nHidden;                /* hidden columns: nArg + 3 */
 };
 
-/* One move of the line (dense ids). */
+/* One move of the line (dense ids; places of player 0, xResult0). */
 typedef struct PlayRow PlayRow;
 struct PlayRow {
-  uint32_t a, b;              /* the players' nodes after the move */
-  uint32_t from, to;          /* the mover's nodes before and after */
+  uint64_t a;                 /* player 0's place after the move */
+  int64_t b;                  /* player 1's node after it, -1: not placed */
+  int64_t from, to;           /* the mover's before (-1: placed) and after */
   int mover;                  /* 0 or 1 */
   uint32_t value;             /* GG_V_* after the move */
   int64_t plies;              /* plies left after the move, -1 for a draw */
@@ -69,7 +72,8 @@ static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
     zArgs = z;
   }
   if( zArgs==0 ) return SQLITE_NOMEM;
-  zSql = sqlite3_mprintf(PL_SCHEMA, g->azPlayer[0], g->azPlayer[1], zArgs);
+  zSql = sqlite3_mprintf(PL_SCHEMA, g->azPlayer[0], g->xResult0 ? " TEXT" : "", g->azPlayer[1],
+                         zArgs);
   sqlite3_free(zArgs);
   if( zSql==0 ) return SQLITE_NOMEM;
   rc = sqlite3_declare_vtab(db, zSql);
@@ -161,37 +165,76 @@ static int playAppend(PlayCursor *pCur, const PlayRow *pRow){
   return SQLITE_OK;
 }
 
-/* Follow the optimal moves from (a, b), player `turn` to move, until the
-** game is over or a position repeats. */
-static int playLine(PlayCursor *pCur, uint32_t a, uint32_t b, int turn){
+/* Follow the optimal moves from (a, b), player `turn` to move (reached
+** at ply iPly), until the game is over or a position repeats. */
+static int playLine(PlayCursor *pCur, uint64_t a, uint32_t b, int turn, int64_t iPly){
   const GGGameDef *pDef = pCur->pSolved->pDef;
   const void *pState = pCur->pSolved->pState;
-  uint64_t n = pCur->pSolved->g.n;
+  uint32_t n = pCur->pSolved->g.n;
   GGPlaySeen seen;
-  int rc = SQLITE_OK;
-  int64_t iPly = 0;
+  int64_t iNone;
+  int rc;
   memset(&seen, 0, sizeof(seen));
-  rc = gg_play_seen(&seen, (a*n + b)*2 + (uint64_t)turn, 0, &iPly);
+  rc = gg_play_seen(&seen, gg_board_key(n, a, b, turn), iPly, &iNone);
   while( rc==SQLITE_OK ){
     PlayRow r;
     int64_t move, iOld;
-    pDef->xGet(pState, a, b, turn, &r.value, &r.plies, &move);
+    if( pDef->xGet(pState, a, b, turn, &r.value, &r.plies, &move) ){ rc = SQLITE_NOMEM; break; }
     if( move<0 ) break;                       /* the game is over */
     r.mover = turn;
-    r.from = turn==0 ? a : b;
-    r.to = (uint32_t)move;
-    if( turn==0 ) a = r.to; else b = r.to;
+    r.from = turn==0 ? (int64_t)a : (int64_t)b;
+    r.to = move;
+    if( turn==0 ) a = (uint64_t)move; else b = (uint32_t)move;
     turn = 1-turn;
     r.a = a;
     r.b = b;
-    pDef->xGet(pState, a, b, turn, &r.value, &r.plies, &move);
-    rc = gg_play_seen(&seen, (a*n + b)*2 + (uint64_t)turn, pCur->nRow+1, &iOld);
+    (void)pDef->xGet(pState, a, b, turn, &r.value, &r.plies, 0);
+    rc = gg_play_seen(&seen, gg_board_key(n, a, b, turn), pCur->nRow+1, &iOld);
     r.repeats = iOld;
     if( rc==SQLITE_OK ) rc = playAppend(pCur, &r);
     if( iOld>=0 ) break;                      /* a repetition: a draw */
   }
   gg_play_seen_free(&seen);
   return rc;
+}
+
+/* The line from the start the players choose (xChoose): a row that
+** places player 0, one that places player 1, then the play. */
+static int playChosen(PlayCursor *pCur){
+  const GGGameDef *pDef = pCur->pSolved->pDef;
+  PlayRow r;
+  uint64_t a;
+  uint32_t b;
+  int rc;
+  pDef->xChoose(pCur->pSolved->pState, &a, &b);
+  (void)pDef->xGet(pCur->pSolved->pState, a, b, 0, &r.value, &r.plies, 0);
+  r.mover = 0;                                /* player 0 placed: one ply more */
+  r.from = -1;
+  r.to = (int64_t)a;
+  r.a = a;
+  r.b = -1;
+  r.repeats = -1;
+  if( r.plies>=0 ) r.plies++;
+  rc = playAppend(pCur, &r);
+  r.mover = 1;                                /* player 1 placed: the start */
+  r.to = b;
+  r.b = b;
+  if( r.plies>0 ) r.plies--;
+  if( rc==SQLITE_OK ) rc = playAppend(pCur, &r);
+  return rc ? rc : playLine(pCur, a, b, 0, 2);
+}
+
+/* The play table's arguments between graph_id and edges, for a message:
+** "x, y, z", "k", or NULL. */
+static char *playArgNames(const GGGameDef *pDef){
+  char *z = 0;
+  int i;
+  for(i=0; i<3 && pDef->azPlayArg[i]; i++){
+    char *zNew = sqlite3_mprintf("%s%s%s", z ? z : "", z ? ", " : "", pDef->azPlayArg[i]);
+    sqlite3_free(z);
+    if( (z = zNew)==0 ) break;
+  }
+  return z;
 }
 
 static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
@@ -210,14 +253,18 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   for(i=0; i<=pTab->nArg; i++){
     if( apArg[i]==0 ){
-      return gg_vtab_error(&pTab->base.base, SQLITE_ERROR, gg_err_needs_graph(pDef->zPlay,
-                       pTab->nArg ? "x, y, z" : 0));
+      char *zArgs = playArgNames(pDef);
+      char *zMsg = zArgs || pTab->nArg==0 ? gg_err_needs_graph(pDef->zPlay, zArgs) : 0;
+      sqlite3_free(zArgs);
+      return gg_vtab_error(&pTab->base.base, SQLITE_ERROR, zMsg);
     }
   }
   rc = gg_call_init(&call, pTab->pAux->pConn, pDef, &pTab->pAux->func, apArg, nH, &zErr);
   if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
   if( rc==GG_CALL_NULL ) rc = SQLITE_OK;            /* graph_id NULL: no rows */
-  if( rc==SQLITE_OK && pCur->pSolved ){
+  if( rc==SQLITE_OK && pCur->pSolved && pDef->xChoose ){
+    rc = playChosen(pCur);
+  }else if( rc==SQLITE_OK && pCur->pSolved ){
     uint32_t a = call.aRole[1].aId[0], b = call.aRole[2].aId[0];
     if( !pDef->xListed(pCur->pSolved->pState, a, b) ){
       GGLabel La, Lb;
@@ -233,7 +280,7 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
       sqlite3_free(zb);
       rc = gg_error_rc(SQLITE_ERROR, zErr);
     }else{
-      rc = playLine(pCur, a, b, call.iTurn);
+      rc = playLine(pCur, a, b, call.iTurn, 0);
     }
   }
   gg_call_free(&call);
@@ -254,18 +301,26 @@ static int playEof(sqlite3_vtab_cursor *cur){
   return pCur->iRow>=pCur->nRow;
 }
 
+/* Place v of player i (a node as its label, or the game's own, xResult0);
+** NULL if v < 0 (not placed yet). */
+static void playResultPlace(sqlite3_context *ctx, const PlayCursor *pCur, int i, int64_t v){
+  const GGSolved *p = pCur->pSolved;
+  if( v<0 ) return;
+  if( i==0 && p->pDef->xResult0 ) p->pDef->xResult0(ctx, p->pState, &p->g, (uint64_t)v);
+  else gg_result_label(ctx, &p->g, (uint32_t)v);
+}
+
 static int playColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   PlayCursor *pCur = (PlayCursor*)cur;
   const GGGameDef *pDef = pCur->pSolved->pDef;
-  const GGGraph *pG = &pCur->pSolved->g;
   const PlayRow *r = &pCur->aRow[pCur->iRow];
   switch( iCol ){
     case PL_PLY:     sqlite3_result_int64(ctx, pCur->iRow+1); break;
     case PL_MOVER:   sqlite3_result_text(ctx, pDef->azTurn[r->mover], -1, SQLITE_STATIC); break;
-    case PL_FROM:    gg_result_label(ctx, pG, r->from); break;
-    case PL_TO:      gg_result_label(ctx, pG, r->to); break;
-    case PL_P0:      gg_result_label(ctx, pG, r->a); break;
-    case PL_P1:      gg_result_label(ctx, pG, r->b); break;
+    case PL_FROM:    playResultPlace(ctx, pCur, r->mover, r->from); break;
+    case PL_TO:      playResultPlace(ctx, pCur, r->mover, r->to); break;
+    case PL_P0:      playResultPlace(ctx, pCur, 0, (int64_t)r->a); break;
+    case PL_P1:      playResultPlace(ctx, pCur, 1, r->b); break;
     case PL_OUTCOME: sqlite3_result_int(ctx, pDef->aOutcome[r->value]); break;
     case PL_PLIES:   if( r->plies>=0 ) sqlite3_result_int64(ctx, r->plies); break;
     case PL_REPEATS: if( r->repeats>=0 ) sqlite3_result_int64(ctx, r->repeats); break;
@@ -317,9 +372,10 @@ int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   int i;
   if( a==0 ) return SQLITE_NOMEM;
   for(i=0; i<3 && pDef->azPlayArg[i]; i++){
+    int bParam = pDef->zParam && strcmp(pDef->azPlayArg[i], pDef->zParam)==0;
     a->func.azArg[i] = pDef->azPlayArg[i];
-    a->func.aArgKind[i] = GG_ARG_NODE;
+    a->func.aArgKind[i] = bParam && pDef->eParam ? pDef->eParam : GG_ARG_NODE;
   }
-  a->func.bStart = 1;
+  a->func.bStart = pDef->xChoose==0;
   return sqlite3_create_module_v2(db, pDef->zPlay, &playModule, a, sqlite3_free);
 }

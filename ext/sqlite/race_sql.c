@@ -65,12 +65,13 @@ static int racesqlSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pA
   return GG_OK;
 }
 
-static void racesqlGet(const void *pState, uint32_t a, uint32_t b, int turn,
-                       uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
-  gg_race_get((const GGRace*)pState, a, b, turn, pValue, pPlies, pMove);
+static int racesqlGet(const void *pState, uint64_t a, uint32_t b, int turn,
+                      uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
+  gg_race_get((const GGRace*)pState, (uint32_t)a, b, turn, pValue, pPlies, pMove);
+  return GG_OK;
 }
 
-static int racesqlListed(const void *pState, uint32_t a, uint32_t b){
+static int racesqlListed(const void *pState, uint64_t a, uint32_t b){
   (void)pState; (void)a; (void)b;
   return 1;                     /* every (alice, bob, turn) is a position */
 }

@@ -29,7 +29,7 @@ SQLITE_EXTENSION_INIT3
 #define ST_MOVE     5
 #define ST_GRAPH    6     /* hidden columns from here: graph_id, */
                           /* then the game's parameter if any, then edges */
-#define ST_SCHEMA "CREATE TABLE x(%s, %s, turn TEXT," \
+#define ST_SCHEMA "CREATE TABLE x(%s%s, %s, turn TEXT," \
   " outcome INTEGER, plies INTEGER, move, graph_id HIDDEN%s%s%s," \
   " edges HIDDEN, rules HIDDEN)"
 #define ST_MAX_ARG 4      /* hidden columns at most */
@@ -45,6 +45,8 @@ struct StVtab {
   GGVtab base;                /* base class (vtab_args.c), must be first */
   GGTableAux *pAux;           /* module data */
   int nHidden;                /* hidden columns: 3, or 4 with a parameter */
+  int bNodes0;                /* player 0's places are nodes: its pins and
+                              ** `<>` are the table's (else SQLite's) */
 };
 
 /* The constraints tested inside the table, beyond the pins: at most
@@ -56,7 +58,7 @@ typedef struct StCons StCons;
 struct StCons {
   int iCol;                   /* ST_P0, ST_P1, ST_OUTCOME or ST_PLIES */
   int op;                     /* SQLITE_INDEX_CONSTRAINT_*; players: NE only */
-  uint32_t id;                /* a player's: the dense id it excludes */
+  uint64_t id;                /* a player's: the place it excludes */
   double r;                   /* outcome's and plies': the value compared with */
 };
 
@@ -78,8 +80,9 @@ struct StCursor {
   const GGGraph *pG;          /* the board of the rows, or NULL: no rows */
   const void *pState;         /* the solve: pSolved's or in pSmall's block */
   int bSmall;                 /* the rows are pSmall's (labels in pSmall->s) */
-  uint32_t aLo[3], aHi[3];    /* ranges of player0, player1, turn */
-  uint32_t a, b, t;           /* the current row */
+  uint64_t aLo[3], aHi[3];    /* ranges of player0, player1, turn */
+  uint64_t a;                 /* the current row: player 0's place, */
+  uint32_t b, t;              /* player 1's node, the turn */
   int bEof;                   /* past the last row */
   uint32_t value;             /* current row: GG_V_* */
   int64_t plies;              /* current row: -1 for NULL */
@@ -104,7 +107,8 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   char *zSql;
   int rc;
   (void)argc; (void)argv; (void)pzErr;
-  zSql = sqlite3_mprintf(ST_SCHEMA, a->pDef->azPlayer[0], a->pDef->azPlayer[1],
+  zSql = sqlite3_mprintf(ST_SCHEMA, a->pDef->azPlayer[0], a->pDef->xResult0 ? " TEXT" : "",
+                         a->pDef->azPlayer[1],
                          zParam ? ", " : "", zParam ? zParam : "",
                          zParam ? " HIDDEN" : "");
   if( zSql==0 ) return SQLITE_NOMEM;
@@ -115,6 +119,7 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   if( pNew==0 ) return SQLITE_NOMEM;
   pNew->pAux = a;
   pNew->nHidden = zParam ? 4 : 3;
+  pNew->bNodes0 = a->pDef->xResult0==0;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
   *ppVtab = &pNew->base.base;
@@ -166,16 +171,16 @@ static int stPasses(const StCursor *pCur){
 static int stLoad(StCursor *pCur){
   const GGGameDef *pDef = pCur->pDef;
   if( !pDef->xListed(pCur->pState, pCur->a, pCur->b) ) return 0;
-  pDef->xGet(pCur->pState, pCur->a, pCur->b, (int)pCur->t, &pCur->value, &pCur->plies, 0);
+  (void)pDef->xGet(pCur->pState, pCur->a, pCur->b, (int)pCur->t, &pCur->value, &pCur->plies, 0);
   return pCur->nCons==0 || stPasses(pCur);
 }
 
 /* Step to the next (a, b, t) in range, t fastest; set bEof at the end. */
 static void stStep(StCursor *pCur){
   if( ++pCur->t<=pCur->aHi[2] ) return;
-  pCur->t = pCur->aLo[2];
+  pCur->t = (uint32_t)pCur->aLo[2];
   if( ++pCur->b<=pCur->aHi[1] ) return;
-  pCur->b = pCur->aLo[1];
+  pCur->b = (uint32_t)pCur->aLo[1];
   if( ++pCur->a<=pCur->aHi[0] ) return;
   pCur->bEof = 1;
 }
@@ -189,7 +194,7 @@ static int stNext(sqlite3_vtab_cursor *cur){
 /* The dense id of the node with label pVal into *pId; 0 if there is
 ** none.  An integral real means the integer (mouse = 3.0 is node 3); text
 ** is text. */
-static int stNodeOf(const StCursor *pCur, sqlite3_value *pVal, uint32_t *pId){
+static int stNodeOf(const StCursor *pCur, sqlite3_value *pVal, uint64_t *pId){
   GGLabel L;
   int64_t id;
   if( sqlite3_value_type(pVal)==SQLITE_FLOAT ){
@@ -206,13 +211,13 @@ static int stNodeOf(const StCursor *pCur, sqlite3_value *pVal, uint32_t *pId){
     id = gg_graph_find_label(pCur->pG, &L);
   }
   if( id<0 ) return 0;
-  *pId = (uint32_t)id;
+  *pId = (uint64_t)id;
   return 1;
 }
 
 /* Narrow range i to the node with label pVal; 0 if there is none. */
 static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal){
-  uint32_t id;
+  uint64_t id;
   if( !stNodeOf(pCur, pVal, &id) ) return 0;
   pCur->aLo[i] = pCur->aHi[i] = id;
   return 1;
@@ -354,7 +359,8 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   rc = stSolve(pCur, pTab, apArg);
   if( rc || pCur->pG==0 ) return rc;               /* an error, or no rows */
   pCur->aLo[0] = pCur->aLo[1] = pCur->aLo[2] = 0;
-  pCur->aHi[0] = pCur->aHi[1] = pCur->pG->n - 1;
+  pCur->aHi[0] = pDef->xCount0 ? pDef->xCount0(pCur->pState, pCur->pG) - 1 : pCur->pG->n - 1;
+  pCur->aHi[1] = pCur->pG->n - 1;
   pCur->aHi[2] = 1;
   for(i=0; i<2; i++) if( apPin[i] && !stPinNode(pCur, i, apPin[i]) ) bRows = 0;
   if( apPin[2] && !stPinTurn(pCur, pDef, apPin[2]) ) bRows = 0;
@@ -362,8 +368,8 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if( rc ) return rc;
   if( !bRows ) return SQLITE_OK;
   pCur->a = pCur->aLo[0];
-  pCur->b = pCur->aLo[1];
-  pCur->t = pCur->aLo[2];
+  pCur->b = (uint32_t)pCur->aLo[1];
+  pCur->t = (uint32_t)pCur->aLo[2];
   pCur->bEof = 0;
   if( !stLoad(pCur) ) return stNext(cur);
   return SQLITE_OK;
@@ -373,10 +379,11 @@ static int stEof(sqlite3_vtab_cursor *cur){
   return ((StCursor*)cur)->bEof;
 }
 
-/* Node u of the rows as its label. */
-static void stResultNode(sqlite3_context *ctx, const StCursor *pCur, uint32_t u){
-  if( pCur->bSmall ) sqlite3_result_int64(ctx, gg_small_label(&pCur->pSmall->s, u));
-  else gg_result_label(ctx, pCur->pG, u);
+/* Place v of player i (a node as its label, or the game's own, xResult0). */
+static void stResultPlace(sqlite3_context *ctx, const StCursor *pCur, int i, uint64_t v){
+  if( i==0 && pCur->pDef->xResult0 ) pCur->pDef->xResult0(ctx, pCur->pState, pCur->pG, v);
+  else if( pCur->bSmall ) sqlite3_result_int64(ctx, gg_small_label(&pCur->pSmall->s, (uint32_t)v));
+  else gg_result_label(ctx, pCur->pG, (uint32_t)v);
 }
 
 static int stColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
@@ -385,16 +392,19 @@ static int stColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   uint32_t value;
   int64_t plies, move;
   switch( iCol ){
-    case ST_P0:      stResultNode(ctx, pCur, pCur->a); break;
-    case ST_P1:      stResultNode(ctx, pCur, pCur->b); break;
+    case ST_P0:      stResultPlace(ctx, pCur, 0, pCur->a); break;
+    case ST_P1:      stResultPlace(ctx, pCur, 1, pCur->b); break;
     case ST_TURN:    sqlite3_result_text(ctx, pDef->azTurn[pCur->t], -1, SQLITE_STATIC); break;
     case ST_OUTCOME: sqlite3_result_int(ctx, pDef->aOutcome[pCur->value]); break;
     case ST_PLIES:
       if( pCur->plies>=0 ) sqlite3_result_int64(ctx, pCur->plies);
       break;
     case ST_MOVE:                  /* looked for only when read */
-      pDef->xGet(pCur->pState, pCur->a, pCur->b, (int)pCur->t, &value, &plies, &move);
-      if( move>=0 ) stResultNode(ctx, pCur, (uint32_t)move);
+      if( pDef->xGet(pCur->pState, pCur->a, pCur->b, (int)pCur->t, &value, &plies, &move) ){
+        sqlite3_result_error_nomem(ctx);
+      }else if( move>=0 ){
+        stResultPlace(ctx, pCur, (int)pCur->t, (uint64_t)move);
+      }
       break;
     default:                    /* the hidden arguments, as given */
       if( pCur->apArg[iCol-ST_GRAPH] ) sqlite3_result_value(ctx, pCur->apArg[iCol-ST_GRAPH]);
@@ -411,11 +421,13 @@ static int stRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 
 /* Constraint i as an op letter of idxStr if the table tests it itself:
 ** `player <> v` (binary collation: a label equals only itself), and
-** outcome's and plies' comparisons but IN; else 0. */
-static char stConsOp(sqlite3_index_info *pInfo, int i){
+** outcome's and plies' comparisons but IN; else 0.  bNodes0: player 0's
+** places are nodes. */
+static char stConsOp(sqlite3_index_info *pInfo, int i, int bNodes0){
   const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
   int k;
   if( !c->usable || pInfo->aConstraintUsage[i].argvIndex ) return 0;
+  if( c->iColumn==ST_P0 && !bNodes0 ) return 0;
   if( c->iColumn==ST_P0 || c->iColumn==ST_P1 ){
     const char *zColl = sqlite3_vtab_collation(pInfo, i);
     if( c->op!=SQLITE_INDEX_CONSTRAINT_NE || (zColl && sqlite3_stricmp(zColl, "BINARY")) ){
@@ -432,11 +444,11 @@ static char stConsOp(sqlite3_index_info *pInfo, int i){
 
 /* The constraints the table tests itself, after the slots' (argv from
 ** nArg+1 on), into idxStr; how many. */
-static int stConsPlan(sqlite3_index_info *pInfo, int nArg){
+static int stConsPlan(sqlite3_index_info *pInfo, int nArg, int bNodes0){
   char zIdx[2*ST_MAX_CONS+1];
   int i, nCons = 0;
   for(i=0; i<pInfo->nConstraint && nCons<ST_MAX_CONS; i++){
-    char cOp = stConsOp(pInfo, i);
+    char cOp = stConsOp(pInfo, i, bNodes0);
     if( cOp==0 ) continue;
     zIdx[2*nCons] = (char)('a' + pInfo->aConstraint[i].iColumn);
     zIdx[2*nCons+1] = cOp;
@@ -459,13 +471,13 @@ static int stConsPlan(sqlite3_index_info *pInfo, int nArg){
 ** and xFilter reports them missing. */
 static int stBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   StVtab *pTab = (StVtab*)pVtab;
-  static const int aCol[7] = { ST_P0, ST_P1, ST_TURN, ST_GRAPH, ST_GRAPH+1, ST_GRAPH+2,
-                               ST_GRAPH+3 };
-  int idxNum, nPin, nArg, nCons, k;
-  int rc = gg_vtab_slots(pInfo, aCol, 3+pTab->nHidden, 3, &idxNum);
+  int aCol[7] = { ST_P0, ST_P1, ST_TURN, ST_GRAPH, ST_GRAPH+1, ST_GRAPH+2, ST_GRAPH+3 };
+  int idxNum, nPin, nArg, nCons, k, rc;
+  if( !pTab->bNodes0 ) aCol[0] = -2;     /* no column: SQLite tests player 0 */
+  rc = gg_vtab_slots(pInfo, aCol, 3+pTab->nHidden, 3, &idxNum);
   if( rc ) return rc;
   for(k=0, nArg=0; k<3+pTab->nHidden; k++) nArg += (idxNum>>k)&1;
-  nCons = stConsPlan(pInfo, nArg);
+  nCons = stConsPlan(pInfo, nArg, pTab->bNodes0);
   if( nCons<0 ) return SQLITE_NOMEM;
   nPin = (idxNum&1) + ((idxNum>>1)&1) + ((idxNum>>2)&1);
   pInfo->estimatedCost = (idxNum & ST_HAS_ARG) ? 1e6 / (1 + 100*nPin) / (1 + nCons) : 1e12;
@@ -495,6 +507,6 @@ int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   GGTableAux *a = gg_table_aux(pConn, pDef, pDef->zStates);
   if( a==0 ) return SQLITE_NOMEM;
   a->func.azArg[0] = pDef->zParam;
-  a->func.aArgKind[0] = GG_ARG_NODE;
+  a->func.aArgKind[0] = pDef->eParam ? pDef->eParam : GG_ARG_NODE;
   return sqlite3_create_module_v2(db, pDef->zStates, &stModule, a, sqlite3_free);
 }

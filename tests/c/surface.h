@@ -145,7 +145,7 @@ static const SurfSql aSurface[] = {
   { "SELECT count(*) FROM graphgame_kept", 0 },
   /* the private reader of rows (rows.c): an error when called from SQL */
   { "SELECT graphgame_rows(:graph, 1, 2), graphgame_rows(), count(*) FROM edges", 0 },
-  /* cops and robbers (cops_sql.c, cops_vtab.c): rules, text labels */
+  /* cops and robbers (cops_sql.c, cops_positions.c): rules, text labels */
   { "SELECT cop_number(:graph), cop_number(:graph, :edges),"
     " cop_number(:graph, :edges, '{\"lazy\": true}')", 0 },
   { "SELECT capture_time(:graph, 1), capture_time(:graph, 3, :edges, '{}'),"

@@ -197,3 +197,41 @@ def test_small_path_rows_equal_the_general_path():
         assert {(m, c, t): (o, p) for m, c, t, o, p in got} == want, trial
         order = [(m, c) for m, c, t, o, p in got if t == "mouse"]
         assert order == sorted(order), trial
+
+
+def test_cops_states_constraints():
+    """cops_states is the same generic table on configurations: `robber <>
+    v`, outcome and plies compared with a value are tested inside it and
+    give the unfiltered rows that pass them, in order; constraints on
+    `cops` (JSON text, not a node) are left to SQLite, which gives the same
+    rows as its own test of them; the rowid is the position's key + 1."""
+    rng = random.Random(12)
+    db = gg.connect()
+    gg.store(db, 1, gg.random_edges(rng, 6, 0.45) + [(0, 1), (2, 3)])
+    for k in (1, 2):
+        q = "SELECT * FROM cops_states(1, %d)" % k
+        full = db.execute(q).fetchall()
+        assert len(full) == 2 * 6 * (6 if k == 1 else 21)
+        for col, i in (("plies", 4), ("outcome", 3)):
+            for op in OPS:
+                for v in (0, 1, 3, 2.5, None, "2", "x"):
+                    got = db.execute(q + " WHERE %s %s ?" % (col, op), (v,)).fetchall()
+                    assert got == [r for r in full if passes(r[i], op, v)], (k, col, op, v)
+        for v in (0, 3, 5, 9, None, "1", 2.0):
+            got = db.execute(q + " WHERE robber <> ?", (v,)).fetchall()
+            assert got == [r for r in full if label_ne(r[1], v)], (k, v)
+        p = plan(db, q + " WHERE robber <> 1 AND plies > 0 AND cops <> '[0]'")
+        assert "b!" in p and "e>" in p and "a!" not in p, p
+        conf = full[len(full) // 2][0]
+        for op in ("=", "<>", "<", ">="):
+            got = db.execute(q + " WHERE cops %s ?" % op, (conf,)).fetchall()
+            want = db.execute("SELECT * FROM (%s LIMIT -1) WHERE cops %s ?" % (q, op), (conf,)).fetchall()
+            assert got == want and (op != "=" or len(got) == 12), (k, op)
+        n = 6
+        confs = []
+        for r in full:
+            if r[0] not in confs:
+                confs.append(r[0])
+        nodes = sorted({r[1] for r in full})
+        for rowid, c, rob, t in db.execute("SELECT rowid, cops, robber, turn FROM cops_states(1, ?)", (k,)):
+            assert rowid == (confs.index(c) * n + nodes.index(rob)) * 2 + (t == "robber") + 1

@@ -94,23 +94,24 @@ static void toyFree(void *pState){
 
 /* Value, plies (-1 for a draw) and the best move: the lowest child that
 ** keeps the value with one ply less (a draw: a drawn child). */
-static void toyGet(const void *pState, uint32_t a, uint32_t b, int turn,
-                   uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
+static int toyGet(const void *pState, uint64_t a64, uint32_t b, int turn,
+                  uint32_t *pValue, int64_t *pPlies, int64_t *pMove){
   const Toy *p = (const Toy*)pState;
-  uint32_t w = p->aState[TOY_POS(p->n, a, b, turn)], u = turn ? b : a, j;
+  uint32_t a = (uint32_t)a64, w = p->aState[TOY_POS(p->n, a, b, turn)], u = turn ? b : a, j;
   *pValue = GG_VALUE(w);
   *pPlies = *pValue==GG_V_DRAW ? -1 : (int64_t)GG_COUNT(w);
-  if( pMove==0 ) return;
+  if( pMove==0 ) return GG_OK;
   *pMove = -1;
   for(j=0; j<GG_DEG(p->pG, u); j++){
     uint32_t to = GG_NBR(p->pG, u)[j];
     uint32_t c = p->aState[turn ? TOY_POS(p->n, a, to, 0) : TOY_POS(p->n, to, b, 1)];
     if( GG_VALUE(c)==*pValue
-     && (*pValue==GG_V_DRAW || GG_COUNT(c)+1==GG_COUNT(w)) ){ *pMove = to; return; }
+     && (*pValue==GG_V_DRAW || GG_COUNT(c)+1==GG_COUNT(w)) ){ *pMove = to; return GG_OK; }
   }
+  return GG_OK;
 }
 
-static int toyListed(const void *pState, uint32_t a, uint32_t b){
+static int toyListed(const void *pState, uint64_t a, uint32_t b){
   (void)pState; (void)a; (void)b;
   return 1;
 }
