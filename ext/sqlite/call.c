@@ -79,11 +79,20 @@ char *gg_call_name(const GGCall *pCall){
   return pCall->ref.pSource->xName(&pCall->ref);
 }
 
-int gg_call_over_limit(const GGCall *pCall, uint32_t n, int bAtLeast, char **pzErr){
+int gg_call_over_limit(const GGCall *pCall, const GGGraph *pG, uint32_t n, char **pzErr){
   char zSize[120], *zWhat = gg_call_name(pCall);
+  GGGraph bare;                 /* n nodes and no arcs: a floor of the bytes */
+  uint64_t nByte = 0;
+  if( pCall->pDef->xBytes ){
+    if( pG==0 ){
+      memset(&bare, 0, sizeof(bare));
+      bare.n = n;
+    }
+    nByte = pCall->pDef->xBytes(pG ? pG : &bare, pCall->k);
+  }
   pCall->pDef->xSize(pCall->k, zSize, (int)sizeof(zSize));
-  *pzErr = zWhat ? gg_err_positions(pCall->pFunc->zName, zWhat, bAtLeast, n,
-                                    gg_call_positions(pCall, n), zSize,
+  *pzErr = zWhat ? gg_err_positions(pCall->pFunc->zName, zWhat, pG==0, n,
+                                    gg_call_positions(pCall, n), nByte, zSize,
                                     pCall->pConn->mxPositions) : 0;
   sqlite3_free(zWhat);
   return gg_error_rc(SQLITE_TOOBIG, *pzErr);
@@ -299,7 +308,7 @@ static int callRead(GGCall *pCall, GGEdgeList *pE, char **pzErr){
   GGGraphRef *pRef = &pCall->ref;
   int rc = pRef->pSource->xRead(pRef, pE, pzErr);
   if( rc==SQLITE_TOOBIG && *pzErr==0 && pRef->nSeen ){
-    return gg_call_over_limit(pCall, pRef->nSeen, 1, pzErr);
+    return gg_call_over_limit(pCall, 0, pRef->nSeen, pzErr);
   }
   if( rc ) return rc;
   rc = gg_roles_add(pRef, pCall->aRole, pCall->nRole, pE, pzErr);
@@ -361,7 +370,7 @@ static int callSolveNew(GGCall *pCall, GGSolved *p, char **pzErr){
   int rc;
   p->nPos = gg_call_positions(pCall, p->g.n);
   if( p->nPos>(uint64_t)pCall->pConn->mxPositions ){
-    rc = gg_call_over_limit(pCall, p->g.n, 0, pzErr);
+    rc = gg_call_over_limit(pCall, &p->g, p->g.n, pzErr);
     gg_solved_release(p);
     return rc;
   }

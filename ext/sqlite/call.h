@@ -89,8 +89,8 @@ struct GGGameDef {
   void (*xSize)(uint32_t k, char *zBuf, int nBuf);
   /* The most nodes n with xPositions(n, k) <= mx, computed directly. */
   uint64_t (*xLimitNodes)(uint64_t mx, uint32_t k);
-  /* Bytes a solve of pG needs at its peak, for the out-of-memory message;
-  ** may be NULL. */
+  /* Bytes a solve of pG needs at its peak, for the messages of the limit
+  ** and of a failed allocation; may be NULL. */
   uint64_t (*xBytes)(const GGGraph *pG, uint32_t k);
   /* The most nodes its engine takes, and why (for the message of a
   ** larger graph); may be NULL. */
@@ -250,9 +250,11 @@ int gg_call_engine_error_need(const GGCall *pCall, int rc, uint64_t nPos, uint64
                               char **pzErr);
 /* The graph's name for messages (the source's xName). */
 char *gg_call_name(const GGCall *pCall);
-/* Positions for the call's k on n nodes, and the limit message. */
+/* Positions for the call's k on n nodes, and the limit message with the
+** positions and the bytes of the solve of pG (NULL: a graph still being
+** read, of at least n nodes: "at least", the bytes of n bare nodes). */
 uint64_t gg_call_positions(const GGCall *pCall, uint32_t n);
-int gg_call_over_limit(const GGCall *pCall, uint32_t n, int bAtLeast, char **pzErr);
+int gg_call_over_limit(const GGCall *pCall, const GGGraph *pG, uint32_t n, char **pzErr);
 
 /* The call's game's scratch of pDef->nScratch bytes on its connection,
 ** allocated on first use (freed when the connection closes); NULL if out

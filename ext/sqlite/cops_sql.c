@@ -83,6 +83,14 @@ int gg_cops_check(GGCall *pCall, char **pzErr){
 
 static uint64_t copsPositions(uint64_t n, uint32_t k){ return gg_cops_positions(n, k); }
 
+/* Bytes of a solve at its peak (cops.c): 2 a (configuration, robber)
+** for the rounds, and five bit sets of robber nodes a configuration. */
+static uint64_t copsBytes(const GGGraph *pG, uint32_t k){
+  uint64_t n = pG->n, nPos = gg_cops_positions(n, k);
+  if( n==0 || nPos==UINT64_MAX ) return 0;
+  return nPos/(2*n) * (2*n + 5*8*((n+63)/64));
+}
+
 static void copsSize(uint32_t k, char *zBuf, int nBuf){
   sqlite3_snprintf(nBuf, zBuf, "2 turns x C(n+k-1, k) placements of k = %u cop%s x n robber"
                    " nodes", k, k==1 ? "" : "s");
@@ -169,7 +177,7 @@ static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, in
   GGCops cops;
   int rc;
   if( gg_call_positions(pCall, pG->n)>(uint64_t)pCall->pConn->mxPositions ){
-    return gg_call_over_limit(pCall, pG->n, 0, pzErr);
+    return gg_call_over_limit(pCall, pG, pG->n, pzErr);
   }
   if( aNbr && pCall->k<=2 ){
     uint64_t *aScratch = copsScratch(pCall);
@@ -232,7 +240,7 @@ const GGGameDef gg_cops_def = {
   .aOutcome = { 0, 1, 0, 0 },   /* open (unused), a capture, (none), an escape */
   .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED,
   .mxK = GG_COPS_MAXK, .nScratch = GG_COPS_SMALL_SCRATCH*sizeof(uint64_t),
-  .xPositions = copsPositions, .xLimitNodes = gg_cops_max_nodes, .xSize = copsSize, .xVariant = copsVariant,
+  .xPositions = copsPositions, .xLimitNodes = gg_cops_max_nodes, .xSize = copsSize, .xBytes = copsBytes, .xVariant = copsVariant,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
   .xGet = gg_cops_get, .xListed = gg_cops_listed, .xCount0 = gg_cops_count0,
   .xResult0 = gg_cops_result_conf, .xChoose = gg_cops_choose, .xTableCheck = gg_cops_check,

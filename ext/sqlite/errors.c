@@ -108,14 +108,28 @@ char *gg_err_limit(sqlite3_int64 mx, const char *zFunc, const char *zFormat, ...
   return z;
 }
 
+/* Bytes for a message, rounded up: "3 KB" under a megabyte, else "19093 MB". */
+static void errorsBytes(char *zBuf, int nBuf, uint64_t nByte){
+  if( nByte<(1<<20) ){
+    sqlite3_snprintf(nBuf, zBuf, "%llu KB", (unsigned long long)((nByte + 1023)>>10));
+  }else{
+    sqlite3_snprintf(nBuf, zBuf, "%llu MB", (unsigned long long)((nByte + (1<<20) - 1)>>20));
+  }
+}
+
 char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint32_t n,
-                       uint64_t nPos, const char *zSize, sqlite3_int64 mx){
+                       uint64_t nPos, uint64_t nByte, const char *zSize, sqlite3_int64 mx){
   const char *zAt = bAtLeast ? "at least " : "";
-  char zPos[40];
+  char zPos[40], zMem[80] = "";
   if( nPos==UINT64_MAX ) memcpy(zPos, "more than 2^64", 15);
   else sqlite3_snprintf(sizeof(zPos), zPos, "%llu", (unsigned long long)nPos);
-  return gg_err_limit(mx, zFunc, "%s has %s%u nodes and needs %s%s positions (%s, n = %u)",
-                      zWhat, zAt, n, zAt, zPos, zSize, n);
+  if( nByte ){
+    char zB[40];
+    errorsBytes(zB, (int)sizeof(zB), nByte);
+    sqlite3_snprintf(sizeof(zMem), zMem, "; %s%s%s at the peak", zAt, bAtLeast ? "" : "about ", zB);
+  }
+  return gg_err_limit(mx, zFunc, "%s has %s%u nodes and needs %s%s positions (%s, n = %u%s)",
+                      zWhat, zAt, n, zAt, zPos, zSize, n, zMem);
 }
 
 char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...){

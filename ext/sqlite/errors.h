@@ -25,9 +25,10 @@ char *gg_err_label_arg(const char *zFunc, const char *zArg, sqlite3_value *pVal)
 /* "<zFunc>: <body>, over the limit of <mx>", and where to raise it. */
 char *gg_err_limit(sqlite3_int64 mx, const char *zFunc, const char *zFormat, ...);
 /* "<zFunc>: <what> has [at least ]n nodes and needs [at least ]<nPos>
-** positions (<zSize>, n = n), over the limit of ...". */
+** positions (<zSize>, n = n[; about <nByte> at the peak]), over the
+** limit of ..."; nByte 0: not known. */
 char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint32_t n,
-                       uint64_t nPos, const char *zSize, sqlite3_int64 mx);
+                       uint64_t nPos, uint64_t nByte, const char *zSize, sqlite3_int64 mx);
 /* The message of an interrupt of zFunc during <body>. */
 char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...);
 /* "<zTable> needs arguments: <zTable>(<zArgs>)" ("an argument" if bOne),

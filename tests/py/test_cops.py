@@ -387,12 +387,12 @@ ERRORS = [
     ("SELECT * FROM cops_states(2, 4)",
      "graphgame: cops_states: graph 2 in table \"edges\" has at least 25 nodes and needs at"
      " least 1023750 positions (2 turns x C(n+k-1, k) placements of k = 4 cops x n robber"
-     " nodes, n = 25), over the limit of 1000000 (see graphgame_limit)"),
+     " nodes, n = 25; at least 2 MB at the peak), over the limit of 1000000 (see graphgame_limit)"),
     # ... and for the next k of cop_number, once every row is read
     ("SELECT cop_number(3)",
      "graphgame: cop_number: graph 3 in table \"edges\" has 10 nodes and needs 4400 positions"
-     " (2 turns x C(n+k-1, k) placements of k = 3 cops x n robber nodes, n = 10), over the"
-     " limit of 4000 (see graphgame_limit)"),
+     " (2 turns x C(n+k-1, k) placements of k = 3 cops x n robber nodes, n = 10; about 13 KB at"
+     " the peak), over the limit of 4000 (see graphgame_limit)"),
 ]
 
 

@@ -75,7 +75,7 @@ def test_messages_past_2_32_positions():
     want = [
         'Runtime error near line 6: graphgame: catmouse: graph 1 in table "edges" has at least'
         ' 44722 nodes and needs at least 4000114568 positions (2 turns x n mouse nodes x n cat'
-        ' nodes, n = 44722), over the limit of 4000000000 (see graphgame_limit) (18)',
+        ' nodes, n = 44722; at least 5319 MB at the peak), over the limit of 4000000000 (see graphgame_limit) (18)',
         'Runtime error near line 8: graphgame: catmouse: solving graph 1 in table "edges" needs'
         ' about 9569 MB at its peak (7200000000 positions), and an allocation failed'
         " (SQLite's hard heap limit is 190 MB, sqlite3_hard_heap_limit64()) (7)",

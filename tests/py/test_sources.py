@@ -253,8 +253,8 @@ def test_errors_name_the_function_and_the_byte():
     db.execute("SELECT graphgame_limit('max_positions', 100)")
     assert gg.err(db, "SELECT cop_number('IheA@GUAo', 'graph6')") == (
         "graphgame: cop_number: the graph6 value 'IheA@GUAo' has 10 nodes and needs 200 positions"
-        " (2 turns x C(n+k-1, k) placements of k = 1 cop x n robber nodes, n = 10), over the"
-        " limit of 100 (see graphgame_limit)")
+        " (2 turns x C(n+k-1, k) placements of k = 1 cop x n robber nodes, n = 10; about 1 KB at"
+        " the peak), over the limit of 100 (see graphgame_limit)")
     long = g6_encode(60, [(i, i + 1) for i in range(59)])
     msg = gg.err(db, "SELECT catmouse(?, 'graph6')", long)
     assert msg.startswith("graphgame: catmouse: the graph6 value '%s...' has 60 nodes" % long[:40]), msg

@@ -82,8 +82,8 @@ SELECT catmouse(1, 'big');
     # reading stops once the nodes pass the limit: 3873 nodes need 30000258
     assert p.stderr.strip() == ('Error: near line 4: graphgame: catmouse: graph 1 in table "big" has at'
                                 ' least 3873 nodes and needs at least 30000258 positions (2 turns x n'
-                                ' mouse nodes x n cat nodes, n = 3873), over the limit of 30000000'
-                                ' (see graphgame_limit)'), p.stderr
+                                ' mouse nodes x n cat nodes, n = 3873; at least 43 MB at the peak),'
+                                ' over the limit of 30000000 (see graphgame_limit)'), p.stderr
     # Past the memory a tab gets (1 GB here): an error, and the connection goes on.
     script = """
 SELECT graphgame_limit('max_positions', 2000000000) > 0;

@@ -180,7 +180,7 @@ SELECT race_game(1, 0, 1, 0, 'bad');
 SELECT graphgame_limit('max_positions', 31);
 SELECT count(*) FROM race_states(1, 0);
 -- => 1000000000
--- => Error: graphgame: race_states: graph 1 in table "edges" has at least 4 nodes and needs at least 32 positions (2 turns x n Alice nodes x n Bob nodes, n = 4), over the limit of 31 (see graphgame_limit)
+-- => Error: graphgame: race_states: graph 1 in table "edges" has at least 4 nodes and needs at least 32 positions (2 turns x n Alice nodes x n Bob nodes, n = 4; at least 2 KB at the peak), over the limit of 31 (see graphgame_limit)
 
 -- case: error: race_game's layered game over the position limit
 SELECT graphgame_limit('max_positions', 4);
