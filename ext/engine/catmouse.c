@@ -18,7 +18,6 @@
 */
 #include <string.h>
 #include <stdlib.h>
-#include <pthread.h>
 #include "alloc.h"
 #include "catmouse_int.h"
 
@@ -174,9 +173,9 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nDirty = n*s->nDW;
-  uint64_t nU64 = nDirty*(1 + s->nLane) + s->nLane*s->nW; /* aDirty, aNews, aRowBits */
-  uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->nLane*n;  /* aOff, aMove, aDirtyRow */
-  uint64_t nList = (uint64_t)s->nLane*s->nListMax;          /* aList */
+  uint64_t nU64 = nDirty*(1 + s->lanes.nLane) + s->lanes.nLane*s->nW; /* aDirty, aNews, aRowBits */
+  uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->lanes.nLane*n;  /* aOff, aMove, aDirtyRow */
+  uint64_t nList = (uint64_t)s->lanes.nLane*s->nListMax;          /* aList */
   uint64_t nByte = nU64*8 + nList*sizeof(CmNew) + nU32*4;
   uint32_t *a32;
   int q;
@@ -188,17 +187,17 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   me->aDirty = gg_malloc(nByte);
   if( me->aDirty==0 ) return GG_NOMEM;
   memset(me->aDirty, 0, nU64*8);
-  for(q=0; q<s->nLane; q++){
+  for(q=0; q<s->lanes.nLane; q++){
     me->aPart[q].aNews = me->aDirty + nDirty*(1+q);
-    me->aPart[q].aRowBits = me->aDirty + nDirty*(1+s->nLane) + (uint64_t)q*s->nW;
+    me->aPart[q].aRowBits = me->aDirty + nDirty*(1+s->lanes.nLane) + (uint64_t)q*s->nW;
   }
-  for(q=0; q<s->nLane; q++){
+  for(q=0; q<s->lanes.nLane; q++){
     me->aPart[q].aList = (CmNew*)(me->aDirty + nU64) + (uint64_t)q*s->nListMax;
   }
   me->aOff = (uint32_t*)((CmNew*)(me->aDirty + nU64) + nList);
   me->aMove = me->aOff + n + 1;
   a32 = me->aMove + p->pG->nArc + 1;
-  for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
+  for(q=0; q<s->lanes.nLane; q++) me->aPart[q].dirty.aRow = a32 + q*n;
   return cmArcs(s, aInv, 0, t==GG_CM_CAT, me->aOff, me->aMove);
 }
 
@@ -223,11 +222,11 @@ static int cmBigMerge(CmSolve *s){
   int t, q;
   for(t=0; t<2; t++){
     uint64_t nAll = 0;
-    for(q=0; q<s->nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
+    for(q=0; q<s->lanes.nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
     if( nAll==0 ) continue;
     p->aBig[t] = gg_malloc(nAll*sizeof(GGCatMouseBig));
     if( p->aBig[t]==0 ) return GG_NOMEM;
-    for(q=0; q<s->nLane; q++){
+    for(q=0; q<s->lanes.nLane; q++){
       const CmPart *pt = &s->aTurn[t].aPart[q];
       if( pt->nBig ) memcpy(p->aBig[t]+p->nBig[t], pt->aBig, pt->nBig*sizeof(GGCatMouseBig));
       p->nBig[t] += pt->nBig;
@@ -296,49 +295,37 @@ static int cmSetUp(CmSolve *s, GGCatMouse *p, const GGGraph *pG,
   s->nDW = (s->nW+63)/64;
   s->nWB = p->nBand;
   s->nListMax = cmListMax(n);
-  s->nLane = nThread<0 ? -nThread : nThread;
-  if( s->nLane<1 || s->nLane>CM_MAX_THREAD ) s->nLane = CM_MAX_THREAD;
-  if( (uint32_t)s->nLane>s->nWB ) s->nLane = (int)s->nWB;   /* a band each */
-  s->nRun = 1;
+  s->lanes.nLane = nThread<0 ? -nThread : nThread;
+  if( s->lanes.nLane<1 || s->lanes.nLane>CM_MAX_THREAD ) s->lanes.nLane = CM_MAX_THREAD;
+  if( (uint32_t)s->lanes.nLane>s->nWB ) s->lanes.nLane = (int)s->nWB;   /* a band each */
+  s->lanes.nRun = 1;
   p->aHole = gg_malloc(n+1);
   if( p->aHole==0 ) return GG_NOMEM;
   memcpy(p->aHole, aHole, n);
   return GG_OK;
 }
 
-static void *cmThread(void *pArg){
+/* A worker's plies (gg_lanes_run). */
+static void cmRunLane(void *pArg){
   cm_run((CmWorker*)pArg);
-  return 0;
 }
 
 /* Run the plies: a thread per lane after the first; if that fails, this
 ** thread runs every lane. */
 static int cmRunAll(CmSolve *s, int nThread){
-  pthread_t th;
   uint64_t nNew = 0;
   int t, i;
-  for(t=0; t<2; t++) for(i=0; i<s->nLane; i++){
+  for(t=0; t<2; t++) for(i=0; i<s->lanes.nLane; i++){
     nNew += s->aTurn[t].aPart[i].nNew;
     cm_apply(s, &s->aWork[0], &s->aTurn[t], i, 0);
   }
-  if( s->bStop ) return s->rc;
-  for(i=0; i<s->nLane; i++){
+  if( s->lanes.bStop ) return s->lanes.rc;
+  for(i=0; i<s->lanes.nLane; i++){
     s->aWork[i].nLast = nNew;
     s->aWork[i].bThin = nNew<GG_CM_THIN;
   }
-  if( s->nLane==2 && nThread>=0 && gg_barrier_init(&s->bar, 2)==0 ){
-    s->nRun = 2;
-    if( pthread_create(&th, 0, cmThread, &s->aWork[1]) ){
-      s->nRun = 1;
-      gg_barrier_destroy(&s->bar);
-    }
-  }
-  cm_run(&s->aWork[0]);
-  if( s->nRun==2 ){
-    pthread_join(th, 0);
-    gg_barrier_destroy(&s->bar);
-  }
-  return s->bStop ? s->rc : GG_OK;
+  gg_lanes_run(&s->lanes, nThread, cmRunLane, &s->aWork[0], &s->aWork[1]);
+  return s->lanes.bStop ? s->lanes.rc : GG_OK;
 }
 
 static void cmSolveFree(CmSolve *s){
@@ -372,7 +359,7 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
     s.aPredOff = s.aTurn[GG_CM_MOUSE].aOff;   /* in-arcs are the out-arcs */
     s.aPred = s.aTurn[GG_CM_MOUSE].aMove;
   }
-  for(i=0; i<s.nLane && rc==GG_OK; i++) rc = cmWorkerInit(&s, i);
+  for(i=0; i<s.lanes.nLane && rc==GG_OK; i++) rc = cmWorkerInit(&s, i);
   for(t=0; t<2 && rc==GG_OK; t++) rc = cm_init_turn(&s, &s.aTurn[t]);
   if( rc==GG_OK && gg_poll_now(&s.setup) ) rc = GG_INTERRUPT;
   if( rc==GG_OK ) rc = cmRunAll(&s, nThread);

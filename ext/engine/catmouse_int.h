@@ -5,7 +5,7 @@
 */
 #ifndef GG_CATMOUSE_INT_H
 #define GG_CATMOUSE_INT_H
-#include "barrier.h"
+#include "lanes.h"
 #include "catmouse.h"
 #include "wordply.h"
 
@@ -32,8 +32,7 @@ struct CmPart {
   uint64_t nBig;       /* entries in aBig */
   uint64_t nBigAlloc;  /* entries that fit in aBig */
   int bBase;           /* the aBase of its bands are allocated */
-  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty */
-  uint32_t nDirtyRow;  /* entries in aDirtyRow */
+  GGDirty dirty;       /* transposed rows (of its bands) marked in aDirty */
   uint64_t *aRowBits;  /* nW words: rows y changed in this apply (bit y) */
 };
 
@@ -73,17 +72,11 @@ struct CmSolve {
   uint32_t nWB;        /* bands: ceil(nW/8) */
   uint32_t nPly;       /* last ply that decided something */
   uint32_t nListMax;   /* entries of each part's aList */
-  uint32_t kResume;    /* the ply worker 0 wakes the parked worker 1 for */
-  int bEnd;            /* ... or set: the solve is over */
   uint8_t *aHoleE;     /* aHoleE[x]: engine node x is a hole */
   uint64_t *aHoleBit;  /* nW words: the holes as a bitset (engine numbers) */
   uint32_t *aPredOff;  /* moves into y: aPred[aPredOff[y]..] (in-arcs) */
   uint32_t *aPred;
-  int nLane;           /* lanes, 1..CM_MAX_THREAD */
-  int nRun;            /* worker threads running the lanes, 1 or nLane */
-  int bStop;           /* set (atomically) to stop every worker */
-  int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
-  GGBarrier bar;       /* between the phases when nRun>1 */
+  GGLanes lanes;       /* lanes 1..CM_MAX_THREAD, their threads, the stop */
   CmTurn aTurn[2];     /* the mouse's turn and the cat's */
   CmWorker aWork[CM_MAX_THREAD];  /* the workers */
 };
@@ -97,7 +90,7 @@ struct CmSolve {
 #define CM_BASE(b1, b2) ((uint32_t)(b1) | (uint32_t)(b2)<<15)
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
-#define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
+#define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->lanes.nLane))
 
 /* Words decided in a ply under which the next runs on one thread (no
 ** barrier); the sparse list of a part holds n/2 + 1024 words (fewer on small
@@ -111,12 +104,8 @@ struct CmSolve {
 #endif
 
 /* Stop every worker with rc (the first stop wins); whether stopped. */
-static inline void cmSetStop(CmSolve *s, int rc){
-  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
-}
-static inline int cmStopped(CmSolve *s){
-  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
-}
+#define cmSetStop(s, rc) gg_lanes_stop(&(s)->lanes, rc)
+#define cmStopped(s) gg_lanes_stopped(&(s)->lanes)
 
 int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
 /* The pass of ply k for turn me, lanes lane, lane+step, ..., row by row

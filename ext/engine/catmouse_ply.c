@@ -82,8 +82,7 @@
 ** looked at, each move one word read; poll the GGStop about every
 ** GG_STOP_EVERY such words, from the calling thread. */
 static CM_HOT int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
-  if( gg_poll(&wk->poll, 1 + nCost) ) cmSetStop(s, GG_INTERRUPT);
-  return wk->poll.nWork==0 && cmStopped(s);   /* looked at after each poll */
+  return gg_lanes_step(&s->lanes, &wk->poll, nCost);
 }
 
 
@@ -182,28 +181,11 @@ int cm_init_turn(CmSolve *s, CmTurn *me){
   return GG_OK;
 }
 
-/* xStep of gg_cand_rows(): the worker's poll (wordply.h). */
-typedef struct CmStepCtx CmStepCtx;
-struct CmStepCtx { CmSolve *s; CmWorker *wk; };
-static int cmCandStep(void *pCtx, uint32_t nCost){
-  CmStepCtx *c = (CmStepCtx*)pCtx;
-  return cmStep(c->s, c->wk, nCost);
-}
-
 /* Candidate rows of this ply for turn me: x with a move to a row changed
 ** in the last ply, and their candidate words.  Returns their count. */
 static uint32_t cmCandidates(CmSolve *s, CmWorker *wk, CmTurn *me, CmTurn *ot){
-  GGDirty aDirty[CM_MAX_THREAD];
-  CmStepCtx c;
-  int q;
-  for(q=0; q<s->nLane; q++){
-    aDirty[q].aRow = ot->aPart[q].aDirtyRow;
-    aDirty[q].nRow = ot->aPart[q].nDirtyRow;
-  }
-  c.s = s;
-  c.wk = wk;
-  return gg_cand_rows(&wk->cand, s->n, s->nDW, aDirty, s->nLane, s->aPredOff, s->aPred,
-                      ot->aDirty, cmCandStep, &c);
+  return gg_cand_rows(&wk->cand, s->n, s->nDW, &ot->aPart[0].dirty, sizeof(CmPart),
+                      s->lanes.nLane, s->aPredOff, s->aPred, ot->aDirty, &s->lanes, &wk->poll);
 }
 
 static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane);
@@ -244,7 +226,7 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
   CmTurn *ot = &s->aTurn[1-me->t];
   uint32_t nDW = s->nDW, i, x, d, nCand, band;
   int q;
-  for(q=lane; q<s->nLane; q+=step){
+  for(q=lane; q<s->lanes.nLane; q+=step){
     me->aPart[q].nNew = 0;
     /* The bases come before the first plies written from them. */
     if( k>=GG_CM_PLY_BASED && !me->aPart[q].bBase && cmBases(s, wk, me, &me->aPart[q], q) ){
@@ -304,17 +286,8 @@ static uint64_t cmMatch(const uint8_t *a, uint8_t c, uint64_t *pWin){
 ** their rows marked changed. */
 static CM_HOT void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
                         uint32_t w, uint64_t win, uint64_t lose){
-  uint32_t xw = x>>6, q, nDW = s->nDW;
-  uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
-  uint64_t iTile = GG_CM_BIT(s->n, w*64, xw);    /* row y = w*64 */
-  for(q=0; q<2; q++){
-    uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
-    for(b = q==0 ? win : lose; b; b&=b-1){
-      uint32_t iy = (uint32_t)__builtin_ctzll(b), y = w*64 + iy;
-      aTile[iy*8] |= xbit;
-      me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
-    }
-  }
+  gg_word_apply(me->aWin, me->t, GG_CM_BIT(s->n, w*64, x>>6), me->aDirty, s->nDW, x, w,
+                win, lose, 0, 0);
   pt->aRowBits[w] |= win | lose;
 }
 
@@ -324,7 +297,7 @@ static void cmListRows(CmSolve *s, CmPart *pt){
   for(w=0; w<s->nW; w++){
     uint64_t b = pt->aRowBits[w];
     pt->aRowBits[w] = 0;
-    for(; b; b&=b-1) pt->aDirtyRow[pt->nDirtyRow++] = w*64 + (uint32_t)__builtin_ctzll(b);
+    for(; b; b&=b-1) pt->dirty.aRow[pt->dirty.nRow++] = w*64 + (uint32_t)__builtin_ctzll(b);
   }
 }
 
@@ -336,7 +309,7 @@ static void cmListRows(CmSolve *s, CmPart *pt){
 static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
   uint32_t n = s->n, band, x, j;
   pt->bBase = 1;
-  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->nLane){
+  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->lanes.nLane){
     GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + band];
     bk->aBase = gg_malloc((uint64_t)n*8*sizeof(uint32_t));
     if( bk->aBase==0 ){ cmSetStop(s, GG_NOMEM); return 1; }
@@ -461,12 +434,12 @@ static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
   CmPart *pt = &me->aPart[iPart];
   uint32_t nDW = s->nDW, i;
-  for(i=0; i<pt->nDirtyRow; i++){
-    uint64_t *a = me->aDirty + (uint64_t)pt->aDirtyRow[i]*nDW;
+  for(i=0; i<pt->dirty.nRow; i++){
+    uint64_t *a = me->aDirty + (uint64_t)pt->dirty.aRow[i]*nDW;
     uint32_t d;
     for(d=0; d<nDW; d++) a[d] = 0;
   }
-  pt->nDirtyRow = 0;
+  pt->dirty.nRow = 0;
   for(i=0; i<pt->nList; i++){
     const CmNew *e = &pt->aList[i];
     cmApplyWord(s, me, pt, e->x, e->w, e->win, e->lose);

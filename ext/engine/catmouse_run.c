@@ -6,26 +6,10 @@
 */
 #include "catmouse_int.h"
 
-static void cmBarrier(CmSolve *s){
-  if( s->nRun>1 ) gg_barrier_wait(&s->bar);
-}
-
-/* Worker 0's poll while it waits at a barrier (gg_barrier_wait_poll). */
-static void cmBarrierPoll(void *pArg){
-  CmWorker *wk = (CmWorker*)pArg;
-  if( gg_poll_now(&wk->poll) ) cmSetStop(wk->s, GG_INTERRUPT);
-}
-
-/* The barrier after a pass or an apply: worker 0 keeps asking the GGStop
-** while the other lane finishes its part of a big ply (hundreds of ms on
-** a 40,000-node graph).  A stop it sets there is decided on by every
-** worker alike, after the next barrier; never at the barrier between the
-** decision and the apply (see cm_run). */
-static void cmBarrierAsk(CmSolve *s, CmWorker *wk){
-  if( s->nRun<=1 ) return;
-  if( wk->i==0 ) gg_barrier_wait_poll(&s->bar, cmBarrierPoll, wk);
-  else gg_barrier_wait(&s->bar);
-}
+/* The barrier after a pass or an apply, at which worker 0 keeps asking
+** the GGStop (lanes.h); never the barrier between the decision and the
+** apply (see cmPlyLanes). */
+#define cmBarrierAsk(s, wk) gg_lanes_barrier_ask(&(s)->lanes, (wk)->i, &(wk)->poll)
 
 /* Words decided at this ply by both turns; whether some part had dense
 ** words (counted in p->nPlyDense). */
@@ -34,7 +18,7 @@ static uint64_t cmNewWords(CmSolve *s, int *pbDense){
   int t, q;
   *pbDense = 0;
   for(t=0; t<2; t++){
-    for(q=0; q<s->nLane; q++){
+    for(q=0; q<s->lanes.nLane; q++){
       nNew += s->aTurn[t].aPart[q].nNew;
       if( s->aTurn[t].aPart[q].nDense ) *pbDense = 1;
     }
@@ -42,13 +26,8 @@ static uint64_t cmNewWords(CmSolve *s, int *pbDense){
   return nNew;
 }
 
-/* The words of the ply just done: the next is thin if neither this ply
-** nor the one before decided GG_CM_THIN words (on bipartite boards the
-** plies alternate between big and small). */
-static void cmLast(CmWorker *wk, uint64_t nNew){
-  wk->bThin = nNew<GG_CM_THIN && wk->nLast<GG_CM_THIN;
-  wk->nLast = nNew;
-}
+/* The words of the ply just done: is the next thin (lanes.h)? */
+#define cmLast(wk, nNew) ((wk)->bThin = gg_lanes_thin(&(wk)->nLast, nNew, GG_CM_THIN))
 
 /* A thin ply k, on worker 0 alone (every lane, no barrier; worker 1, if
 ** any, is parked).  0, or 1 if it was the last (nothing new, or
@@ -63,7 +42,7 @@ static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
   s->nPly = k;
   s->p->nPlyThin++;
   s->p->nPlyDense += bDense;
-  for(q=0; q<s->nLane; q++){
+  for(q=0; q<s->lanes.nLane; q++){
     cm_apply(s, wk, &s->aTurn[0], q, k);
     cm_apply(s, wk, &s->aTurn[1], q, k);
   }
@@ -76,9 +55,9 @@ static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
 static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
   uint64_t nNew;
   int q, bDone, bDense;
-  for(q=wk->i; q<s->nLane; q+=s->nRun){
-    cm_pass(s, wk, &s->aTurn[0], k, q, s->nLane, 0);
-    cm_pass(s, wk, &s->aTurn[1], k, q, s->nLane, 0);
+  for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
+    cm_pass(s, wk, &s->aTurn[0], k, q, s->lanes.nLane, 0);
+    cm_pass(s, wk, &s->aTurn[1], k, q, s->lanes.nLane, 0);
   }
   cmBarrierAsk(s, wk);
   nNew = cmNewWords(s, &bDense);
@@ -86,13 +65,13 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
   /* Every worker has decided before any applies: worker 0 polls in the
   ** apply and may set the stop flag, which a worker still deciding would
   ** see and leave, while worker 0 waited for it at the next barrier. */
-  cmBarrier(s);
+  gg_lanes_barrier(&s->lanes);
   if( bDone ) return 1;
   if( wk->i==0 ){
     s->nPly = k;
     s->p->nPlyDense += bDense;
   }
-  for(q=wk->i; q<s->nLane; q+=s->nRun){
+  for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
     cm_apply(s, wk, &s->aTurn[0], q, k);
     cm_apply(s, wk, &s->aTurn[1], q, k);
   }
@@ -104,7 +83,7 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
 /* The plies, as worker wk: its lanes are wk->i, wk->i + nRun, ...  A ply
 ** after two that each decided fewer than GG_CM_THIN words is thin: worker 0
 ** runs it alone, and worker 1 waits at the barrier (parked) until worker
-** 0 comes to a ply that is not thin (s->kResume) or to the end (s->bEnd).
+** 0 comes to a ply that is not thin (s->lanes.kResume) or to the end (s->lanes.bEnd).
 ** Both decide on their own copies of bThin, the same after a ply on both. */
 void cm_run(CmWorker *wk){
   CmSolve *s = wk->s;
@@ -118,26 +97,21 @@ void cm_run(CmWorker *wk){
       bWasThin = bThin;
     }
     if( bThin && wk->i!=0 ){
-      gg_barrier_wait(&s->bar);  /* parked until worker 0 wakes it */
-      if( s->bEnd ) return;
-      k = s->kResume;
+      if( gg_lanes_park(&s->lanes) ) return;   /* until worker 0 wakes it */
+      k = s->lanes.kResume;
       /* Worker 0's count of the last ply, so that both decide alike after
       ** this one (it writes it again only after two more barriers). */
       wk->nLast = s->aWork[0].nLast;
       bThin = 0;
     }else if( bThin ){
-      if( s->nRun>1 ) bParked = 1;
+      if( s->lanes.nRun>1 ) bParked = 1;
       if( cmPlyThin(s, wk, k) ) break;
       continue;
     }else if( bParked ){         /* worker 0: wake worker 1 for ply k */
-      s->kResume = k;
       bParked = 0;
-      gg_barrier_wait(&s->bar);
+      gg_lanes_wake(&s->lanes, k);
     }
     if( cmPlyLanes(s, wk, k) ) return;
   }
-  if( bParked ){                 /* worker 0 ends alone: let worker 1 go */
-    s->bEnd = 1;
-    gg_barrier_wait(&s->bar);
-  }
+  if( bParked ) gg_lanes_end(&s->lanes);   /* worker 0 ends alone: let worker 1 go */
 }

@@ -71,13 +71,12 @@
 */
 #include <string.h>
 #include <stdlib.h>
-#include <pthread.h>
 #include "alloc.h"
 #include "race_int.h"
 
-static void *rcThread(void *pArg){
+/* A worker's plies (gg_lanes_run). */
+static void rcRunLane(void *pArg){
   rc_run((RcWorker*)pArg);
-  return 0;
 }
 
 /* The moves as CSR into aOff/aMove (n+1 and n + arcs entries): for each
@@ -146,7 +145,7 @@ static int rcTurnInit(RcSolve *s, int t){
   GGRace *p = s->p;
   uint64_t n = s->n, nBits = GG_RACE_BIT_SIZE(n, s->nWB), nDirty = n*s->nDW;
   uint64_t nU64 = nDirty;                        /* aDirty */
-  uint64_t nByte = nU64*8 + s->nLane*n*4 + n;    /* aDirtyRow, aRowMark */
+  uint64_t nByte = nU64*8 + s->lanes.nLane*n*4 + n;    /* aDirtyRow, aRowMark */
   uint32_t *a32;
   int q;
   memset(me, 0, sizeof(*me));
@@ -161,8 +160,8 @@ static int rcTurnInit(RcSolve *s, int t){
   memset(me->aBlock, 0, nU64*8);
   me->aDirty = me->aBlock;
   a32 = (uint32_t*)(me->aDirty + nDirty);
-  for(q=0; q<s->nLane; q++) me->aPart[q].aDirtyRow = a32 + q*n;
-  me->aRowMark = (uint8_t*)(a32 + s->nLane*n);
+  for(q=0; q<s->lanes.nLane; q++) me->aPart[q].dirty.aRow = a32 + q*n;
+  me->aRowMark = (uint8_t*)(a32 + s->lanes.nLane*n);
   memset(me->aRowMark, 0, n);
   return GG_OK;
 }
@@ -186,11 +185,11 @@ static int rcBigMerge(RcSolve *s){
   GGRace *p = s->p;
   uint64_t nAll = 0;
   int t, q;
-  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
+  for(t=0; t<2; t++) for(q=0; q<s->lanes.nLane; q++) nAll += s->aTurn[t].aPart[q].nBig;
   if( nAll==0 ) return GG_OK;
   p->aBig = gg_malloc(nAll*sizeof(GGRaceBig));
   if( p->aBig==0 ) return GG_NOMEM;
-  for(t=0; t<2; t++) for(q=0; q<s->nLane; q++){
+  for(t=0; t<2; t++) for(q=0; q<s->lanes.nLane; q++){
     const RcPart *pt = &s->aTurn[t].aPart[q];
     if( pt->nBig ) memcpy(p->aBig+p->nBig, pt->aBig, pt->nBig*sizeof(GGRaceBig));
     p->nBig += pt->nBig;
@@ -247,7 +246,7 @@ static int rcSetup(RcSolve *s){
     if( rcZero(*pa, nBits*sizeof(uint64_t), &s->setup) ) return GG_INTERRUPT;
   }
   for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
-  for(i=0; i<s->nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
+  for(i=0; i<s->lanes.nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
   for(t=0; t<2; t++) if( (rc = rc_init_turn(s, &s->aTurn[t]))!=GG_OK ) return rc;
   return gg_poll_now(&s->setup) ? GG_INTERRUPT : GG_OK;
 }
@@ -295,23 +294,6 @@ uint64_t gg_race_bytes(uint32_t n, uint64_t nArc){
   return nPly + 6*nBits + nTurn + nWork + nSet;   /* aDone 2, aWin 2, other's wins 2 */
 }
 
-/* Run the plies: a thread per lane after the first; if that cannot be
-** started, this thread runs every lane. */
-static void rcSolveAll(RcSolve *s, int nThread){
-  pthread_t th;
-  if( s->nLane==2 && nThread>=0 && gg_barrier_init(&s->bar, 2)==0 ){
-    s->nRun = 2;
-    if( pthread_create(&th, 0, rcThread, &s->aWork[1]) ){
-      s->nRun = 1;
-      gg_barrier_destroy(&s->bar);
-    }
-  }
-  rc_run(&s->aWork[0]);
-  if( s->nRun==2 ){
-    pthread_join(th, 0);
-    gg_barrier_destroy(&s->bar);
-  }
-}
 
 /* The solve; on failure p is freed if bFree, else kept for the caller. */
 int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
@@ -335,14 +317,16 @@ int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
   s.nDW = (s.nW+63)/64;
   s.nWB = (s.nW+7)/8;
   p->nBand = s.nWB;
-  s.nLane = nThread<0 ? -nThread : nThread;
-  if( s.nLane<1 || s.nLane>RC_MAX_THREAD ) s.nLane = RC_MAX_THREAD;
-  if( (uint32_t)s.nLane>s.nWB ) s.nLane = (int)s.nWB;   /* a band each */
-  s.nRun = 1;
+  s.lanes.nLane = nThread<0 ? -nThread : nThread;
+  if( s.lanes.nLane<1 || s.lanes.nLane>RC_MAX_THREAD ) s.lanes.nLane = RC_MAX_THREAD;
+  if( (uint32_t)s.lanes.nLane>s.nWB ) s.lanes.nLane = (int)s.nWB;   /* a band each */
+  s.lanes.nRun = 1;
   rc = rcSetup(&s);
   if( rc==GG_OK ){
-    rcSolveAll(&s, nThread);
-    if( __atomic_load_n(&s.bStop, __ATOMIC_ACQUIRE) ) rc = s.rc;   /* set by the workers */
+    /* a thread per lane after the first; if that cannot be started,
+    ** this thread runs every lane */
+    gg_lanes_run(&s.lanes, nThread, rcRunLane, &s.aWork[0], &s.aWork[1]);
+    if( gg_lanes_stopped(&s.lanes) ) rc = s.lanes.rc;   /* set by the workers */
   }
   if( rc==GG_OK ) rc = rcWinsOwn(&s);
   if( rc==GG_OK ) rc = rcBigMerge(&s);

@@ -5,7 +5,7 @@
 */
 #ifndef GG_RACE_INT_H
 #define GG_RACE_INT_H
-#include "barrier.h"
+#include "lanes.h"
 #include "race.h"
 #include "wordply.h"
 
@@ -18,9 +18,8 @@ struct RcPart {
   GGRaceBig *aBig;     /* positions whose plies are not in aPly */
   uint64_t nBig;       /* entries in aBig */
   uint64_t nBigAlloc;  /* entries that fit in aBig */
-  uint32_t *aDirtyRow; /* transposed rows (of its bands) marked in aDirty
+  GGDirty dirty;       /* transposed rows (of its bands) marked in aDirty
                        ** by the last ply of this turn */
-  uint32_t nDirtyRow;  /* entries in aDirtyRow */
 };
 
 /* The solve's data for one turn. */
@@ -64,19 +63,13 @@ struct RcSolve {
   uint32_t *aMove;     /*   (staying, then the heads of arcs out of x) */
   uint32_t *aPreOff;   /* moves into x: aPre[aPreOff[x]..], x first; the */
   uint32_t *aPre;      /*   same arrays as aOff/aMove if undirected */
-  int nLane;           /* lanes, 1..RC_MAX_THREAD */
-  int nRun;            /* worker threads running the lanes, 1 or nLane */
-  int bStop;           /* set (atomically) to stop every worker */
-  int rc;              /* GG_NOMEM or GG_INTERRUPT once stopped */
-  GGBarrier bar;       /* between the phases when nRun>1 */
-  uint32_t kResume;    /* the ply worker 0 wakes the parked worker 1 for */
-  int bEnd;            /* ... or set: the solve is over */
+  GGLanes lanes;       /* lanes 1..RC_MAX_THREAD, their threads, the stop */
   RcTurn aTurn[2];     /* Alice's turn and Bob's */
   RcWorker aWork[RC_MAX_THREAD];  /* the workers */
 };
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
-#define RC_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->nLane))
+#define RC_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->lanes.nLane))
 
 /* Words decided in a ply under which the next runs on one thread, with no
 ** barrier (as in catmouse_ply.c); tests lower it. */

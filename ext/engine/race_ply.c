@@ -6,19 +6,12 @@
 #include <string.h>
 #include "race_int.h"
 
-static void rcSetStop(RcSolve *s, int rc){
-  if( __atomic_exchange_n(&s->bStop, 1, __ATOMIC_ACQ_REL)==0 ) s->rc = rc;
-}
-static int rcStopped(RcSolve *s){
-  return __atomic_load_n(&s->bStop, __ATOMIC_ACQUIRE);
-}
+#define rcSetStop(s, rc) gg_lanes_stop(&(s)->lanes, rc)
+#define rcStopped(s) gg_lanes_stopped(&(s)->lanes)
 
-/* Count the work of a visited row or word: 1 + the moves looked at; poll
-** the GGStop about every GG_STOP_EVERY of them, from the calling thread. */
-static RC_HOT int rcStep(RcSolve *s, RcWorker *wk, uint32_t nCost){
-  if( gg_poll(&wk->poll, 1 + nCost) ) rcSetStop(s, GG_INTERRUPT);
-  return wk->poll.nWork==0 && rcStopped(s);   /* looked at after each poll */
-}
+/* Count the work of a visited row or word: 1 + the moves looked at
+** (lanes.h). */
+#define rcStep(s, wk, nCost) gg_lanes_step(&(s)->lanes, &(wk)->poll, nCost)
 
 
 /* Plies k for the positions of row x, word w, in bits b; 0, or nonzero
@@ -52,21 +45,8 @@ static RC_HOT int rcSetPly(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x,
 ** bitsets (rows y = 64w.., bit x) and their rows marked changed. */
 static RC_HOT void rcMark(RcSolve *s, RcTurn *me, RcPart *pt, uint32_t x, uint32_t w,
                    uint64_t win, uint64_t lose){
-  uint32_t xw = x>>6, nDW = s->nDW, q;
-  uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
-  uint64_t iTile = GG_RACE_BIT(s->n, w*64, xw);    /* row y = w*64 */
-  for(q=0; q<2; q++){
-    uint64_t *aTile = me->aWin[q==0 ? me->t : 1-me->t] + iTile, b;
-    for(b = q==0 ? win : lose; b; b&=b-1){
-      uint32_t iy = (uint32_t)__builtin_ctzll(b), y = w*64 + iy;
-      aTile[iy*8] |= xbit;
-      me->aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
-      if( !me->aRowMark[y] ){
-        me->aRowMark[y] = 1;
-        pt->aDirtyRow[pt->nDirtyRow++] = y;
-      }
-    }
-  }
+  gg_word_apply(me->aWin, me->t, GG_RACE_BIT(s->n, w*64, x>>6), me->aDirty, s->nDW, x, w,
+                win, lose, me->aRowMark, &pt->dirty);
 }
 
 /* Decide the positions win|lose of row x, word w at ply k: mark them,
@@ -86,12 +66,12 @@ static RC_HOT int rcDecide(RcSolve *s, RcTurn *me, uint32_t x, uint32_t w,
 /* Unmark the rows of one part marked by its turn's last ply. */
 static void rcUnmark(RcSolve *s, RcTurn *me, RcPart *pt){
   uint32_t i;
-  for(i=0; i<pt->nDirtyRow; i++){
-    uint32_t y = pt->aDirtyRow[i];
+  for(i=0; i<pt->dirty.nRow; i++){
+    uint32_t y = pt->dirty.aRow[i];
     memset(me->aDirty + (uint64_t)y*s->nDW, 0, s->nDW*sizeof(uint64_t));
     me->aRowMark[y] = 0;
   }
-  pt->nDirtyRow = 0;
+  pt->dirty.nRow = 0;
   pt->nNew = 0;
 }
 
@@ -118,29 +98,12 @@ int rc_init_turn(RcSolve *s, RcTurn *me){
   return GG_OK;
 }
 
-/* xStep of gg_cand_rows(): the worker's poll (wordply.h). */
-typedef struct RcStepCtx RcStepCtx;
-struct RcStepCtx { RcSolve *s; RcWorker *wk; };
-static int rcCandStep(void *pCtx, uint32_t nCost){
-  RcStepCtx *c = (RcStepCtx*)pCtx;
-  return rcStep(c->s, c->wk, nCost);
-}
-
 /* Candidate rows of the pass of turn me: x with a move to a row x'
 ** changed in the other turn ot, and their candidate words (those changed
 ** in some such x').  Returns their number (rows in wk->cand.aCandRow). */
 static uint32_t rcCandidates(RcSolve *s, RcWorker *wk, const RcTurn *ot){
-  GGDirty aDirty[RC_MAX_THREAD];
-  RcStepCtx c;
-  int q;
-  for(q=0; q<s->nLane; q++){
-    aDirty[q].aRow = ot->aPart[q].aDirtyRow;
-    aDirty[q].nRow = ot->aPart[q].nDirtyRow;
-  }
-  c.s = s;
-  c.wk = wk;
-  return gg_cand_rows(&wk->cand, s->n, s->nDW, aDirty, s->nLane, s->aPreOff, s->aPre,
-                      ot->aDirty, rcCandStep, &c);
+  return gg_cand_rows(&wk->cand, s->n, s->nDW, &ot->aPart[0].dirty, sizeof(RcPart),
+                      s->lanes.nLane, s->aPreOff, s->aPre, ot->aDirty, &s->lanes, &wk->poll);
 }
 
 /* Word w of row x of turn me at ply k, from the other turn's transposed
@@ -188,7 +151,7 @@ static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane, i
   const RcTurn *ot = &s->aTurn[1-me->t];
   uint32_t nDW = s->nDW, i, d, nCand, band;
   int q;
-  for(q=lane; q<s->nLane; q+=step) rcUnmark(s, me, &me->aPart[q]);
+  for(q=lane; q<s->lanes.nLane; q+=step) rcUnmark(s, me, &me->aPart[q]);
   nCand = rcCandidates(s, wk, ot);
   if( rcStopped(s) ) return;
   if( bRows ){
@@ -215,51 +178,29 @@ static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane, i
   }
 }
 
-static void rcBarrier(RcSolve *s){
-  if( s->nRun>1 ) gg_barrier_wait(&s->bar);
-}
-
-/* Worker 0's poll while it waits at the barrier after a pass. */
-static void rcBarrierPoll(void *pArg){
-  RcWorker *wk = (RcWorker*)pArg;
-  if( gg_poll_now(&wk->poll) ) rcSetStop(wk->s, GG_INTERRUPT);
-}
-
-/* The barrier after a pass: worker 0 keeps asking the GGStop while the
-** other lane finishes a big ply.  Both decide after it, on the same flag
-** (never at the barrier after the decision). */
-static void rcBarrierAsk(RcSolve *s, RcWorker *wk){
-  if( s->nRun<=1 ) return;
-  if( wk->i==0 ) gg_barrier_wait_poll(&s->bar, rcBarrierPoll, wk);
-  else gg_barrier_wait(&s->bar);
-}
 
 /* Words decided at ply k (turn k % 2) by every lane. */
 static uint64_t rcNewWords(RcSolve *s, uint32_t k){
   uint64_t nNew = 0;
   int q;
-  for(q=0; q<s->nLane; q++) nNew += s->aTurn[k&1].aPart[q].nNew;
+  for(q=0; q<s->lanes.nLane; q++) nNew += s->aTurn[k&1].aPart[q].nNew;
   return nNew;
 }
 
-/* The words of the ply just done: the next is thin if neither this ply
-** nor the one before decided GG_RACE_THIN words. */
-static void rcLast(RcWorker *wk, uint64_t nNew){
-  wk->bThin = nNew<GG_RACE_THIN && wk->nLast<GG_RACE_THIN;
-  wk->nLast = nNew;
-}
+/* The words of the ply just done: is the next thin (lanes.h)? */
+#define rcLast(wk, nNew) ((wk)->bThin = gg_lanes_thin(&(wk)->nLast, nNew, GG_RACE_THIN))
 
 /* Ply k on every worker, each its lanes, with a barrier after it; 0, or 1
 ** if it was the last (nothing new, or stopped). */
 static int rcPlyLanes(RcSolve *s, RcWorker *wk, uint32_t k){
   uint64_t nNew;
   int q;
-  for(q=wk->i; q<s->nLane; q+=s->nRun) rcPass(s, wk, &s->aTurn[k&1], k, q, s->nLane, 0);
-  rcBarrierAsk(s, wk);
+  for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun) rcPass(s, wk, &s->aTurn[k&1], k, q, s->lanes.nLane, 0);
+  gg_lanes_barrier_ask(&s->lanes, wk->i, &wk->poll);   /* (never after the decision) */
   nNew = rcNewWords(s, k);
   if( rcStopped(s) || nNew==0 ) return 1;
   if( wk->i==0 ) s->nPly = k;
-  rcBarrier(s);     /* both decided on the same nNew and stop flag: a stop
+  gg_lanes_barrier(&s->lanes);  /* both decided on the same nNew and stop flag: a stop
                     ** set in the next ply must not be seen here by one */
   rcLast(wk, nNew);
   return 0;
@@ -269,7 +210,7 @@ static int rcPlyLanes(RcSolve *s, RcWorker *wk, uint32_t k){
 ** k is turn k % 2's (Bob's first: Alice's ply 0 is set up).  A thin ply
 ** (after two small ones) runs on worker 0 alone, every lane, no barrier;
 ** worker 1 waits at the barrier (parked) until worker 0 comes to a ply
-** that is not thin (s->kResume) or to the end (s->bEnd). */
+** that is not thin (s->lanes.kResume) or to the end (s->lanes.bEnd). */
 void rc_run(RcWorker *wk){
   RcSolve *s = wk->s;
   uint32_t k;
@@ -277,14 +218,13 @@ void rc_run(RcWorker *wk){
   for(k=1; ; k++){
     int bThin = wk->bThin;
     if( bThin && wk->i!=0 ){
-      gg_barrier_wait(&s->bar);  /* parked until worker 0 wakes it */
-      if( s->bEnd ) return;
-      k = s->kResume;
+      if( gg_lanes_park(&s->lanes) ) return;   /* until worker 0 wakes it */
+      k = s->lanes.kResume;
       wk->nLast = s->aWork[0].nLast;   /* written again only after a barrier */
       bThin = 0;
     }else if( bThin ){
       uint64_t nNew;
-      if( s->nRun>1 ) bParked = 1;
+      if( s->lanes.nRun>1 ) bParked = 1;
       rcPass(s, wk, &s->aTurn[k&1], k, 0, 1, 1);
       nNew = rcNewWords(s, k);
       if( rcStopped(s) || nNew==0 ) break;
@@ -292,14 +232,10 @@ void rc_run(RcWorker *wk){
       rcLast(wk, nNew);
       continue;
     }else if( bParked ){         /* worker 0: wake worker 1 for ply k */
-      s->kResume = k;
       bParked = 0;
-      gg_barrier_wait(&s->bar);
+      gg_lanes_wake(&s->lanes, k);
     }
     if( rcPlyLanes(s, wk, k) ) return;
   }
-  if( bParked ){                 /* worker 0 ends alone: let worker 1 go */
-    s->bEnd = 1;
-    gg_barrier_wait(&s->bar);
-  }
+  if( bParked ) gg_lanes_end(&s->lanes);   /* worker 0 ends alone: let worker 1 go */
 }

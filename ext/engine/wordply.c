@@ -135,10 +135,15 @@ static void wpHubs(GGCand *p, uint32_t n, uint32_t nDW, const uint32_t *aPredOff
   }
 }
 
-uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty, int nLane,
-                      const uint32_t *aPredOff, const uint32_t *aPred,
-                      const uint64_t *aDirtyBits,
-                      int (*xStep)(void *pCtx, uint32_t nCost), void *pCtx){
+/* Lane q's changed rows (gg_cand_rows: one GGDirty each szLane bytes). */
+static const GGDirty *wpLane(const GGDirty *aDirty, size_t szLane, int q){
+  return (const GGDirty*)((const char*)aDirty + (size_t)q*szLane);
+}
+
+uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty,
+                      size_t szLane, int nLane, const uint32_t *aPredOff,
+                      const uint32_t *aPred, const uint64_t *aDirtyBits, GGLanes *pLanes,
+                      GGPoll *pPoll){
   uint32_t i, x, j, d, nCand = 0;
   uint64_t nHubWork = 0;     /* in-arcs of the changed hubs, left for later */
   int q, bHub;
@@ -147,10 +152,11 @@ uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty
   /* Pushed from each changed row to its predecessors: the work is the
   ** in-arcs of the changed rows, not the moves of every candidate. */
   for(q=0; q<nLane; q++){
-    for(i=0; i<aDirty[q].nRow; i++){
-      uint32_t y = aDirty[q].aRow[i], nIn = aPredOff[y+1] - aPredOff[y];
+    const GGDirty *pD = wpLane(aDirty, szLane, q);
+    for(i=0; i<pD->nRow; i++){
+      uint32_t y = pD->aRow[i], nIn = aPredOff[y+1] - aPredOff[y];
       if( bHub && nIn>=GG_CAND_HUB ){ nHubWork += nIn; continue; }
-      if( xStep(pCtx, nIn*nDW) ){
+      if( gg_lanes_step(pLanes, pPoll, nIn*nDW) ){
         wpUnmark(p, nCand);
         return 0;
       }
@@ -166,23 +172,25 @@ uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty
   if( nHubWork && nHubWork>2*(uint64_t)p->nHubPred ){
     for(d=0; d<nDW; d++) p->aHubBits[d] = 0;
     for(q=0; q<nLane; q++){
-      for(i=0; i<aDirty[q].nRow; i++){
-        uint32_t y = aDirty[q].aRow[i];
+      const GGDirty *pD = wpLane(aDirty, szLane, q);
+      for(i=0; i<pD->nRow; i++){
+        uint32_t y = pD->aRow[i];
         if( aPredOff[y+1] - aPredOff[y]<GG_CAND_HUB ) continue;
         for(d=0; d<nDW; d++) p->aHubBits[d] |= aDirtyBits[(uint64_t)y*nDW + d];
       }
     }
-    if( xStep(pCtx, p->nHubPred*nDW) ){
+    if( gg_lanes_step(pLanes, pPoll, p->nHubPred*nDW) ){
       wpUnmark(p, nCand);
       return 0;
     }
     for(i=0; i<p->nHubPred; i++) nCand = wpPush(p, nDW, p->aHubPred[i], p->aHubBits, nCand);
   }else if( nHubWork ){
     for(q=0; q<nLane; q++){
-      for(i=0; i<aDirty[q].nRow; i++){
-        uint32_t y = aDirty[q].aRow[i], nIn = aPredOff[y+1] - aPredOff[y];
+      const GGDirty *pD = wpLane(aDirty, szLane, q);
+      for(i=0; i<pD->nRow; i++){
+        uint32_t y = pD->aRow[i], nIn = aPredOff[y+1] - aPredOff[y];
         if( nIn<GG_CAND_HUB ) continue;
-        if( xStep(pCtx, nIn*nDW) ){
+        if( gg_lanes_step(pLanes, pPoll, nIn*nDW) ){
           wpUnmark(p, nCand);
           return 0;
         }

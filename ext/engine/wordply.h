@@ -9,7 +9,7 @@
 */
 #ifndef GG_WORDPLY_H
 #define GG_WORDPLY_H
-#include "common.h"
+#include "lanes.h"
 
 typedef struct GGCand GGCand;
 struct GGCand {
@@ -31,9 +31,36 @@ struct GGCand {
 /* The rows of one lane that changed in the other turn's last ply. */
 typedef struct GGDirty GGDirty;
 struct GGDirty {
-  const uint32_t *aRow;  /* the rows */
+  uint32_t *aRow;        /* the rows */
   uint32_t nRow;         /* how many */
 };
+
+/* The apply of the new positions win | lose of row x, word w, whose mover
+** is t: into the transposed bitsets aWin[t] (won by the mover) and
+** aWin[1-t] (lost: won by the other), whose tile of rows y = 64w.. and
+** word x>>6 is at iTile (a row's words 8 apart), and each row y's word of
+** x marked changed in aDirty (nDW words a row).  With aRowMark (the race),
+** a row not yet marked is marked and listed in *pDirty; cat and mouse
+** passes NULL and lists its rows from bits of its own.  Inlined: a thin
+** ply applies every word through it. */
+static inline __attribute__((always_inline)) void gg_word_apply(
+    uint64_t *const *aWin, int t, uint64_t iTile, uint64_t *aDirty, uint32_t nDW,
+    uint32_t x, uint32_t w, uint64_t win, uint64_t lose, uint8_t *aRowMark, GGDirty *pDirty){
+  uint32_t xw = x>>6, q;
+  uint64_t xbit = 1ULL<<(x&63), dbit = 1ULL<<(xw&63);
+  for(q=0; q<2; q++){
+    uint64_t *aTile = aWin[q==0 ? t : 1-t] + iTile, b;
+    for(b = q==0 ? win : lose; b; b&=b-1){
+      uint32_t iy = (uint32_t)__builtin_ctzll(b), y = w*64 + iy;
+      aTile[iy*8] |= xbit;
+      aDirty[(uint64_t)y*nDW + (xw>>6)] |= dbit;
+      if( aRowMark && !aRowMark[y] ){
+        aRowMark[y] = 1;
+        pDirty->aRow[pDirty->nRow++] = y;
+      }
+    }
+  }
+}
 
 /* Make room for one more entry of sz bytes in a growing array *pa of n
 ** entries (*pnAlloc allocated: 16 KB of entries at first, doubled when
@@ -55,7 +82,8 @@ int gg_cand_init(GGCand *p, uint32_t n, uint32_t nDW);
 void gg_cand_free(GGCand *p);
 
 /* The candidate rows of a ply: every x with a move into a row y that
-** changed (the nLane lists of aDirty: each changed row's predecessors
+** changed (the nLane lists from aDirty, one each szLane bytes: the
+** engines' parts, each holding its GGDirty; each changed row's predecessors
 ** aPred[aPredOff[y]..] are marked), with, for each, the OR of its changed
 ** successors' changed-word bits (aDirtyBits, nDW words a row) in
 ** p->aCandWord[x*nDW..] (indexed by the row, not by its rank).  The work
@@ -64,13 +92,13 @@ void gg_cand_free(GGCand *p);
 ** costs what it changed; when the changed hubs have more in-arcs than
 ** twice the rows with a move into some hub, those rows get the OR of the
 ** hubs' changed words instead (a superset, which the engines allow: a
-** word whose inputs did not change decides nothing).  xStep(pCtx, nCost) is told the work of each
-** changed row and stops the scan when it returns nonzero (then 0 is
-** returned).  Returns the number of candidate rows, ascending in
-** p->aCandRow. */
-uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty, int nLane,
-                      const uint32_t *aPredOff, const uint32_t *aPred,
-                      const uint64_t *aDirtyBits,
-                      int (*xStep)(void *pCtx, uint32_t nCost), void *pCtx);
+** word whose inputs did not change decides nothing).  The work of each
+** changed row goes to the thread's pPoll (gg_lanes_step), and a stop
+** ends the scan (then 0 is returned).  Returns the number of candidate
+** rows, ascending in p->aCandRow. */
+uint32_t gg_cand_rows(GGCand *p, uint32_t n, uint32_t nDW, const GGDirty *aDirty,
+                      size_t szLane, int nLane, const uint32_t *aPredOff,
+                      const uint32_t *aPred, const uint64_t *aDirtyBits, GGLanes *pLanes,
+                      GGPoll *pPoll);
 
 #endif

@@ -57,10 +57,8 @@ static int gsConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   GsVtab *pNew;
   int rc;
   (void)argc; (void)argv; (void)pzErr;
-  rc = sqlite3_declare_vtab(db, GS_SCHEMA);
-  if( rc ) return rc;
-  pNew = (GsVtab*)gg_vtab_new(sizeof(*pNew), sizeof(GsCursor));
-  if( pNew==0 ) return SQLITE_NOMEM;
+  pNew = (GsVtab*)gg_vtab_new(db, GS_SCHEMA, sizeof(*pNew), sizeof(GsCursor), &rc);
+  if( pNew==0 ) return rc;
   pNew->pConn = (GGConn*)pAux;
   /* Not SQLITE_VTAB_INNOCUOUS: it reads any table named by its arguments
   ** (see the flags in graphgame.c). */
@@ -231,22 +229,8 @@ static int gsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   return SQLITE_OK;
 }
 
-static sqlite3_module gsModule = {
-  0,               /* iVersion */
-  0,               /* xCreate: eponymous only */
-  gsConnect,       /* xConnect */
-  gsBestIndex,     /* xBestIndex */
-  gg_vtab_disconnect,    /* xDisconnect */
-  0,               /* xDestroy */
-  gg_vtab_open,    /* xOpen */
-  gsClose,         /* xClose */
-  gsFilter,        /* xFilter */
-  gsNext,          /* xNext */
-  gsEof,           /* xEof */
-  gsColumn,        /* xColumn */
-  gsRowid,         /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
-};
+static sqlite3_module gsModule = GG_VTAB_MODULE(gsConnect, gsBestIndex, gg_vtab_disconnect, gg_vtab_open,
+    gsClose, gsFilter, gsNext, gsEof, gsColumn, gsRowid);
 
 int gg_register_game_solve(sqlite3 *db, GGConn *pConn){
   return sqlite3_create_module_v2(db, GS_NAME, &gsModule, pConn, 0);

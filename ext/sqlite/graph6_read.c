@@ -353,22 +353,8 @@ static int grBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   return SQLITE_OK;
 }
 
-static sqlite3_module grModule = {
-  0,               /* iVersion */
-  0,               /* xCreate: eponymous only */
-  grConnect,       /* xConnect */
-  grBestIndex,     /* xBestIndex */
-  gg_vtab_disconnect,  /* xDisconnect */
-  0,               /* xDestroy */
-  grOpen,          /* xOpen */
-  grClose,         /* xClose */
-  grFilter,        /* xFilter */
-  grNext,          /* xNext */
-  grEof,           /* xEof */
-  grColumn,        /* xColumn */
-  grRowid,         /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
-};
+static sqlite3_module grModule = GG_VTAB_MODULE(grConnect, grBestIndex, gg_vtab_disconnect, grOpen,
+    grClose, grFilter, grNext, grEof, grColumn, grRowid);
 
 /* Registered only where SQLite can keep it out of views and triggers. */
 int gg_register_graph6_read(sqlite3 *db, GGConn *pConn){

@@ -41,12 +41,11 @@ static int g6Connect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   G6Vtab *pNew;
   char *zSql = sqlite3_mprintf("CREATE TABLE x(src INTEGER, dst INTEGER, %s HIDDEN)",
                                pFmt->zName);
-  int rc = zSql ? sqlite3_declare_vtab(db, zSql) : SQLITE_NOMEM;
+  int rc;
   (void)argc; (void)argv; (void)pzErr;
+  pNew = (G6Vtab*)gg_vtab_new(db, zSql, sizeof(*pNew), sizeof(G6Cursor), &rc);
   sqlite3_free(zSql);
-  if( rc ) return rc;
-  pNew = (G6Vtab*)gg_vtab_new(sizeof(*pNew), sizeof(G6Cursor));
-  if( pNew==0 ) return SQLITE_NOMEM;
+  if( pNew==0 ) return rc;
   pNew->pFmt = pFmt;
   sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);   /* reads nothing but its argument */
   *ppVtab = &pNew->base.base;
@@ -134,22 +133,8 @@ static int g6BestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   return SQLITE_OK;
 }
 
-static sqlite3_module g6Module = {
-  0,               /* iVersion */
-  0,               /* xCreate: eponymous only */
-  g6Connect,       /* xConnect */
-  g6BestIndex,     /* xBestIndex */
-  gg_vtab_disconnect,  /* xDisconnect */
-  0,               /* xDestroy */
-  gg_vtab_open,    /* xOpen */
-  g6Close,         /* xClose */
-  g6Filter,        /* xFilter */
-  g6Next,          /* xNext */
-  g6Eof,           /* xEof */
-  g6Column,        /* xColumn */
-  g6Rowid,         /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
-};
+static sqlite3_module g6Module = GG_VTAB_MODULE(g6Connect, g6BestIndex, gg_vtab_disconnect, gg_vtab_open,
+    g6Close, g6Filter, g6Next, g6Eof, g6Column, g6Rowid);
 
 int gg_nauty_tables(sqlite3 *db, const GGSource *pSource){
   const GGNauty *f = (const GGNauty*)pSource->pAux;

@@ -81,12 +81,9 @@ static int genConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   if( zCols==0 ) return SQLITE_NOMEM;
   zSql = sqlite3_mprintf(GEN_SCHEMA, zCols);
   sqlite3_free(zCols);
-  if( zSql==0 ) return SQLITE_NOMEM;
-  rc = sqlite3_declare_vtab(db, zSql);
+  pNew = (GenVtab*)gg_vtab_new(db, zSql, sizeof(*pNew), sizeof(GenCursor), &rc);
   sqlite3_free(zSql);
-  if( rc ) return rc;
-  pNew = (GenVtab*)gg_vtab_new(sizeof(*pNew), sizeof(GenCursor));
-  if( pNew==0 ) return SQLITE_NOMEM;
+  if( pNew==0 ) return rc;
   pNew->pDef = pDef;
   /* Innocuous: the rows depend on the arguments only, nothing is read. */
 #ifdef SQLITE_VTAB_INNOCUOUS
@@ -233,22 +230,8 @@ static int genBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   return SQLITE_OK;
 }
 
-static sqlite3_module genModule = {
-  0,               /* iVersion */
-  0,               /* xCreate: eponymous only */
-  genConnect,      /* xConnect */
-  genBestIndex,    /* xBestIndex */
-  gg_vtab_disconnect,   /* xDisconnect */
-  0,               /* xDestroy */
-  gg_vtab_open,    /* xOpen */
-  genClose,        /* xClose */
-  genFilter,       /* xFilter */
-  genNext,         /* xNext */
-  genEof,          /* xEof */
-  genColumn,       /* xColumn */
-  genRowid,        /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
-};
+static sqlite3_module genModule = GG_VTAB_MODULE(genConnect, genBestIndex, gg_vtab_disconnect, gg_vtab_open,
+    genClose, genFilter, genNext, genEof, genColumn, genRowid);
 
 int gg_register_generators(sqlite3 *db, GGConn *pConn){
   (void)pConn;

@@ -40,11 +40,11 @@ void gg_stmt_clear(GGConn *pConn){
 static int keptConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                        sqlite3_vtab **ppVtab, char **pzErr){
   KeptVtab *pNew;
-  int rc = sqlite3_declare_vtab(db, "CREATE TABLE x(kept INTEGER)");
+  int rc;
   (void)argc; (void)argv; (void)pzErr;
-  if( rc ) return rc;
-  pNew = (KeptVtab*)gg_vtab_new(sizeof(*pNew), sizeof(sqlite3_vtab_cursor));
-  if( pNew==0 ) return SQLITE_NOMEM;
+  pNew = (KeptVtab*)gg_vtab_new(db, "CREATE TABLE x(kept INTEGER)", sizeof(*pNew),
+                                sizeof(sqlite3_vtab_cursor), &rc);
+  if( pNew==0 ) return rc;
   pNew->pConn = (GGConn*)pAux;
   pNew->pConn->bAnchored = 1;
   *ppVtab = &pNew->base.base;
@@ -91,22 +91,8 @@ static int keptRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
   return SQLITE_OK;
 }
 
-static sqlite3_module keptModule = {
-  0,               /* iVersion */
-  0,               /* xCreate: eponymous only */
-  keptConnect,     /* xConnect */
-  keptBestIndex,   /* xBestIndex */
-  keptDisconnect,  /* xDisconnect */
-  0,               /* xDestroy */
-  gg_vtab_open,    /* xOpen */
-  keptClose,       /* xClose */
-  keptFilter,      /* xFilter */
-  keptNext,        /* xNext */
-  keptEof,         /* xEof */
-  keptColumn,      /* xColumn */
-  keptRowid,       /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
-};
+static sqlite3_module keptModule = GG_VTAB_MODULE(keptConnect, keptBestIndex, keptDisconnect, gg_vtab_open,
+    keptClose, keptFilter, keptNext, keptEof, keptColumn, keptRowid);
 
 /* The kept reads of zTable, moved to the front and marked busy (a new
 ** entry has no statements yet: edges.c prepares them); NULL when none

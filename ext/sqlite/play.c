@@ -75,12 +75,9 @@ static int playConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv
   zSql = sqlite3_mprintf(PL_SCHEMA, g->azPlayer[0], g->xResult0 ? " TEXT" : "", g->azPlayer[1],
                          zArgs);
   sqlite3_free(zArgs);
-  if( zSql==0 ) return SQLITE_NOMEM;
-  rc = sqlite3_declare_vtab(db, zSql);
+  pNew = (PlayVtab*)gg_vtab_new(db, zSql, sizeof(*pNew), sizeof(PlayCursor), &rc);
   sqlite3_free(zSql);
-  if( rc ) return rc;
-  pNew = (PlayVtab*)gg_vtab_new(sizeof(*pNew), sizeof(PlayCursor));
-  if( pNew==0 ) return SQLITE_NOMEM;
+  if( pNew==0 ) return rc;
   pNew->pAux = a;
   pNew->nArg = nArg;
   pNew->nHidden = nArg + 3;
@@ -350,22 +347,8 @@ static int playBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   return SQLITE_OK;
 }
 
-static sqlite3_module playModule = {
-  0,               /* iVersion */
-  0,               /* xCreate: eponymous only */
-  playConnect,     /* xConnect */
-  playBestIndex,   /* xBestIndex */
-  gg_vtab_disconnect,  /* xDisconnect */
-  0,               /* xDestroy */
-  gg_vtab_open,    /* xOpen */
-  playClose,       /* xClose */
-  playFilter,      /* xFilter */
-  playNext,        /* xNext */
-  playEof,         /* xEof */
-  playColumn,      /* xColumn */
-  playRowid,       /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
-};
+static sqlite3_module playModule = GG_VTAB_MODULE(playConnect, playBestIndex, gg_vtab_disconnect, gg_vtab_open,
+    playClose, playFilter, playNext, playEof, playColumn, playRowid);
 
 int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   GGTableAux *a = gg_table_aux(pConn, pDef, pDef->zPlay);

@@ -111,12 +111,9 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                          a->pDef->azPlayer[1],
                          zParam ? ", " : "", zParam ? zParam : "",
                          zParam ? " HIDDEN" : "");
-  if( zSql==0 ) return SQLITE_NOMEM;
-  rc = sqlite3_declare_vtab(db, zSql);
+  pNew = (StVtab*)gg_vtab_new(db, zSql, sizeof(*pNew), sizeof(StCursor), &rc);
   sqlite3_free(zSql);
-  if( rc ) return rc;
-  pNew = (StVtab*)gg_vtab_new(sizeof(*pNew), sizeof(StCursor));
-  if( pNew==0 ) return SQLITE_NOMEM;
+  if( pNew==0 ) return rc;
   pNew->pAux = a;
   pNew->nHidden = zParam ? 4 : 3;
   pNew->bNodes0 = a->pDef->xResult0==0;
@@ -486,22 +483,8 @@ static int stBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   return SQLITE_OK;
 }
 
-static sqlite3_module stModule = {
-  0,               /* iVersion */
-  0,               /* xCreate: eponymous only */
-  stConnect,       /* xConnect */
-  stBestIndex,     /* xBestIndex */
-  gg_vtab_disconnect,  /* xDisconnect */
-  0,               /* xDestroy */
-  gg_vtab_open,    /* xOpen */
-  stClose,         /* xClose */
-  stFilter,        /* xFilter */
-  stNext,          /* xNext */
-  stEof,           /* xEof */
-  stColumn,        /* xColumn */
-  stRowid,         /* xRowid */
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0      /* no writes, transactions, ... */
-};
+static sqlite3_module stModule = GG_VTAB_MODULE(stConnect, stBestIndex, gg_vtab_disconnect, gg_vtab_open,
+    stClose, stFilter, stNext, stEof, stColumn, stRowid);
 
 int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   GGTableAux *a = gg_table_aux(pConn, pDef, pDef->zStates);

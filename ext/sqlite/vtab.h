@@ -21,14 +21,22 @@ struct GGVtab {
   sqlite3_vtab base;      /* base class, must be first */
   size_t nCursor;         /* bytes of its cursor (sqlite3_vtab_cursor first) */
 };
-/* A zeroed vtab object of nByte bytes (a GGVtab first) whose cursors
-** have nCursor bytes; NULL if out of memory. */
-GGVtab *gg_vtab_new(size_t nByte, size_t nCursor);
+/* xConnect's work: the table's schema zSql declared (NULL: out of
+** memory), then a zeroed vtab object of nByte bytes (a GGVtab first)
+** whose cursors have nCursor bytes.  NULL with *pRc on failure. */
+GGVtab *gg_vtab_new(sqlite3 *db, const char *zSql, size_t nByte, size_t nCursor, int *pRc);
 int gg_vtab_open(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur);
 /* The table's error: zMsg (owned; NULL: out of memory) into the vtab;
 ** returns rc, or SQLITE_NOMEM for a lost message (gg_error_rc). */
 int gg_vtab_error(sqlite3_vtab *pVtab, int rc, char *zMsg);
 /* xDisconnect of a vtab object that owns nothing but itself. */
 int gg_vtab_disconnect(sqlite3_vtab *pVtab);
+/* The sqlite3_module of every table of the library: eponymous only (no
+** xCreate, no xDestroy), read only (no writes, no transactions): the
+** fields of version 0 past xRowid, xUpdate to xShadowName, are zero. */
+#define GG_VTAB_MODULE(xConnect, xBestIndex, xDisconnect, xOpen, xClose, xFilter, xNext, \
+                       xEof, xColumn, xRowid) \
+  { 0, 0, xConnect, xBestIndex, xDisconnect, 0, xOpen, xClose, xFilter, xNext, xEof, \
+    xColumn, xRowid, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 #endif

@@ -48,9 +48,12 @@ int gg_vtab_disconnect(sqlite3_vtab *pVtab){
   return SQLITE_OK;
 }
 
-GGVtab *gg_vtab_new(size_t nByte, size_t nCursor){
-  GGVtab *p = sqlite3_malloc64(nByte);
-  if( p==0 ) return 0;
+GGVtab *gg_vtab_new(sqlite3 *db, const char *zSql, size_t nByte, size_t nCursor, int *pRc){
+  GGVtab *p;
+  *pRc = zSql ? sqlite3_declare_vtab(db, zSql) : SQLITE_NOMEM;
+  if( *pRc ) return 0;
+  p = sqlite3_malloc64(nByte);
+  if( p==0 ){ *pRc = SQLITE_NOMEM; return 0; }
   memset(p, 0, nByte);
   p->nCursor = nCursor;
   return p;
