@@ -35,7 +35,9 @@ time and peak memory per position, then every position of BENCH_SAMPLES
 (default 3) random mouse nodes in catmouse_states checked against their
 children (local consistency: outcome and plies follow from the
 children's by the rules; 2n positions a node); then race_states(1, 0)
-solved once, its rows with Alice on node 1 read (time, peak).  Then the ratios of the largest n to the
+solved once, its rows with Alice on node 1 read (time, peak), and every
+position of BENCH_SAMPLES random Alice nodes checked against its children
+the same way.  Then the ratios of the largest n to the
 first (time, and bytes a position), and sqlite3_interrupt of the
 largest n's cat-and-mouse solve at a few moments: how long it took to
 stop, and the process's resident memory after (the solve's memory given
@@ -275,6 +277,58 @@ def huge_check(db, adj, nodes, seed):
     return checked
 
 
+def race_check(db, adj, nodes, seed, z=0):
+    """Local consistency on race_states(1, z): for `nodes` random Alice
+    nodes x, every position with Alice on x (both turns, every Bob)
+    against its children, by the rules (race_moves in tests/py/gg.py): a
+    mover stays or steps to a neighbour, onto the other's node only if it
+    is z; an Alice-turn position with a player on z is finished (both:
+    the arrival draw, plies 0); else the nearest win, the farthest loss,
+    or a draw.  Bob's moves keep Alice on x; Alice's reach the rows of her
+    neighbours, read with an equality constraint on alice.  Returns the
+    number of positions checked."""
+    rng = random.Random(seed)
+    n = len(adj)
+    checked = 0
+    for _ in range(nodes):
+        x = rng.randrange(n)
+        got = {}
+        for a in set([x] + adj[x]):
+            for b, t, o, k in db.execute("SELECT bob, turn, outcome, plies FROM"
+                                         " race_states(1, ?) WHERE alice = ?", (z, a)):
+                got[(a, b, 0 if t == "alice" else 1)] = (o, k)
+        for b in range(n):
+            for t in (0, 1):
+                out, plies = got[(x, b, t)]
+                checked += 1
+                if t == 0 and (x == z or b == z):
+                    want = (2, 0) if x == b == z else ((1, 0) if x == z else (3, 0))
+                    assert (out, plies) == want, (x, b, t, out, plies, want)
+                    continue
+                mover, other = (x, b) if t == 0 else (b, x)
+                tos = [v for v in [mover] + adj[mover] if v == mover or v != other or v == z]
+                kids = [got[(v, b, 1)] if t == 0 else got[(x, v, 0)] for v in tos]
+                me, them = (1, 3) if t == 0 else (3, 1)
+                wins = [k for o, k in kids if o == me]
+                if wins:
+                    want = (me, 1 + min(wins))
+                elif all(o == them for o, _ in kids):
+                    want = (them, 1 + max(k for _, k in kids))
+                else:
+                    want = (2, None)
+                assert (out, plies) == want, (x, b, t, out, plies, want, kids)
+    return checked
+
+
+def huge_adjacency(db):
+    """Node -> its neighbours, of graph 1 in the table edges."""
+    adj = {}
+    for u, v in db.execute("SELECT src, dst FROM edges WHERE graph_id = 1"):
+        adj.setdefault(u, []).append(v)
+        adj.setdefault(v, []).append(u)
+    return adj
+
+
 def huge_child(db_path, mode, n):
     """In a fresh process: solve (and check), the race, or measure
     interrupts."""
@@ -286,14 +340,13 @@ def huge_child(db_path, mode, n):
         r = db.execute("SELECT count(*), count(DISTINCT bob) FROM race_states(1, 0)"
                        " WHERE alice = 1").fetchone()
         sec = time.perf_counter() - t
-        print(json.dumps({"seconds": sec, "peak_bytes": peak_bytes() - before,
-                          "rows": r[0], "bobs": r[1]}))
+        peak = peak_bytes() - before
+        t = time.perf_counter()
+        looked = race_check(db, huge_adjacency(db), int(os.environ.get("BENCH_SAMPLES", "3")), 16)
+        print(json.dumps({"seconds": sec, "peak_bytes": peak, "rows": r[0], "bobs": r[1],
+                          "checked": looked, "check_s": time.perf_counter() - t}))
         return
-    rows = db.execute("SELECT src, dst FROM edges WHERE graph_id = 1").fetchall()
-    adj = {}
-    for u, v in rows:
-        adj.setdefault(u, []).append(v)
-        adj.setdefault(v, []).append(u)
+    adj = huge_adjacency(db)
     if mode == "solve":
         before = peak_bytes()
         t = time.perf_counter()
@@ -352,6 +405,9 @@ def huge_main():
             print("  race_states(1, 0) WHERE alice = 1: %d rows in %.1f s, peak %.0f MB = %.3f bytes per"
                   " position" % (race["rows"], race["seconds"], race["peak_bytes"] / 1e6,
                                  race["peak_bytes"] / npos))
+            print("  local consistency: %d positions of race_states (every position of %s random"
+                  " Alice nodes) checked against their children in %.1f s: ok" % (
+                      race["checked"], os.environ.get("BENCH_SAMPLES", "3"), race["check_s"]))
             sys.stdout.flush()
             got[n] = (res, race, npos)
         if len(HUGE_NS) > 1:
