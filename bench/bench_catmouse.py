@@ -234,6 +234,29 @@ def resident_bytes():
     return 0
 
 
+def value_of(kids, me, them, draw):
+    """A position's (outcome, plies) from its children's, the mover's code
+    me, the other's them: the nearest win, else the farthest loss (no
+    move at all: lost now), else a draw."""
+    wins = [k for o, k in kids if o == me]
+    if wins:
+        return (me, 1 + min(wins))
+    if all(o == them for o, _ in kids):
+        return (them, 1 + max([k for _, k in kids], default=-1))
+    return (draw, None)
+
+
+def rows_around(db, sql, args, xs, first):
+    """{(x, y, turn): (outcome, plies)} for each x of xs, from the rows
+    of sql (columns: the other player, turn, outcome, plies) with args +
+    (x,); turn 0 is the player named first."""
+    got = {}
+    for x in set(xs):
+        for y, t, o, k in db.execute(sql, tuple(args) + (x,)):
+            got[(x, y, 0 if t == first else 1)] = (o, k)
+    return got
+
+
 def huge_check(db, adj, nodes, seed):
     """Local consistency on catmouse_states(1) (hole 0): for `nodes` random
     mouse nodes m, every position with the mouse on m (both turns, every
@@ -247,11 +270,8 @@ def huge_check(db, adj, nodes, seed):
     checked = 0
     for _ in range(nodes):
         m = rng.randrange(1, n)
-        got = {}
-        for x in set([m] + adj[m]):
-            for c, t, o, k in db.execute("SELECT cat, turn, outcome, plies FROM"
-                                         " catmouse_states(1) WHERE mouse = ?", (x,)):
-                got[(x, c, 0 if t == "mouse" else 1)] = (o, k)
+        got = rows_around(db, "SELECT cat, turn, outcome, plies FROM catmouse_states(1)"
+                          " WHERE mouse = ?", (), [m] + adj[m], "mouse")
         for c in range(1, n):
             for t in (0, 1):
                 out, plies = got[(m, c, t)]
@@ -263,16 +283,7 @@ def huge_check(db, adj, nodes, seed):
                     kids = [got[(x, c, 1)] for x in adj[m]]
                 else:
                     kids = [got[(m, x, 0)] for x in adj[c] if x != 0]
-                me, other = (1, 2) if t == 0 else (2, 1)
-                wins = [k for o, k in kids if o == me]
-                if not kids:
-                    want = (other, 0)
-                elif wins:
-                    want = (me, 1 + min(wins))
-                elif all(o == other for o, _ in kids):
-                    want = (other, 1 + max(k for _, k in kids))
-                else:
-                    want = (0, None)
+                want = value_of(kids, *((1, 2) if t == 0 else (2, 1)), draw=0)
                 assert (out, plies) == want, (m, c, t, out, plies, want, kids)
     return checked
 
@@ -292,11 +303,8 @@ def race_check(db, adj, nodes, seed, z=0):
     checked = 0
     for _ in range(nodes):
         x = rng.randrange(n)
-        got = {}
-        for a in set([x] + adj[x]):
-            for b, t, o, k in db.execute("SELECT bob, turn, outcome, plies FROM"
-                                         " race_states(1, ?) WHERE alice = ?", (z, a)):
-                got[(a, b, 0 if t == "alice" else 1)] = (o, k)
+        got = rows_around(db, "SELECT bob, turn, outcome, plies FROM race_states(1, ?)"
+                          " WHERE alice = ?", (z,), [x] + adj[x], "alice")
         for b in range(n):
             for t in (0, 1):
                 out, plies = got[(x, b, t)]
@@ -308,14 +316,7 @@ def race_check(db, adj, nodes, seed, z=0):
                 mover, other = (x, b) if t == 0 else (b, x)
                 tos = [v for v in [mover] + adj[mover] if v == mover or v != other or v == z]
                 kids = [got[(v, b, 1)] if t == 0 else got[(x, v, 0)] for v in tos]
-                me, them = (1, 3) if t == 0 else (3, 1)
-                wins = [k for o, k in kids if o == me]
-                if wins:
-                    want = (me, 1 + min(wins))
-                elif all(o == them for o, _ in kids):
-                    want = (them, 1 + max(k for _, k in kids))
-                else:
-                    want = (2, None)
+                want = value_of(kids, *((1, 3) if t == 0 else (3, 1)), draw=2)
                 assert (out, plies) == want, (x, b, t, out, plies, want, kids)
     return checked
 
