@@ -76,7 +76,32 @@ def client_queries():
         return json.load(f)
 
 
-def need_node():
+def need_node(timeout=900):
+    """better-sqlite3 in tests/clients, waiting for the install that
+    tests/tools/deps.sh runs in the background for `make test`."""
+    import time
+    pending = os.path.join(CLIENTS, ".npm-pending")
+
+    def alive():
+        """The marker holds the install's pid (empty just before it is
+        written); a marker whose process is gone is stale."""
+        try:
+            pid = open(pending).read().strip()
+        except OSError:
+            return False
+        if not pid:
+            return True
+        try:
+            os.kill(int(pid), 0)
+            return True
+        except (OSError, ValueError):
+            return False
+    end = time.monotonic() + timeout
+    while alive() and time.monotonic() < end:
+        time.sleep(0.5)
+    if alive():
+        raise AssertionError("better-sqlite3's install (tests/tools/deps.sh) has not ended"
+                             " after %d s: see tests/clients/.npm-log" % timeout)
     if not os.path.isdir(os.path.join(NODE_MODULES, "better-sqlite3")):
         raise AssertionError(
             "better-sqlite3 is not installed: run .ci/run, or "

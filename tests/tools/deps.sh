@@ -72,12 +72,36 @@ fi
 # tests/clients/node_modules, ignored by git; npm's cache makes it work
 # offline once fetched.  It compiles its addon when no prebuilt one fits.
 # make test's clients use it; make wasm takes SQLite's amalgamation from it.
-if command -v npm >/dev/null 2>&1; then
-  if [ ! -d tests/clients/node_modules/better-sqlite3 ]; then
-    (cd tests/clients && npm ci --no-audit --no-fund) || echo "tests/tools/deps.sh: npm ci failed"
+# For `make test` a missing install runs in the background (npm's
+# download and the addon's compile take a minute or more on a fresh
+# clone), while the library and the C tests build and run; the tests that
+# need it wait for it (tests/py/ecosystem.py, need_node: the marker
+# .npm-pending goes when it is done; its output is in .npm-log).
+clients_install() {
+  if [ ! -d node_modules/better-sqlite3 ]; then
+    npm ci --no-audit --no-fund || echo "tests/tools/deps.sh: npm ci failed"
   fi
-  (cd tests/clients && node -e 'require("better-sqlite3")' 2>/dev/null) ||
-    (cd tests/clients && npm rebuild better-sqlite3) || echo "tests/tools/deps.sh: better-sqlite3 does not load"
+  node -e 'require("better-sqlite3")' 2>/dev/null ||
+    npm rebuild better-sqlite3 || echo "tests/tools/deps.sh: better-sqlite3 does not load"
+}
+# The marker holds the install's process id (empty for the moment before
+# it is written): a marker whose process is gone (killed) is stale.
+pending_alive() {
+  [ -f tests/clients/.npm-pending ] || return 1
+  pid=$(cat tests/clients/.npm-pending 2>/dev/null)
+  [ -z "$pid" ] || kill -0 "$pid" 2>/dev/null
+}
+if command -v npm >/dev/null 2>&1; then
+  while pending_alive; do sleep 1; done          # an earlier run's install
+  rm -f tests/clients/.npm-pending
+  if [ "$tier" = test ] && [ ! -d tests/clients/node_modules/better-sqlite3 ]; then
+    echo "tests/tools/deps.sh: installing better-sqlite3 in the background (tests/clients/.npm-log)"
+    : > tests/clients/.npm-pending
+    ( cd tests/clients && clients_install > .npm-log 2>&1; rm -f .npm-pending ) </dev/null &
+    echo $! > tests/clients/.npm-pending
+  else
+    (cd tests/clients && clients_install)
+  fi
   # puppeteer-core (tests/web, pinned by its lock) drives Debian's chromium;
   # it downloads no browser, and --ignore-scripts keeps it so.
   if [ "$tier" = check ] && [ ! -d tests/web/node_modules/puppeteer-core ]; then
