@@ -118,7 +118,8 @@ struct GGGameDef {
   ** of the game.  GG_OK, or GG_NOMEM (only when a move is looked for). */
   int (*xGet)(const void *pState, uint64_t a, uint32_t b, int turn,
               uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
-  int (*xListed)(const void *pState, uint64_t a, uint32_t b); /* row shown? */
+  /* Whether (a, b) is a position, shown as a row; NULL: every one is. */
+  int (*xListed)(const void *pState, uint64_t a, uint32_t b);
   /* Player 0's places when they are not the nodes 0..n-1 (cops: their
   ** configurations), all NULL when they are: how many; one as its SQL
   ** value (a move of player 0 is one too); and the start when the

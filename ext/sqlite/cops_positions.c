@@ -27,11 +27,6 @@ int gg_cops_get(const void *pState, uint64_t conf, uint32_t r, int turn,
   }
 }
 
-int gg_cops_listed(const void *pState, uint64_t conf, uint32_t r){
-  (void)pState; (void)conf; (void)r;
-  return 1;                     /* every (cops, robber, turn) is a position */
-}
-
 uint64_t gg_cops_count0(const void *pState, const GGGraph *pG){
   (void)pG;
   return ((const GGCops*)pState)->nConf;

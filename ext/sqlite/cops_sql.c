@@ -242,6 +242,6 @@ const GGGameDef gg_cops_def = {
   .mxK = GG_COPS_MAXK, .nScratch = GG_COPS_SMALL_SCRATCH*sizeof(uint64_t),
   .xPositions = copsPositions, .xLimitNodes = gg_cops_max_nodes, .xSize = copsSize, .xBytes = copsBytes, .xVariant = copsVariant,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
-  .xGet = gg_cops_get, .xListed = gg_cops_listed, .xCount0 = gg_cops_count0,
+  .xGet = gg_cops_get, .xCount0 = gg_cops_count0,
   .xResult0 = gg_cops_result_conf, .xChoose = gg_cops_choose, .xTableCheck = gg_cops_check,
 };

@@ -13,11 +13,11 @@
 /* The cops' rules keys checked (integers in range, keys that combine):
 ** the xCheck of every cops function and table. */
 int gg_cops_check(GGCall *pCall, char **pzErr);
-/* gg_cops_def's position hooks (GGGameDef: xGet, xListed, xCount0,
-** xResult0, xChoose): player 0's place is a configuration's rank. */
+/* gg_cops_def's position hooks (GGGameDef: xGet, xCount0, xResult0,
+** xChoose; every (cops, robber, turn) is listed): player 0's place is a
+** configuration's rank. */
 int gg_cops_get(const void *pState, uint64_t conf, uint32_t r, int turn,
                 uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
-int gg_cops_listed(const void *pState, uint64_t conf, uint32_t r);
 uint64_t gg_cops_count0(const void *pState, const GGGraph *pG);
 void gg_cops_result_conf(sqlite3_context *ctx, const void *pState, const GGGraph *pG,
                          uint64_t conf);

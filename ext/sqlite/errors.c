@@ -108,12 +108,17 @@ char *gg_err_limit(sqlite3_int64 mx, const char *zFunc, const char *zFormat, ...
   return z;
 }
 
+/* Bytes in MB, rounded up. */
+static unsigned long long errorsMB(uint64_t nByte){
+  return (unsigned long long)((nByte + (1<<20) - 1)>>20);
+}
+
 /* Bytes for a message, rounded up: "3 KB" under a megabyte, else "19093 MB". */
 static void errorsBytes(char *zBuf, int nBuf, uint64_t nByte){
   if( nByte<(1<<20) ){
     sqlite3_snprintf(nBuf, zBuf, "%llu KB", (unsigned long long)((nByte + 1023)>>10));
   }else{
-    sqlite3_snprintf(nBuf, zBuf, "%llu MB", (unsigned long long)((nByte + (1<<20) - 1)>>20));
+    sqlite3_snprintf(nBuf, zBuf, "%llu MB", errorsMB(nByte));
   }
 }
 
@@ -141,11 +146,6 @@ char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...){
   z = zBody ? gg_errmsg("%s: interrupted while %s", zFunc, zBody) : 0;
   sqlite3_free(zBody);
   return z;
-}
-
-/* Bytes in MB, rounded up. */
-static unsigned long long errorsMB(uint64_t nByte){
-  return (unsigned long long)((nByte + (1<<20) - 1)>>20);
 }
 
 /* When a solve runs out of memory: what it needed, and which limit

@@ -263,7 +263,7 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     rc = playChosen(pCur);
   }else if( rc==SQLITE_OK && pCur->pSolved ){
     uint32_t a = call.aRole[1].aId[0], b = call.aRole[2].aId[0];
-    if( !pDef->xListed(pCur->pSolved->pState, a, b) ){
+    if( pDef->xListed && !pDef->xListed(pCur->pSolved->pState, a, b) ){
       GGLabel La, Lb;
       char *za, *zb;
       gg_graph_label(&pCur->pSolved->g, a, &La);

@@ -71,11 +71,6 @@ static int racesqlGet(const void *pState, uint64_t a, uint32_t b, int turn,
   return GG_OK;
 }
 
-static int racesqlListed(const void *pState, uint64_t a, uint32_t b){
-  (void)pState; (void)a; (void)b;
-  return 1;                     /* every (alice, bob, turn) is a position */
-}
-
 /* race_game on a small graph: its bit rows as a graph of the
 ** connection's arrays.  The general path says what is wrong, if anything
 ** is (a missing node, an interrupt, over the limit). */
@@ -140,6 +135,5 @@ const GGGameDef gg_race_def = {
   .xSize = racesqlSize, .xBytes = racesqlBytes,
   .xMaxNodes = gg_race_max_nodes, .zMaxNodes = GG_SQL_MAX_NODES_WHY,
   .xRoles = racesqlRoles, .xSolve = racesqlSolve,
-  .xFree = racesqlFree, .xGet = racesqlGet, .xListed = racesqlListed,
-  .zNotListed = "",
+  .xFree = racesqlFree, .xGet = racesqlGet,   /* every (alice, bob, turn) is listed */
 };

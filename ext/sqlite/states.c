@@ -167,7 +167,7 @@ static int stPasses(const StCursor *pCur){
 ** constraints; 0 if it does not. */
 static int stLoad(StCursor *pCur){
   const GGGameDef *pDef = pCur->pDef;
-  if( !pDef->xListed(pCur->pState, pCur->a, pCur->b) ) return 0;
+  if( pDef->xListed && !pDef->xListed(pCur->pState, pCur->a, pCur->b) ) return 0;
   (void)pDef->xGet(pCur->pState, pCur->a, pCur->b, (int)pCur->t, &pCur->value, &pCur->plies, 0);
   return pCur->nCons==0 || stPasses(pCur);
 }

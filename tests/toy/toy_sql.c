@@ -111,11 +111,6 @@ static int toyGet(const void *pState, uint64_t a64, uint32_t b, int turn,
   return GG_OK;
 }
 
-static int toyListed(const void *pState, uint64_t a, uint32_t b){
-  (void)pState; (void)a; (void)b;
-  return 1;
-}
-
 static const GGRuleKey aToyKey[] = {
   { .zKey = "x", .eKind = GG_RULE_LABEL },
   { .zKey = "y", .eKind = GG_RULE_LABEL },
@@ -166,5 +161,4 @@ const GGGameDef gg_toy_def = {
   .aKey = aToyKey, .nKey = 3, .iDirected = 2,
   .xPositions = toyPositions, .xLimitNodes = toyMaxNodes, .xSize = toySize,
   .xRoles = toyRoles, .xSolve = toySolve, .xFree = toyFree, .xGet = toyGet,
-  .xListed = toyListed, .zNotListed = "",
 };
