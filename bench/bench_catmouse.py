@@ -146,10 +146,15 @@ def ladder(m, seed):
 
 
 def long_games():
-    """The families of long forced wins (issue 22): (name, edges, n)."""
+    """The families of long forced wins (issues 22 and 26): (name, edges,
+    n).  The ordered path has its labels in order along it (the hole, 0,
+    at one end: the order the textbook solver reads fastest); the odd
+    cycle is not bipartite."""
     return [("grid 70x70", grid(70, 70), 4900), ("grid 100x100", grid(100, 100), 10000),
             ("path n=3000", path(3000, 3000), 3000), ("path n=10000", path(10000, 10000), 10000),
-            ("cycle n=3000", cycle(3000, 3), 3000), ("tree n=5000", random_tree(5000, 5), 5000),
+            ("path n=3000 ordered", [(i, i + 1) for i in range(2999)], 3000),
+            ("cycle n=3000", cycle(3000, 3), 3000), ("cycle n=2999", cycle(2999, 3), 2999),
+            ("tree n=5000", random_tree(5000, 5), 5000),
             ("lollipop 300+2700", lollipop(300, 2700, 7), 3000),
             ("ladder 2x1500", ladder(1500, 9), 3000)]
 
