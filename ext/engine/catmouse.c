@@ -43,6 +43,11 @@ static int cmCmpU32(const void *a, const void *b){
 
 /* The layout's sizes for n nodes. */
 static uint32_t cmBands(uint32_t n){ return ((n+63)/64 + 7)/8; }
+/* The ply columns of band b of nW words: 512, the last band's words'
+** only (a whole word each: the apply reads 64 ply bytes a word). */
+static uint32_t cmBandCols(uint32_t nW, uint32_t b){
+  return nW - b*8<8 ? 64*(nW - b*8) : 512;
+}
 
 /* Entries of each part's sparse list (catmouse_int.h): n/2 + 1024, but
 ** no more than 0.01 bytes a position for the four lists (24 bytes an
@@ -56,7 +61,7 @@ static uint32_t cmListMax(uint32_t n){
 uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){
   uint64_t nB = cmBands(n), nDW = ((n+63)/64 + 63)/64;
   uint64_t nBits = GG_CM_BIT_SIZE(n, nB)*8;           /* bytes per bitset */
-  uint64_t nPly = 2*nB*512*(uint64_t)n;               /* ply bytes */
+  uint64_t nPly = 2*nB*512*(uint64_t)n;   /* ply bytes (the last band's are fewer) */
   uint64_t nTurn = 2*(n*nDW*8*(1+CM_MAX_THREAD) + (n+2+nArc)*4
                       + CM_MAX_THREAD*(uint64_t)n*4 + n);
   uint64_t nWork = CM_MAX_THREAD*((uint64_t)n*nDW*8 + 5*(uint64_t)n);
@@ -245,7 +250,8 @@ static int cmAllocResult(CmSolve *s){
   if( p->aBlock==0 ) return GG_NOMEM;
   memset(p->aBlock, 0, 2*(uint64_t)s->nWB*sizeof(GGCatMouseBlock));
   for(i=0; i<2*(uint64_t)s->nWB; i++){
-    p->aBlock[i].aPly = gg_malloc(n*512);
+    p->aBlock[i].nCol = cmBandCols(s->nW, (uint32_t)(i % s->nWB));
+    p->aBlock[i].aPly = gg_malloc(n*p->aBlock[i].nCol);
     if( p->aBlock[i].aPly==0 ) return GG_NOMEM;
   }
   for(i=0; i<6; i++){
@@ -386,9 +392,12 @@ void gg_cm_free(GGCatMouse *p){
   uint32_t i;
   if( p->aBlock ){
     for(i=0; i<2*p->nBand; i++){
-      gg_free_gently(p->aBlock[i].aPly, (uint64_t)p->n*512);
+      gg_free_gently(p->aBlock[i].aPly, (uint64_t)p->n*p->aBlock[i].nCol);
       gg_free(p->aBlock[i].aBase);
-      gg_free(p->aBlock[i].aWide);
+      const GGCatMouseBlock *bk = &p->aBlock[i];
+      uint64_t c, nChunk = (bk->nWide + (1ULL<<bk->wideShift) - 1)>>bk->wideShift;
+      for(c=0; c<nChunk; c++) gg_free(bk->apWide[c]);
+      gg_free(bk->apWide);
     }
   }
   gg_free(p->aBlock);
@@ -408,15 +417,15 @@ void gg_cm_free(GGCatMouse *p){
 ** tiers of GGCatMouseBlock. */
 static uint32_t cmPlies(const GGCatMouse *p, int t, uint32_t x, uint32_t y){
   const GGCatMouseBlock *bk = &p->aBlock[t*p->nBand + (y>>9)];
-  uint8_t c = bk->aPly[(uint64_t)x*512 + (y&511)];
+  uint8_t c = *gg_cm_plyp(bk, x, y);
   uint64_t lo = 0, hi = p->nBig[t], key = (uint64_t)x<<32 | y;
   const GGCatMouseBig *a = p->aBig[t];
   uint32_t e;
   if( bk->aBase==0 ) return c>>1;             /* the code plies<<1 | mover wins */
   e = bk->aBase[(uint64_t)x*8 + ((y>>6)&7)];
   if( !(e & GG_CM_WIDE) ) return c<128 ? CM_B1(e) + c : CM_B2(e) + c - 128;
-  if( bk->aWide[(uint64_t)(e & ~GG_CM_WIDE)*64 + (y&63)]!=GG_CM_WIDE_BIG ){
-    return bk->aWide[(uint64_t)(e & ~GG_CM_WIDE)*64 + (y&63)];
+  if( gg_cm_wide(bk, e & ~GG_CM_WIDE)[y&63]!=GG_CM_WIDE_BIG ){
+    return gg_cm_wide(bk, e & ~GG_CM_WIDE)[y&63];
   }
   while( lo<hi ){
     uint64_t mid = lo + (hi-lo)/2;

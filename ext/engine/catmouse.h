@@ -60,12 +60,12 @@ struct GGCatMouseBig {
 ** y, engine numbers), for every mover's node x.  Word (x, j) is the 64
 ** positions (x, y) with y>>6 = band*8 + j.
 **
-**   aPly[x*512 + (y&511)]  the ply byte of (x, y).  While aBase is 0 (no
+**   aPly[x*nCol + (y&511)]  the ply byte of (x, y).  While aBase is 0 (no
 **       ply of the solve has reached GG_CM_PLY_BASED) it is the code
 **       plies<<1 | mover wins.
 **       Otherwise, with e = aBase[x*8 + j]: if e has GG_CM_WIDE, the plies
-**       are aWide[(e & ~GG_CM_WIDE)*64 + (y&63)] (GG_CM_WIDE_BIG there:
-**       see the side table); else a byte c < 128 is base 1 + c and a byte
+**       are gg_cm_wide(block, e & ~GG_CM_WIDE)[y&63] (GG_CM_WIDE_BIG
+**       there: see the side table); else a byte c < 128 is base 1 + c and a byte
 **       c in 128..251 base 2 + c - 128, where base 1 is e & 0x7fff and
 **       base 2 (e >> 15) & 0xffff.
 **
@@ -78,12 +78,21 @@ struct GGCatMouseBig {
 ** length. */
 typedef struct GGCatMouseBlock GGCatMouseBlock;
 struct GGCatMouseBlock {
-  uint8_t *aPly;       /* n*512 ply bytes */
+  uint8_t *aPly;       /* n*nCol ply bytes */
+  uint32_t nCol;       /* columns of a row: 512, or in the last band its
+                       ** words' (64 a word) */
   uint32_t *aBase;     /* n*8 words' bases, or 0 */
-  uint16_t *aWide;     /* nWide words of 64 plies */
-  uint64_t nWide;      /* words in aWide */
-  uint64_t nWideAlloc; /* words that fit in aWide */
+  uint16_t **apWide;   /* wide words of 64 plies, in chunks of
+                       ** 1<<wideShift words (no copy as they grow) */
+  uint64_t nWide;      /* wide words */
+  uint64_t nChunkAlloc;  /* entries of apWide */
+  uint32_t wideShift;  /* log2 of the words of a chunk */
 };
+
+/* The 64 plies of wide word i of block bk. */
+static inline uint16_t *gg_cm_wide(const GGCatMouseBlock *bk, uint64_t i){
+  return bk->apWide[i>>bk->wideShift] + (i & ((1ULL<<bk->wideShift) - 1))*64;
+}
 
 /* A solved game.  A position of turn t with the mover on node x and the
 ** other player on node y (engine numbers, aPerm[dense id]) is decided iff
@@ -125,8 +134,10 @@ struct GGCatMouse {
 #define GG_CM_BIT(n, r, j) ((((uint64_t)((j)>>3)*(n) + (r))<<3) + ((j)&7))
 #define GG_CM_BIT_SIZE(n, nBand) ((uint64_t)(nBand)*(n)*8)
 /* The ply byte of turn t, mover x, other y. */
-#define GG_CM_PLYP(p, t, x, y) \
-  ((p)->aBlock[(t)*(p)->nBand + ((y)>>9)].aPly + (uint64_t)(x)*512 + ((y)&511))
+#define GG_CM_PLYP(p, t, x, y) gg_cm_plyp(&(p)->aBlock[(t)*(p)->nBand + ((y)>>9)], x, y)
+static inline uint8_t *gg_cm_plyp(const GGCatMouseBlock *bk, uint32_t x, uint32_t y){
+  return bk->aPly + (uint64_t)x*bk->nCol + (y&511);
+}
 
 /* The tiers of plies (GGCatMouseBlock).  Smaller values than these
 ** defaults test each tier on small games (tests/py/test_catmouse_engine.py):
@@ -154,7 +165,7 @@ struct GGCatMouse {
 # define GG_CM_PLY_BIG 65535
 #endif
 #define GG_CM_WIDE      0x80000000u  /* aBase entry: a wide word, its slot */
-#define GG_CM_WIDE_BIG  0xffff       /* aWide entry: see the side table */
+#define GG_CM_WIDE_BIG  0xffff       /* wide entry: see the side table */
 #define GG_CM_CODE_MARK 0xfc   /* ply byte during a ply: decided in it, lost
                                ** (0xfd: won); no plies */
 #define GG_CM_CODE_WIDE 0xff   /* ply byte of a wide word (not read) */

@@ -317,7 +317,7 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
       int bNone = me->t==GG_CM_CAT && s->aHoleE[x];
       for(j=0; j<8; j++){
         uint32_t w = band*8 + j;
-        uint8_t *a = bk->aPly + (uint64_t)x*512 + j*64;
+        uint8_t *a = bk->aPly + (uint64_t)x*bk->nCol + j*64;
         uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, b;
         for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
         bk->aBase[(uint64_t)x*8 + j] = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
@@ -326,6 +326,22 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
     }
   }
   return 0;
+}
+
+/* Room in block bk for wide word nWide: a new chunk when the last is
+** full (chunks of about n/16 words, 16 to 1024: the words of a long game
+** grow with n, and a chunk is never copied).  0, or 1 if out of memory. */
+static int cmWideNew(CmSolve *s, GGCatMouseBlock *bk){
+  uint64_t nChunk;
+  if( bk->nWide==0 ){
+    bk->wideShift = 4;
+    while( bk->wideShift<10 && (1u<<(bk->wideShift+1))<=s->n/16 ) bk->wideShift++;
+  }
+  if( bk->nWide & ((1ULL<<bk->wideShift) - 1) ) return 0;
+  nChunk = bk->nWide>>bk->wideShift;
+  if( gg_grow((void**)&bk->apWide, nChunk, &bk->nChunkAlloc, sizeof(uint16_t*)) ) return 1;
+  bk->apWide[nChunk] = gg_malloc((64*sizeof(uint16_t))<<bk->wideShift);
+  return bk->apWide[nChunk]==0;
 }
 
 /* Plies k of position (x, w*64+i) into its wide word aW; from
@@ -354,7 +370,7 @@ static int cmWide(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint3
 static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
                         uint64_t got, uint64_t old, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + (w>>3)];
-  uint8_t *a = bk->aPly + (uint64_t)x*512 + (w&7)*64, c = 0;
+  uint8_t *a = bk->aPly + (uint64_t)x*bk->nCol + (w&7)*64, c = 0;
   uint32_t *pe = &bk->aBase[(uint64_t)x*8 + (w&7)], e, b1, b2;
   uint16_t *aW;
   uint64_t b;
@@ -372,10 +388,8 @@ static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t
       *pe = CM_BASE(b1, k);
       c = 128;
     }else{                                     /* the word becomes wide */
-      if( gg_grow((void**)&bk->aWide, bk->nWide, &bk->nWideAlloc, 64*sizeof(uint16_t)) ){
-        return 1;
-      }
-      aW = bk->aWide + bk->nWide*64;
+      if( cmWideNew(s, bk) ) return 1;
+      aW = gg_cm_wide(bk, bk->nWide);
       for(b=old; b; b&=b-1){
         int i = __builtin_ctzll(b);
         uint32_t kOld = a[i]<128 ? b1 + a[i] : b2 + a[i] - 128;
@@ -388,7 +402,7 @@ static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t
       return 0;
     }
   }
-  aW = bk->aWide + (uint64_t)(*pe & ~GG_CM_WIDE)*64;
+  aW = gg_cm_wide(bk, *pe & ~GG_CM_WIDE);
   for(b=got; b; b&=b-1){
     int i = __builtin_ctzll(b);
     a[i] = GG_CM_CODE_WIDE;

@@ -67,11 +67,12 @@ static void pcPoint(uint32_t n, uint32_t x, uint32_t y, int t){
 static void pcPlies(uint32_t n, uint8_t *aBuf, GGCatMouse *pc, GGRace *pr,
                     uint32_t x, uint32_t y, int t){
   uint32_t b = y>>9, nCol = b+1<pr->nBand ? 512 : pr->nPlyLast;
+  uint32_t nColCm = b+1<pc->nBand ? 512 : 64*(pc->nWord - 8*b);  /* whole words */
   uint8_t *a = GG_CM_PLYP(pc, t, x, y), *r;
   uint64_t iBlock = (uint64_t)t*pc->nBand + b;
   CHECK(pc->aBlock[iBlock].aPly==aBuf + iBlock, "GG_CM_PLYP block of (%u, %u)", x, y);
-  CHECK((u128)(a - (aBuf + iBlock))==(u128)x*512 + y%512, "GG_CM_PLYP(%u, %u, %u)", n, x, y);
-  CHECK((uint64_t)(a - (aBuf + iBlock))<(uint64_t)n*512, "GG_CM_PLYP in its block");
+  CHECK((u128)(a - (aBuf + iBlock))==(u128)x*nColCm + y%512, "GG_CM_PLYP(%u, %u, %u)", n, x, y);
+  CHECK((uint64_t)(a - (aBuf + iBlock))<(uint64_t)n*nColCm, "GG_CM_PLYP in its block");
   r = gg_race_ply_at(pr, t, x, y);
   CHECK((u128)(r - (aBuf + iBlock))==((u128)x*nCol + y%512)*pr->nPlyByte,
         "gg_race_ply_at(%u, %u, %u)", n, x, y);
@@ -119,7 +120,11 @@ static void pcBoard(uint32_t n){
   aBuf = malloc(2*nBand + 1);
   aBlock = calloc(2*nBand, sizeof(GGCatMouseBlock));
   if( aBuf==0 || aBlock==0 || 2*nBand>2*1024 ){ printf("FAIL: set-up\n"); exit(1); }
-  for(i=0; i<2*nBand; i++){ aBlock[i].aPly = aBuf + i; apPly[i] = aBuf + i; }
+  for(i=0; i<2*nBand; i++){
+    aBlock[i].aPly = aBuf + i;
+    aBlock[i].nCol = i%nBand+1<nBand ? 512 : 64*(nW - 8*(i%nBand));
+    apPly[i] = aBuf + i;
+  }
   cm.n = n; cm.nWord = nW; cm.nBand = nBand; cm.aBlock = aBlock;
   race.n = n; race.nWord = nW; race.nBand = nBand; race.apPly = apPly;
   race.nPlyLast = n - 512*(nBand-1); race.nPlyByte = 2;
