@@ -339,7 +339,15 @@ static int cmWideNew(CmSolve *s, GGCatMouseBlock *bk){
   }
   if( bk->nWide & ((1ULL<<bk->wideShift) - 1) ) return 0;
   nChunk = bk->nWide>>bk->wideShift;
-  if( gg_grow((void**)&bk->apWide, nChunk, &bk->nChunkAlloc, sizeof(uint16_t*)) ) return 1;
+  if( nChunk==bk->nChunkAlloc ){           /* 8 chunks at first, then doubled */
+    uint64_t nNew = nChunk ? 2*nChunk : 8;
+    uint16_t **ap = gg_malloc(nNew*sizeof(uint16_t*));
+    if( ap==0 ) return 1;
+    if( nChunk ) memcpy(ap, bk->apWide, nChunk*sizeof(uint16_t*));
+    gg_free(bk->apWide);
+    bk->apWide = ap;
+    bk->nChunkAlloc = nNew;
+  }
   bk->apWide[nChunk] = gg_malloc((64*sizeof(uint16_t))<<bk->wideShift);
   return bk->apWide[nChunk]==0;
 }
