@@ -9,8 +9,8 @@
 ** moves and the in-arcs in that numbering, and allocates.  Every array
 ** that grows with the positions is either a bitset (1 bit per position
 ** and turn: under 600 MB at the largest n) or cut in blocks of one band
-** (the ply bytes: n*512 bytes a block, fewer in the last), so no single allocation comes
-** near the 2 GB that SQLite's allocator refuses.  Large arrays are zeroed in
+** (the ply bytes: n*512 bytes a block, fewer in the last), so no single
+** allocation comes near the 2 GB that SQLite's allocator refuses.  Large arrays are zeroed in
 ** slices with a poll between them, so an interrupt stops the set-up fast.
 ** (No madvise(MADV_HUGEPAGE) any more: on this machine, with memory
 ** fragmented by other work, its synchronous compaction made the solve
