@@ -10,8 +10,9 @@
 ** that grows with the positions is either a bitset (1 bit per position
 ** and turn: under 600 MB at the largest n) or cut in blocks of one band
 ** (the ply bytes: n*512 bytes a block, fewer in the last), so no single
-** allocation comes near the 2 GB that SQLite's allocator refuses.  Large arrays are zeroed in
-** slices with a poll between them, so an interrupt stops the set-up fast.
+** allocation comes near the 2 GB that SQLite's allocator refuses.  Large
+** arrays are zeroed in slices with a poll between them, so an interrupt
+** stops the set-up fast.
 ** (No madvise(MADV_HUGEPAGE) any more: on this machine, with memory
 ** fragmented by other work, its synchronous compaction made the solve
 ** slower and stalled single page faults for 100+ ms.)
@@ -392,10 +393,10 @@ void gg_cm_free(GGCatMouse *p){
   uint32_t i;
   if( p->aBlock ){
     for(i=0; i<2*p->nBand; i++){
-      gg_free_gently(p->aBlock[i].aPly, (uint64_t)p->n*p->aBlock[i].nCol);
-      gg_free(p->aBlock[i].aBase);
       const GGCatMouseBlock *bk = &p->aBlock[i];
       uint64_t c, nChunk = (bk->nWide + (1ULL<<bk->wideShift) - 1)>>bk->wideShift;
+      gg_free_gently(bk->aPly, (uint64_t)p->n*bk->nCol);
+      gg_free(bk->aBase);
       for(c=0; c<nChunk; c++) gg_free(bk->apWide[c]);
       gg_free(bk->apWide);
     }

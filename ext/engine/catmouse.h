@@ -65,9 +65,9 @@ struct GGCatMouseBig {
 **       plies<<1 | mover wins.
 **       Otherwise, with e = aBase[x*8 + j]: if e has GG_CM_WIDE, the plies
 **       are gg_cm_wide(block, e & ~GG_CM_WIDE)[y&63] (GG_CM_WIDE_BIG
-**       there: see the side table); else a byte c < 128 is base 1 + c and a byte
-**       c in 128..251 base 2 + c - 128, where base 1 is e & 0x7fff and
-**       base 2 (e >> 15) & 0xffff.
+**       there: see the side table); else a byte c < 128 is base 1 + c
+**       and a byte c in 128..251 base 2 + c - 128, where base 1 is
+**       e & 0x7fff and base 2 (e >> 15) & 0xffff.
 **
 ** A position's plies are its ply of decision, so a word's first base is
 ** the ply of its first decided position (0 for every word decided before
@@ -85,7 +85,7 @@ struct GGCatMouseBlock {
   uint16_t **apWide;   /* wide words of 64 plies, in chunks of
                        ** 1<<wideShift words (no copy as they grow) */
   uint64_t nWide;      /* wide words */
-  uint64_t nChunkAlloc;  /* entries of apWide */
+  uint64_t nChunkAlloc; /* entries of apWide */
   uint32_t wideShift;  /* log2 of the words of a chunk */
 };
 
