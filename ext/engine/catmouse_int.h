@@ -90,7 +90,8 @@ struct CmSolve {
 #define CM_BASE(b1, b2) ((uint32_t)(b1) | (uint32_t)(b2)<<15)
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
-#define CM_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->lanes.nLane))
+/* (nLane is 1 or 2, CM_MAX_THREAD: a mask, not a division per decided word) */
+#define CM_OWNER(s, w) ((int)(((w)>>3) & (uint32_t)((s)->lanes.nLane - 1)))
 
 /* Words decided in a ply under which the next runs on one thread (no
 ** barrier); the sparse list of a part holds n/2 + 1024 words (fewer on small

@@ -69,7 +69,8 @@ struct RcSolve {
 };
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
-#define RC_OWNER(s, w) ((int)(((w)>>3) % (uint32_t)(s)->lanes.nLane))
+/* (nLane is 1 or 2, RC_MAX_THREAD: a mask, not a division per decided word) */
+#define RC_OWNER(s, w) ((int)(((w)>>3) & (uint32_t)((s)->lanes.nLane - 1)))
 
 /* Words decided in a ply under which the next runs on one thread, with no
 ** barrier (as in catmouse_ply.c); tests lower it. */
