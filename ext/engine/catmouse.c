@@ -422,12 +422,12 @@ static uint32_t cmPlies(const GGCatMouse *p, int t, uint32_t x, uint32_t y){
   uint64_t lo = 0, hi = p->nBig[t], key = (uint64_t)x<<32 | y;
   const GGCatMouseBig *a = p->aBig[t];
   uint32_t e;
+  uint16_t kWide;
   if( bk->aBase==0 ) return c>>1;             /* the code plies<<1 | mover wins */
   e = bk->aBase[(uint64_t)x*8 + ((y>>6)&7)];
   if( !(e & GG_CM_WIDE) ) return c<128 ? CM_B1(e) + c : CM_B2(e) + c - 128;
-  if( gg_cm_wide(bk, e & ~GG_CM_WIDE)[y&63]!=GG_CM_WIDE_BIG ){
-    return gg_cm_wide(bk, e & ~GG_CM_WIDE)[y&63];
-  }
+  kWide = gg_cm_wide(bk, e & ~GG_CM_WIDE)[y&63];
+  if( kWide!=GG_CM_WIDE_BIG ) return kWide;
   while( lo<hi ){
     uint64_t mid = lo + (hi-lo)/2;
     if( ((uint64_t)a[mid].x<<32 | a[mid].y)<key ) lo = mid+1; else hi = mid;

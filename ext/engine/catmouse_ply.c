@@ -317,7 +317,7 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
       int bNone = me->t==GG_CM_CAT && s->aHoleE[x];
       for(j=0; j<8; j++){
         uint32_t w = band*8 + j;
-        uint8_t *a = bk->aPly + (uint64_t)x*bk->nCol + j*64;
+        uint8_t *a = gg_cm_plyp(bk, x, w*64);
         uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, b;
         for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
         bk->aBase[(uint64_t)x*8 + j] = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
@@ -339,14 +339,8 @@ static int cmWideNew(CmSolve *s, GGCatMouseBlock *bk){
   }
   if( bk->nWide & ((1ULL<<bk->wideShift) - 1) ) return 0;
   nChunk = bk->nWide>>bk->wideShift;
-  if( nChunk==bk->nChunkAlloc ){           /* 8 chunks at first, then doubled */
-    uint64_t nNew = nChunk ? 2*nChunk : 8;
-    uint16_t **ap = gg_malloc(nNew*sizeof(uint16_t*));
-    if( ap==0 ) return 1;
-    if( nChunk ) memcpy(ap, bk->apWide, nChunk*sizeof(uint16_t*));
-    gg_free(bk->apWide);
-    bk->apWide = ap;
-    bk->nChunkAlloc = nNew;
+  if( gg_grow_from((void**)&bk->apWide, nChunk, &bk->nChunkAlloc, sizeof(uint16_t*), 8) ){
+    return 1;                                /* (8 chunks at first, then doubled) */
   }
   bk->apWide[nChunk] = gg_malloc((64*sizeof(uint16_t))<<bk->wideShift);
   return bk->apWide[nChunk]==0;
@@ -378,7 +372,7 @@ static int cmWide(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint3
 static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
                         uint64_t got, uint64_t old, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + (w>>3)];
-  uint8_t *a = bk->aPly + (uint64_t)x*bk->nCol + (w&7)*64, c = 0;
+  uint8_t *a = gg_cm_plyp(bk, x, w*64), c = 0;
   uint32_t *pe = &bk->aBase[(uint64_t)x*8 + (w&7)], e, b1, b2;
   uint16_t *aW;
   uint64_t b;

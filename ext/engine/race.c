@@ -294,7 +294,6 @@ uint64_t gg_race_bytes(uint32_t n, uint64_t nArc){
   return nPly + 6*nBits + nTurn + nWork + nSet;   /* aDone 2, aWin 2, other's wins 2 */
 }
 
-
 /* The solve; on failure p is freed if bFree, else kept for the caller. */
 int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                        const GGStop *pStop, int bFree){

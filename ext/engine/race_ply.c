@@ -178,7 +178,6 @@ static void rcPass(RcSolve *s, RcWorker *wk, RcTurn *me, uint32_t k, int lane, i
   }
 }
 
-
 /* Words decided at ply k (turn k % 2) by every lane. */
 static uint64_t rcNewWords(RcSolve *s, uint32_t k){
   uint64_t nNew = 0;
@@ -195,13 +194,16 @@ static uint64_t rcNewWords(RcSolve *s, uint32_t k){
 static int rcPlyLanes(RcSolve *s, RcWorker *wk, uint32_t k){
   uint64_t nNew;
   int q;
-  for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun) rcPass(s, wk, &s->aTurn[k&1], k, q, s->lanes.nLane, 0);
+  for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
+    rcPass(s, wk, &s->aTurn[k&1], k, q, s->lanes.nLane, 0);
+  }
   gg_lanes_barrier_ask(&s->lanes, wk->i, &wk->poll);   /* (never after the decision) */
   nNew = rcNewWords(s, k);
   if( rcStopped(s) || nNew==0 ) return 1;
   if( wk->i==0 ) s->nPly = k;
-  gg_lanes_barrier(&s->lanes);  /* both decided on the same nNew and stop flag: a stop
-                    ** set in the next ply must not be seen here by one */
+  /* both decided on the same nNew and stop flag: a stop set in the next
+  ** ply must not be seen here by one */
+  gg_lanes_barrier(&s->lanes);
   rcLast(wk, nNew);
   return 0;
 }

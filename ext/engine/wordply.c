@@ -8,8 +8,12 @@
 #include "wordply.h"
 
 int gg_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz){
+  return gg_grow_from(pa, n, pnAlloc, sz, sz<16384 ? 16384/sz : 1);
+}
+
+int gg_grow_from(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz, uint64_t nFirst){
   if( n==*pnAlloc ){
-    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : (sz<16384 ? 16384/sz : 1);
+    uint64_t nNew = *pnAlloc ? *pnAlloc*2 : nFirst;
     void *aNew = gg_malloc(nNew*sz);
     if( aNew==0 ) return 1;
     if( n ) memcpy(aNew, *pa, n*sz);

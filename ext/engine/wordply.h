@@ -67,6 +67,8 @@ static inline __attribute__((always_inline)) void gg_word_apply(
 ** full).  0, or 1 if out of
 ** memory (the array is then as it was). */
 int gg_grow(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz);
+/* The same with nFirst entries at first (a small table of pointers). */
+int gg_grow_from(void **pa, uint64_t n, uint64_t *pnAlloc, uint64_t sz, uint64_t nFirst);
 
 /* Transpose in place the bit matrix of n rows and n columns in the two
 ** engines' layout of bitsets (bands of 8 words: word j of row r is
