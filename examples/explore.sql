@@ -10,10 +10,10 @@
 -- 2,700 random graphs G(n, p): 300 seeds for each of 3 sizes and 3 edge
 -- probabilities.  Graph id = seed, so graph_random(nodes, p, id) rebuilds
 -- any of them.  Nodes are 0..n-1: node 0 is the hole, 1 and 2 the starts.
--- graph_random leaves some nodes without an edge, so every call names
--- the roles in its rules, '{"hole": 0, "mouse": 1, "cat": 2}': a node the
--- rules name is a node of the graph even when no row touches it (an
--- isolated node), where a default role that no row mentions is an error.
+-- graph_random leaves some nodes without an edge, so every call declares
+-- the roles' nodes in its rules, '{"isolated": [0, 1, 2]}': a node that
+-- no row touches is a node of the graph only when the rules declare it
+-- (a named node that is not there is an error, for it is likely a typo).
 CREATE TEMP TABLE rnd(id INTEGER PRIMARY KEY, nodes INTEGER, p REAL);
 WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < 2699)
 INSERT INTO rnd SELECT i, 6 + 3 * (i % 3), 0.15 * (1 + (i / 3) % 3) FROM k;
@@ -29,8 +29,8 @@ SELECT r.id, r.nodes, r.p, s.outcome, s.plies,
        (SELECT count(*) FROM (SELECT src FROM edges WHERE graph_id = r.id
                               UNION SELECT dst FROM edges WHERE graph_id = r.id
                               UNION VALUES (0), (1), (2))) AS n,
-       catmouse_bounded(r.id, NULL, 'edges', '{"hole": 0, "mouse": 1, "cat": 2}') AS capped
-  FROM rnd r, catmouse_states(r.id, 'edges', '{"hole": 0, "mouse": 1, "cat": 2}') s
+       catmouse_bounded(r.id, NULL, 'edges', '{"hole": 0, "mouse": 1, "cat": 2, "isolated": [0, 1, 2]}') AS capped
+  FROM rnd r, catmouse_states(r.id, 'edges', '{"hole": 0, "mouse": 1, "cat": 2, "isolated": [0, 1, 2]}') s
  WHERE EXISTS (SELECT 1 FROM edges e WHERE e.graph_id = r.id)
    AND s.mouse = 1 AND s.cat = 2 AND s.turn = 'mouse';
 
@@ -54,7 +54,7 @@ SELECT id, nodes, p, outcome, plies FROM res
  WHERE outcome <> 0 ORDER BY plies DESC, id LIMIT 1;
 SELECT ply, mover, from_node, to_node, mouse, cat, plies
   FROM catmouse_play((SELECT id FROM res WHERE outcome <> 0 ORDER BY plies DESC, id LIMIT 1),
-                     'edges', '{"hole": 0, "mouse": 1, "cat": 2}');
+                     'edges', '{"hole": 0, "mouse": 1, "cat": 2, "isolated": [0, 1, 2]}');
 
 .print ''
 .print '-- 3. The capped search (catmouse_bounded) calls a game a draw when the'
@@ -64,7 +64,7 @@ SELECT ply, mover, from_node, to_node, mouse, cat, plies
 SELECT '2n' AS cap, sum(capped <> outcome) AS wrong,
        sum(outcome <> 0 AND plies >= 2 * n) AS wins_of_cap_plies_or_more FROM res
 UNION ALL
-SELECT 'n', sum(catmouse_bounded(id, n, 'edges', '{"hole": 0, "mouse": 1, "cat": 2}') <> outcome),
+SELECT 'n', sum(catmouse_bounded(id, n, 'edges', '{"hole": 0, "mouse": 1, "cat": 2, "isolated": [0, 1, 2]}') <> outcome),
        sum(outcome <> 0 AND plies >= n) FROM res;
 
 .print ''
@@ -79,7 +79,7 @@ SELECT 10000 + i, g.src, g.dst FROM k, graph_random(12, 0.3, i) g WHERE g.src > 
 SELECT graph_id AS id, catmouse(graph_id, 'edges', rules) AS exact,
        catmouse_bounded(graph_id, NULL, 'edges', rules) AS capped_2n
   FROM (SELECT DISTINCT graph_id FROM edges WHERE graph_id >= 10000),
-       (SELECT '{"hole": 0, "mouse": 1, "cat": 2}' AS rules)
+       (SELECT '{"hole": 0, "mouse": 1, "cat": 2, "isolated": [0, 1, 2]}' AS rules)
  WHERE catmouse(graph_id, 'edges', rules) <> catmouse_bounded(graph_id, NULL, 'edges', rules)
  ORDER BY id;
 
@@ -87,7 +87,7 @@ SELECT graph_id AS id, catmouse(graph_id, 'edges', rules) AS exact,
 .print "-- 5. The first of them in LeetCode 913's input format (list i: the"
 .print '--    neighbours of node i), how many plies the cat needs, and the'
 .print '--    capped search just below and at that many plies + 1.'
-WITH r(rules) AS (SELECT '{"hole": 0, "mouse": 1, "cat": 2}'),
+WITH r(rules) AS (SELECT '{"hole": 0, "mouse": 1, "cat": 2, "isolated": [0, 1, 2]}'),
      g(id) AS (SELECT min(graph_id) FROM (SELECT DISTINCT graph_id FROM edges
                 WHERE graph_id >= 10000), r
                 WHERE catmouse(graph_id, 'edges', rules)

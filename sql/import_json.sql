@@ -8,8 +8,9 @@
 --
 -- Each undirected edge appears in both lists; the extension folds the two
 -- rows into one edge, so they are imported as they are.  Nodes listed with
--- no neighbours get no rows: nodes 0, 1 and 2 always exist for cat and
--- mouse, other isolated nodes cannot matter to it.
+-- no neighbours get no rows: declare them in the rules, e.g.
+-- '{"isolated": [0]}' for a hole that no edge reaches (an isolated node
+-- that no role names cannot matter to cat and mouse).
 --
 -- All or nothing: malformed JSON stops the import with SQLite's
 -- "malformed JSON", and anything but an array of arrays of integers stops

@@ -303,6 +303,11 @@ static int rulesKeyValue(RulesIn *r, const GGRuleKey *k, GGRuleVal *pOut){
         rulesAddLabel(r, &v);
         pOut->nLabel++;
       }
+      if( rc==0 && (int64_t)pOut->nLabel<k->iMin ){
+        snprintf(r->zErr, GG_RULES_ERR, "\"%s\" must name at least %lld node%s, got []",
+                 k->zKey, (long long)k->iMin, k->iMin==1 ? "" : "s");
+        return -1;
+      }
       return rc;
   }
   if( (v.eType==RV_ARRAY || v.eType==RV_OBJ) && rulesSkip(r, v.eType, 1) ) return -1;

@@ -7,7 +7,9 @@
 **
 **   GG_RULE_BOOL    true or false
 **   GG_RULE_LABEL   a node label: an integer or a string
-**   GG_RULE_LABELS  a node label, or an array of them (several holes)
+**   GG_RULE_LABELS  a node label, or an array of them (several holes);
+**                   iMin is the fewest it must name ("hole": [] names
+**                   no hole: an error when iMin is 1)
 **   GG_RULE_WORD    one of a few strings ("mouse" or "cat")
 **   GG_RULE_INT     an integer from iMin to iMax ("distance": 2); 1.5,
 **                   2.0, 1e3, "2" and integers out of range are errors
@@ -39,7 +41,8 @@ struct GGRuleKey {
   const char *zKey;             /* "hole" */
   int eKind;                    /* GG_RULE_* */
   const char *const *azWord;    /* GG_RULE_WORD: the words, NULL-terminated */
-  int64_t iMin, iMax;           /* GG_RULE_INT: the values allowed */
+  int64_t iMin, iMax;           /* GG_RULE_INT: the values allowed;
+                                ** GG_RULE_LABELS: iMin, the fewest labels */
 };
 
 /* The value given for one key. */

@@ -53,6 +53,18 @@ static const GGSource *callSource(GGCall *pCall, sqlite3_value *pEdges){
   return &gg_source_table;
 }
 
+const char *gg_source_near(const char *zTable){
+  size_t i;
+  for(i=0; aSource[i]; i++){
+    const char *z = zTable, *w = aSource[i]->zWord;
+    while( *z==' ' || *z=='\t' ) z++;
+    while( *w && (*z|0x20)==*w ){ z++; w++; }           /* the words are lower case */
+    while( *z==' ' || *z=='\t' ) z++;
+    if( *w==0 && *z==0 ) return aSource[i]->zWord;
+  }
+  return 0;
+}
+
 int gg_register_sources(sqlite3 *db, GGConn *pConn){
   int rc = SQLITE_OK;
   size_t i;
@@ -303,7 +315,23 @@ int gg_call_init(GGCall *pCall, GGConn *pConn, const GGGameDef *pDef,
   return callInit(pCall, 0, pConn, pDef, pFunc, apArg, nArg, pzErr);
 }
 
-/* The labelled rows of the call's graph, with the roles' nodes added. */
+/* The rules' "isolated" of a game's call, or NULL (no game, or not given). */
+static const GGRuleVal *callIsolated(const GGCall *pCall){
+  const GGRuleVal *v;
+  if( pCall->pDef==0 ) return 0;
+  v = gg_rules_isolated(&pCall->rules, pCall->pDef->nKey);
+  return v->bSet ? v : 0;
+}
+
+/* Whether the small path may take the call's graph of bit rows pS: not
+** when the rules declare isolated nodes (the bit rows hold only the
+** rows' nodes), nor a graph of no nodes (the general path's error). */
+static int callSmallOk(const GGCall *pCall, const GGSmall *pS){
+  return pS->n>0 && callIsolated(pCall)==0;
+}
+
+/* The labelled rows of the call's graph, checked against the roles, with
+** the nodes that the rules declare isolated added. */
 static int callRead(GGCall *pCall, GGEdgeList *pE, char **pzErr){
   GGGraphRef *pRef = &pCall->ref;
   int rc = pRef->pSource->xRead(pRef, pE, pzErr);
@@ -311,7 +339,14 @@ static int callRead(GGCall *pCall, GGEdgeList *pE, char **pzErr){
     return gg_call_over_limit(pCall, 0, pRef->nSeen, pzErr);
   }
   if( rc ) return rc;
-  rc = gg_roles_add(pRef, pCall->aRole, pCall->nRole, pE, pzErr);
+  rc = gg_roles_add(pRef, pCall->aRole, pCall->nRole, callIsolated(pCall), pE, pzErr);
+  if( rc==SQLITE_OK && pCall->pDef && pE->labels.n==0 ){
+    char *zWhat = gg_call_name(pCall);     /* a value of no nodes: graph6 '?', JSON [] */
+    *pzErr = zWhat ? gg_errmsg("%s: %s has no nodes; a game needs at least one",
+                               pCall->pFunc->zName, zWhat) : 0;
+    sqlite3_free(zWhat);
+    rc = gg_error_rc(SQLITE_ERROR, *pzErr);
+  }
   if( rc ) gg_edges_free(pE);
   return rc;
 }
@@ -459,12 +494,12 @@ int gg_call_small(GGCall *pCall, GGSmall *pS, GGSmallCsr *pCsr, GGGraph *pG,
   uint64_t mask;
   uint32_t u;
   if( pCall->nRole!=1 || pSrc->xSmall==0 || !pSrc->xSmall(&pCall->ref, pS)
-   || !gg_small_role(pS, &pCall->aRole[0], pSrc->bClosed, &mask, &u) ){
+   || !callSmallOk(pCall, pS) || !gg_small_role(pS, &pCall->aRole[0], &mask, &u) ){
     return 0;                      /* the general path says what is wrong, if anything */
   }
   gg_small_sort(pS);
   if( gg_call_positions(pCall, pS->n)>(uint64_t)pCall->pConn->mxPositions
-   || !gg_small_role(pS, &pCall->aRole[0], pSrc->bClosed, &mask, &u) ){
+   || !gg_small_role(pS, &pCall->aRole[0], &mask, &u) ){
     return 0;                      /* over the limit: the general path's message */
   }
   *pnParam = 0;
@@ -490,7 +525,8 @@ static int callScalarRun(sqlite3_context *ctx, GGCall *pCall, char **pzErr){
   const GGSource *pSrc = pCall->ref.pSource;
   GGSolved *p = 0;
   int rc;
-  if( f->xSmall && pSrc->xSmall && pSrc->xSmall(&pCall->ref, &pCall->small) ){
+  if( f->xSmall && pSrc->xSmall && pSrc->xSmall(&pCall->ref, &pCall->small)
+   && callSmallOk(pCall, &pCall->small) ){
     int e = f->xSmall(ctx, pCall, &pCall->small);
     if( e==GG_SMALL_DONE ) return SQLITE_OK;
     if( e==GG_SMALL_GRAPH ) callSmallGraph(pCall);     /* else (no memory): read again */

@@ -319,6 +319,9 @@ extern const GGSource gg_source_json;      /* source_json.c */
 extern const GGSource gg_source_graph6;    /* source_graph6.c */
 extern const GGSource gg_source_digraph6;  /* source_digraph6.c */
 extern const GGSource gg_source_sparse6;   /* source_sparse6.c */
+/* The word of the source that zTable spells up to case and blanks
+** ("GRAPH6", "graph6 "), or NULL: for the message of a missing table. */
+const char *gg_source_near(const char *zTable);
 /* The tables of every source that has its own (call.c). */
 int gg_register_sources(sqlite3 *db, GGConn *pConn);
 

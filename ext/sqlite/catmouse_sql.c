@@ -19,7 +19,7 @@ SQLITE_EXTENSION_INIT3
 #define CM_KEY_DIRECTED 4
 static const char *const azCmTurn[] = { "mouse", "cat", 0 };
 static const GGRuleKey aCmKey[] = {
-  { .zKey = "hole", .eKind = GG_RULE_LABELS },
+  { .zKey = "hole", .eKind = GG_RULE_LABELS, .iMin = 1 },
   { .zKey = "mouse", .eKind = GG_RULE_LABEL },
   { .zKey = "cat", .eKind = GG_RULE_LABEL },
   { .zKey = "turn", .eKind = GG_RULE_WORD, .azWord = azCmTurn },
@@ -201,12 +201,11 @@ static void cmsqlResult(sqlite3_context *ctx, GGCall *pCall, const GGSolved *p){
 ** allocation); the general path says what is wrong, if anything is. */
 static int cmsqlSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *pS){
   GGSmall *s = (GGSmall*)pS;
-  int bClosed = pCall->ref.pSource->bClosed;
   uint64_t hole, m;
   uint32_t u, mouse, cat;
-  if( !gg_small_role(s, &pCall->aRole[0], bClosed, &hole, &u)
-   || !gg_small_role(s, &pCall->aRole[1], bClosed, &m, &mouse)
-   || !gg_small_role(s, &pCall->aRole[2], bClosed, &m, &cat)
+  if( !gg_small_role(s, &pCall->aRole[0], &hole, &u)
+   || !gg_small_role(s, &pCall->aRole[1], &m, &mouse)
+   || !gg_small_role(s, &pCall->aRole[2], &m, &cat)
    || ((hole>>cat)&1)                       /* an error, named there */
    || GG_CM_NPOS(s->n)>(uint64_t)pCall->pConn->mxPositions ){
     return GG_SMALL_NO;

@@ -35,7 +35,7 @@ SQLITE_EXTENSION_INIT3
 
 int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
                      const char *const *azCol, int nCol, const char *zPrepErr,
-                     char **pzErr){
+                     const char *zWord, char **pzErr){
   const char *zSep = zFunc ? ": " : "";
   const char *zDot = strchr(zTable, '.');
   sqlite3_stmt *p = 0;
@@ -63,6 +63,9 @@ int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
   if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
   if( rc!=SQLITE_DONE && !(zDot && nRow==0) ){    /* a view over a dropped table */
     *pzErr = gg_errmsg("%s%scannot read table \"%w\": %s", zFunc, zSep, zTable, zPrepErr);
+  }else if( nRow==0 && zWord ){
+    *pzErr = gg_errmsg("%s%sno such table or view: \"%w\" (did you mean the source '%s'?)",
+                       zFunc, zSep, zTable, zWord);
   }else if( nRow==0 ){
     *pzErr = gg_errmsg("%s%sno such table or view: \"%w\" (a WITH name cannot be read:"
                        " use a view)", zFunc, zSep, zTable);
@@ -128,7 +131,8 @@ static int edgesPrepare(sqlite3 *db, const GGGraphRef *pRef, const char *zTable,
     /* a copy: the next statement prepared replaces sqlite3_errmsg() */
     zPrepErr = sqlite3_mprintf("%s", sqlite3_errmsg(db));
     if( zPrepErr==0 ) return SQLITE_NOMEM;
-    rc = gg_table_why_not(db, pRef->zFunc, zTable, azCol, 3, zPrepErr, pzErr);
+    rc = gg_table_why_not(db, pRef->zFunc, zTable, azCol, 3, zPrepErr,
+                          gg_source_near(zTable), pzErr);
     sqlite3_free(zPrepErr);
   }
   return rc;
@@ -206,6 +210,36 @@ static int edgesRead(sqlite3 *db, GGGraphRef *pRef, const char *zTable,
   return rc;
 }
 
+/* For a graph id with no rows: " (the table has graph '1', a text: ...)"
+** when the table has rows under the id of the other type that spells the
+** same (1 and '1', as a .import into an untyped table stores), else "". */
+static char *edgesIdTwin(sqlite3 *db, const GGGraphRef *pRef, const char *zTable){
+  GGLabel id, twin;
+  char zBuf[24], *zName = gg_table_sql(zTable), *zSql, *zTwin, *z;
+  sqlite3_stmt *p = 0;
+  int bHas = 0;
+  if( zName==0 ) return 0;
+  zSql = sqlite3_mprintf("SELECT 1 FROM %s WHERE graph_id = ?1 LIMIT 1", zName);
+  sqlite3_free(zName);
+  if( zSql==0 ) return 0;
+  if( gg_value_label(pRef->pId, &id)==1 && gg_label_twin(&id, &twin, zBuf)
+   && sqlite3_prepare_v2(db, zSql, -1, &p, 0)==SQLITE_OK ){
+    if( twin.eType==GG_KEY_INT ) sqlite3_bind_int64(p, 1, twin.iVal);
+    else sqlite3_bind_text(p, 1, twin.z, (int)twin.nz, SQLITE_STATIC);
+    bHas = sqlite3_step(p)==SQLITE_ROW;
+  }
+  sqlite3_finalize(p);
+  sqlite3_free(zSql);
+  if( !bHas ) return sqlite3_mprintf("");
+  zTwin = gg_label_sql(&twin);
+  z = zTwin ? sqlite3_mprintf(" (it has rows of graph %s, %s: 1 and '1' are different graph"
+                              " ids; store graph ids as integers, see sql/schema.sql, or"
+                              " CAST them)", zTwin,
+                              twin.eType==GG_KEY_INT ? "an integer" : "a text") : 0;
+  sqlite3_free(zTwin);
+  return z;
+}
+
 /* The source's read: the rows of pRef's graph, at least one. */
 static int edgesSourceRead(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
   const char *zTable = pRef->zTable ? pRef->zTable : GG_DEFAULT_TABLE;
@@ -217,10 +251,11 @@ static int edgesSourceRead(GGGraphRef *pRef, GGEdgeList *pE, char **pzErr){
   rc = edgesRead(pRef->pConn->db, pRef, zTable, pE, pzErr);
   gg_reentry_leave();
   if( rc==SQLITE_OK && pE->nEdge==0 ){
-    char *zId = gg_value_sql(pRef->pId);
-    *pzErr = zId ? gg_errmsg("%s: graph %s has no rows in table \"%w\"", pRef->zFunc,
-                             zId, zTable) : 0;
+    char *zId = gg_value_sql(pRef->pId), *zHint = edgesIdTwin(pRef->pConn->db, pRef, zTable);
+    *pzErr = zId && zHint ? gg_errmsg("%s: graph %s has no rows in table \"%w\"%s",
+                                      pRef->zFunc, zId, zTable, zHint) : 0;
     sqlite3_free(zId);
+    sqlite3_free(zHint);
     rc = SQLITE_ERROR;
   }
   if( rc ) gg_edges_free(pE);

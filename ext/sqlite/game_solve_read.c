@@ -99,7 +99,7 @@ static int gsPrepare(sqlite3 *db, const char *zTable, const char *const *azCol,
   if( rc==SQLITE_OK || rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ) return rc;
   zSql = sqlite3_mprintf("%s", sqlite3_errmsg(db));     /* the message, kept */
   if( zSql==0 ) return SQLITE_NOMEM;
-  rc = gg_table_why_not(db, GS_NAME, zTable, azCol, nCol, zSql, pzErr);
+  rc = gg_table_why_not(db, GS_NAME, zTable, azCol, nCol, zSql, 0, pzErr);
   sqlite3_free(zSql);
   return rc;
 }

@@ -50,11 +50,11 @@ void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     return;
   }
   if( argc>1 ){
-    if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER || sqlite3_value_int64(argv[1])<0 ){
-      char *zVal = gg_value_sql(argv[1]);
+    if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER || sqlite3_value_int64(argv[1])<1 ){
+      char *zVal = gg_value_sql(argv[1]);      /* 0 would refuse every solve */
       gg_result_error(ctx, SQLITE_MISMATCH, zVal==0 ? 0 :
-          gg_errmsg("graphgame_limit: max_positions must be a non-negative"
-                    " integer, got %s", zVal));
+          gg_errmsg("graphgame_limit: max_positions must be a positive integer"
+                    " (every solve has at least one position), got %s", zVal));
       sqlite3_free(zVal);
       return;
     }

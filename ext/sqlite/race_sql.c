@@ -76,14 +76,13 @@ static int racesqlGet(const void *pState, uint64_t a, uint32_t b, int turn,
 ** is (a missing node, an interrupt, over the limit). */
 static int racesqlSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *pS){
   GGSmall *s = (GGSmall*)pS;
-  int bClosed = pCall->ref.pSource->bClosed;
   GGSmallCsr *pCsr = gg_small_csr(pCall->pConn);
   GGGraph g;
   uint64_t m, nPos = 0;
   uint32_t aId[3], value = GG_V_DRAW;
   int i;
   if( pCsr==0 ) return GG_SMALL_NO;
-  for(i=0; i<3; i++) if( !gg_small_role(s, &pCall->aRole[i], bClosed, &m, &aId[i]) ) return GG_SMALL_NO;
+  for(i=0; i<3; i++) if( !gg_small_role(s, &pCall->aRole[i], &m, &aId[i]) ) return GG_SMALL_NO;
   gg_small_graph(s, pCall->ref.bDirected, pCsr, &g);
   if( gg_race_game(&g, aId[1], aId[2], aId[0], (uint64_t)pCall->pConn->mxPositions, 0, &value,
                    &nPos)!=GG_OK ){

@@ -3,12 +3,16 @@
 ** as labels (gg_value_label), labels as SQL literals and as results.
 **
 ** A call names nodes: the rules' holes and starts, the race's x, y and z.
-** A named node that no row touches is an isolated node of the graph.  A
-** node the call needs but does not name gets its default label (hole 0,
-** mouse 1, cat 2); that default must be a node of the rows, else the
-** error names the missing node and its role and shows how to name it.
-** When a label differs from a node of the rows only by type (5 and '5'),
-** the error says so: 1 and '1' are different nodes.
+** Each must be a node of the graph.  A label that no row touches is an
+** error that names the function, the role, the label and the graph, and
+** suggests the nearest labels of the graph (the same up to case first,
+** then by edit distance; three at most), or, when the label differs from
+** a node only by type (5 and '5'), says so: 1 and '1' are different
+** nodes.  Isolated nodes are declared in the rules' "isolated" (rules_sql.c),
+** which the error proposes when nothing is near.  A node the call needs
+** but does not name gets its default label (hole 0, mouse 1, cat 2); that
+** default must be a node of the rows too, and its error shows how to name
+** the role.
 */
 #include <stdio.h>
 #include <string.h>
@@ -43,9 +47,7 @@ void gg_result_label(sqlite3_context *ctx, const GGGraph *pG, uint32_t u){
   else sqlite3_result_text(ctx, L.z, (int)L.nz, SQLITE_TRANSIENT);
 }
 
-/* The label of the other type that spells the same (5 and '5'), if any,
-** into *pTwin with its text in zBuf (24 bytes). */
-static int rolesTwin(const GGLabel *pL, GGLabel *pTwin, char *zBuf){
+int gg_label_twin(const GGLabel *pL, GGLabel *pTwin, char *zBuf){
   if( pL->eType==GG_KEY_INT ){
     int n = snprintf(zBuf, 24, "%lld", (long long)pL->iVal);
     *pTwin = GG_LABEL_TEXT(zBuf, (uint32_t)n);
@@ -75,7 +77,7 @@ static int rolesHas(const GGKeyMap *m, const GGLabel *pL){
 static char *rolesTwinHint(const GGKeyMap *m, const GGLabel *pL){
   GGLabel twin;
   char zBuf[24], *zTwin, *z;
-  if( !rolesTwin(pL, &twin, zBuf) || !rolesHas(m, &twin) ) return sqlite3_mprintf("");
+  if( !gg_label_twin(pL, &twin, zBuf) || !rolesHas(m, &twin) ) return sqlite3_mprintf("");
   zTwin = gg_label_sql(&twin);
   z = zTwin ? sqlite3_mprintf(" (the rows have %s, %s: 1 and '1' are different nodes;"
                               " store labels as integers, see sql/schema.sql, or CAST them)",
@@ -84,11 +86,107 @@ static char *rolesTwinHint(const GGKeyMap *m, const GGLabel *pL){
   return z;
 }
 
-/* The error for a named label that is missing only by its type, or for
-** a default label the call needs that no row mentions. */
+/* Bytes of a text label compared for suggestions, at most. */
+#define ROLES_NEAR_MAX 64
+
+static int rolesLower(int c){ return c>='A' && c<='Z' ? c+32 : c; }
+
+/* The edit distance of a[0..na) and b[0..nb) up to ASCII case, or a
+** number over mx once it must be (lengths at most ROLES_NEAR_MAX). */
+static uint32_t rolesDistance(const char *a, uint32_t na, const char *b, uint32_t nb,
+                              uint32_t mx){
+  uint32_t aRow[ROLES_NEAR_MAX+1], i, j;
+  if( (na>nb ? na-nb : nb-na)>mx ) return mx+1;
+  for(j=0; j<=nb; j++) aRow[j] = j;
+  for(i=1; i<=na; i++){
+    uint32_t diag = aRow[0], lo;
+    aRow[0] = lo = i;
+    for(j=1; j<=nb; j++){
+      uint32_t up = aRow[j];
+      uint32_t v = diag + (rolesLower(a[i-1])!=rolesLower(b[j-1]));
+      if( up+1<v ) v = up+1;
+      if( aRow[j-1]+1<v ) v = aRow[j-1]+1;
+      aRow[j] = v;
+      diag = up;
+      if( v<lo ) lo = v;
+    }
+    if( lo>mx ) return mx+1;
+  }
+  return aRow[nb];
+}
+
+/* " (did you mean 'a', 'b' or 'c'?)": the text labels of m nearest to
+** the text label pL, the same up to case first, then within an edit
+** distance of a third of its length (at least 1, at most 3); "" if none
+** is near. */
+static char *rolesNear(const GGKeyMap *m, const GGLabel *pL){
+  uint32_t aId[3], aDist[3], nNear = 0, u, i, mx;
+  char *z;
+  if( pL->eType!=GG_KEY_TEXT || pL->nz>ROLES_NEAR_MAX ) return sqlite3_mprintf("");
+  mx = pL->nz/3 < 1 ? 1 : pL->nz/3 > 3 ? 3 : pL->nz/3;
+  for(u=0; u<m->n; u++){
+    uint32_t nz, d;
+    const char *zL;
+    if( gg_keymap_type(m, u)!=GG_KEY_TEXT ) continue;
+    zL = gg_keymap_text(m, u, &nz);
+    if( nz>ROLES_NEAR_MAX ) continue;
+    d = rolesDistance(pL->z, pL->nz, zL, nz, mx);   /* 0: the same up to case */
+    if( d>mx || (nNear==3 && d>=aDist[2]) ) continue;
+    i = nNear<3 ? nNear++ : 2;             /* insert in order of distance, then of label */
+    while( i>0 && aDist[i-1]>d ){ aDist[i] = aDist[i-1]; aId[i] = aId[i-1]; i--; }
+    aDist[i] = d;
+    aId[i] = u;
+  }
+  z = sqlite3_mprintf("%s", nNear ? " (did you mean " : "");
+  for(i=0; z && i<nNear; i++){
+    uint32_t nz;
+    const char *zL = gg_keymap_text(m, aId[i], &nz);
+    char *zNext = sqlite3_mprintf("%z%s'%.*q'%s", z, i==0 ? "" : i+1<nNear ? ", " : " or ",
+                                  (int)nz, zL, i+1==nNear ? "?)" : "");
+    z = zNext;
+  }
+  return z;
+}
+
+/* A label as a JSON value: 5, or "a \"b\"". */
+static char *rolesJson(const GGLabel *pL){
+  char *z;
+  uint32_t i, n = 1;
+  if( pL->eType==GG_KEY_INT ) return sqlite3_mprintf("%lld", (long long)pL->iVal);
+  z = sqlite3_malloc64((uint64_t)pL->nz*2 + 3);
+  if( z==0 ) return 0;
+  z[0] = '"';
+  for(i=0; i<pL->nz; i++){
+    if( pL->z[i]=='"' || pL->z[i]=='\\' ) z[n++] = '\\';
+    z[n++] = pL->z[i];
+  }
+  z[n++] = '"';
+  z[n] = 0;
+  return z;
+}
+
+/* The hint of a named label that is not a node of m: its type twin, the
+** nearest labels, or for an edge table how to declare an isolated node. */
+static char *rolesHint(const GGGraphRef *pRef, const GGKeyMap *m, const GGLabel *pL){
+  char *z = rolesTwinHint(m, pL), *zL;
+  if( z==0 || z[0] ) return z;
+  sqlite3_free(z);
+  z = rolesNear(m, pL);
+  if( z==0 || z[0] || pRef->pSource->bClosed ) return z;
+  sqlite3_free(z);
+  zL = rolesJson(pL);
+  z = zL ? sqlite3_mprintf(" (no row touches it; an isolated node is declared in the"
+                           " rules: '{\"isolated\": [%q]}')", zL) : 0;
+  sqlite3_free(zL);
+  return z;
+}
+
+/* The error for a named label that is not a node, or for a default label
+** the call needs that no row mentions. */
 static int rolesMissing(const GGGraphRef *pRef, const GGRole *pRole, const GGLabel *pL,
                         const GGKeyMap *m, int bDefault, char **pzErr){
-  char *zWhat = pRef->pSource->xName(pRef), *zL = gg_label_sql(pL), *zHint = rolesTwinHint(m, pL);
+  char *zWhat = pRef->pSource->xName(pRef), *zL = gg_label_sql(pL);
+  char *zHint = bDefault ? rolesTwinHint(m, pL) : rolesHint(pRef, m, pL);
   char *zEx = 0;
   if( m->n>0 ){                   /* an example: the first node of the rows */
     GGLabel L;
@@ -114,12 +212,34 @@ static int rolesMissing(const GGGraphRef *pRef, const GGRole *pRole, const GGLab
   return gg_error_rc(SQLITE_ERROR, *pzErr);
 }
 
-/* Make the roles' labels nodes of pE, or say why they cannot be. */
-int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList *pE,
-                 char **pzErr){
-  int i;
+/* The nodes that the rules' "isolated" declares, added to pE: each a node
+** of the rows already, or one that no row touches (an edge table only: a
+** value names its nodes itself). */
+static int rolesIsolated(const GGGraphRef *pRef, const GGRuleVal *pIso, GGEdgeList *pE,
+                         char **pzErr){
+  static const GGRole isoRole = { .zRole = "the isolated node", .zKey = "isolated" };
   uint32_t j;
-  for(i=0; i<nRole; i++){
+  for(j=0; pIso && pIso->bSet && j<pIso->nLabel; j++){
+    const GGLabel *pL = &pIso->aLabel[j];
+    GGLabel twin;
+    char zBuf[24];
+    if( rolesHas(&pE->labels, pL) ) continue;
+    if( pRef->pSource->bClosed
+     || (gg_label_twin(pL, &twin, zBuf) && rolesHas(&pE->labels, &twin)) ){
+      return rolesMissing(pRef, &isoRole, pL, &pE->labels, 0, pzErr);
+    }
+    if( gg_edges_node(pE, pL) ) return SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
+}
+
+/* Check that the roles' labels are nodes of pE, after adding the nodes
+** that pIso declares; or say why not. */
+int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, const GGRuleVal *pIso,
+                 GGEdgeList *pE, char **pzErr){
+  int i, rc = rolesIsolated(pRef, pIso, pE, pzErr);
+  uint32_t j;
+  for(i=0; rc==SQLITE_OK && i<nRole; i++){
     GGRole *r = &aRole[i];
     if( r->aLabel==0 ){
       if( !rolesHas(&pE->labels, &r->dflt) ){
@@ -128,17 +248,12 @@ int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList *p
       continue;
     }
     for(j=0; j<r->nLabel; j++){
-      GGLabel twin;
-      char zBuf[24];
-      if( rolesHas(&pE->labels, &r->aLabel[j]) ) continue;
-      if( rolesTwin(&r->aLabel[j], &twin, zBuf) && rolesHas(&pE->labels, &twin) ){
+      if( !rolesHas(&pE->labels, &r->aLabel[j]) ){
         return rolesMissing(pRef, r, &r->aLabel[j], &pE->labels, 0, pzErr);
       }
-      if( pRef->pSource->bClosed ) return rolesMissing(pRef, r, &r->aLabel[j], &pE->labels, 0, pzErr);
-      if( gg_edges_node(pE, &r->aLabel[j]) ) return SQLITE_NOMEM;
     }
   }
-  return SQLITE_OK;
+  return rc;
 }
 
 /* The dense ids of the roles in the built graph. */

@@ -25,13 +25,18 @@ struct GGRole {
 ** or text, -1 out of memory); a label as an SQL literal; a result. */
 int gg_value_label(sqlite3_value *pVal, GGLabel *pL);
 char *gg_label_sql(const GGLabel *pL);
+/* The label of the other type that spells the same (5 and '5'), if any:
+** 1 with it in *pTwin (its text in zBuf, 24 bytes), else 0. */
+int gg_label_twin(const GGLabel *pL, GGLabel *pTwin, char *zBuf);
 void gg_result_label(sqlite3_context *ctx, const GGGraph *pG, uint32_t u);
 
-/* The roles of a call (roles.c): make their labels nodes of the rows
-** read (an isolated node for a label no row has), or say why not; once
-** the graph is built, their dense ids; free those. */
-int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, GGEdgeList *pE,
-                 char **pzErr);
+/* The roles of a call (roles.c): the nodes that the rules' "isolated"
+** declares (pIso, or NULL) added to the rows read, then each role's
+** labels checked to be nodes of them, or an error that says why not and
+** suggests the nearest labels; once the graph is built, their dense ids;
+** free those. */
+int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, const GGRuleVal *pIso,
+                 GGEdgeList *pE, char **pzErr);
 int gg_roles_resolve(const GGGraph *pG, GGRole *aRole, int nRole);
 void gg_roles_free(GGRole *aRole, int nRole);
 

@@ -95,8 +95,7 @@ void gg_small_ints(GGSmall *p, uint32_t n){
   p->bInts = 1;
 }
 
-int gg_small_role(GGSmall *p, const GGRole *pRole, int bClosed, uint64_t *pMask,
-                  uint32_t *pFirst){
+int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pFirst){
   uint32_t j;
   smallInts(p);
   *pMask = 0;
@@ -110,13 +109,12 @@ int gg_small_role(GGSmall *p, const GGRole *pRole, int bClosed, uint64_t *pMask,
     return 1;
   }
   for(j=0; j<pRole->nLabel; j++){
-    int u;
+    uint32_t h;
     if( pRole->aLabel[j].eType!=GG_KEY_INT ) return 0;
-    if( bClosed && p->aSlot[smallSlot(p, pRole->aLabel[j].iVal)]==0 ) return 0;
-    u = gg_small_node(p, pRole->aLabel[j].iVal);     /* no text label: no type twin */
-    if( u<0 ) return 0;
-    if( j==0 ) *pFirst = (uint32_t)u;
-    *pMask |= 1ull<<u;
+    h = smallSlot(p, pRole->aLabel[j].iVal);
+    if( p->aSlot[h]==0 ) return 0;             /* not a node: the general path says so */
+    if( j==0 ) *pFirst = p->aSlot[h]-1u;
+    *pMask |= 1ull<<(p->aSlot[h]-1u);
   }
   return pRole->nLabel>0;
 }

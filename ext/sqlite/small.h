@@ -41,13 +41,11 @@ void gg_small_ints(GGSmall *p, uint32_t n);
 static inline int64_t gg_small_label(const GGSmall *p, uint32_t u){
   return p->bInts ? (int64_t)u : p->aLabel[u];
 }
-/* The nodes of a role (its labels, or its default label, which must be a
-** node of the rows; a named label no row has becomes an isolated node,
-** unless bClosed: the source names every node): their bits into *pMask
-** and the first one into *pFirst.  1, or 0 if the general path must
-** decide (a text label, a missing node, no room). */
-int gg_small_role(GGSmall *p, const GGRole *pRole, int bClosed, uint64_t *pMask,
-                  uint32_t *pFirst);
+/* The nodes of a role (its labels, or its default label), each of which
+** must be a node of the rows: their bits into *pMask and the first one
+** into *pFirst.  1, or 0 if the general path must decide (a text label,
+** a label that is not a node: its error). */
+int gg_small_role(GGSmall *p, const GGRole *pRole, uint64_t *pMask, uint32_t *pFirst);
 
 /* A GGGraph of a small graph's rows for the engines that take one (no
 ** labels: only engines that never look at them); its arrays are in

@@ -26,11 +26,12 @@ char *gg_table_sql(const char *zTable);
 
 /* After a failed prepare of a read of zTable: say which table or column
 ** (of azCol) is missing, as "[zFunc: ]...".  zPrepErr is a copy of the
-** prepare's message.  SQLITE_ERROR with *pzErr, or SQLITE_NOMEM or
+** prepare's message; zWord, or NULL, a source's word that a missing
+** table's name resembles ("did you mean the source 'graph6'?").  SQLITE_ERROR with *pzErr, or SQLITE_NOMEM or
 ** SQLITE_INTERRUPT if finding out failed for that reason (edges.c). */
 #define GG_TABLE_MAX_COL 4
 int gg_table_why_not(sqlite3 *db, const char *zFunc, const char *zTable,
                      const char *const *azCol, int nCol, const char *zPrepErr,
-                     char **pzErr);
+                     const char *zWord, char **pzErr);
 
 #endif

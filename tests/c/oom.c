@@ -432,7 +432,7 @@ static void oomMessages(void){
     for(nAt=1; nAt<2000; nAt++){
       sqlite3_stmt *pStmt = 0;
       /* no solved game kept from the last run (the limit drops it) */
-      h_exec(db, "SELECT graphgame_limit('max_positions', 0)");
+      h_exec(db, "SELECT graphgame_limit('max_positions', 1)");
       h_exec(db, "SELECT graphgame_limit('max_positions', 1000000000)");
       if( sqlite3_prepare_v2(db, aCase[i].zSql, -1, &pStmt, 0)!=SQLITE_OK ){
         fprintf(stderr, "oom: cannot prepare %s\n", aCase[i].zSql);

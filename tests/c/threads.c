@@ -102,7 +102,7 @@ static void *thrBig(void *pArg){
     /* empty the cache; the interrupter may stop this too (it fires every
     ** 20 ms, whatever runs), so it may fail: the next round tries again */
     memset(&a, 0, sizeof(a));
-    h_run(db, "SELECT graphgame_limit('max_positions', 0)", &a, &got);
+    h_run(db, "SELECT graphgame_limit('max_positions', 1)", &a, &got);
     h_str_free(&got);
     h_run(db, "SELECT graphgame_limit('max_positions', 100000000)", &a, &got);
     h_str_free(&got);

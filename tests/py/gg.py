@@ -128,11 +128,14 @@ def adjacency(rows, extra=(), directed=False):
 
 
 def phantom_rules(rows, roles=(("hole", 0), ("mouse", 1), ("cat", 2))):
-    """Rules JSON naming the default roles that no row mentions, so that
-    they become isolated nodes: the graph the versions before the rules
+    """Rules JSON naming the default roles that no row mentions and
+    declaring them isolated nodes: the graph the versions before the rules
     argument played on (they made 0, 1 and 2 nodes of every graph)."""
     present = {x for r in rows for x in r}
-    return json.dumps({k: v for k, v in roles if v not in present})
+    rules = {k: v for k, v in roles if v not in present}
+    if rules:
+        rules["isolated"] = sorted(set(rules.values()), key=str)
+    return json.dumps(rules)
 
 
 def sqlite_order(labels):

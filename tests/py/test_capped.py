@@ -128,7 +128,7 @@ def test_errors():
 
 def test_interrupt_stops_a_long_search():
     """A drawn chase on the 10-cube (hole cut off: an isolated node 0 that
-    only the rules name): the search visits every (ply, mouse, cat) up to
+    the rules declare): the search visits every (ply, mouse, cat) up to
     the cap; sqlite3_interrupt() stops it."""
     import threading
     db = gg.connect()
@@ -139,7 +139,7 @@ def test_interrupt_stops_a_long_search():
                 rows.append((x, x | (1 << k)))
     lab = lambda v: 1 if v == 0 else 2 if v == 1023 else v + 3
     gg.store(db, 1, [(lab(a), lab(b)) for a, b in rows])
-    rules = '{"hole": 0}'
+    rules = '{"hole": 0, "isolated": [0]}'
     timer = threading.Timer(0.3, db.interrupt)
     timer.start()
     try:
@@ -194,7 +194,8 @@ def test_rules_any_labels_holes_arcs_and_first_movers():
         turn = rng.choice(["mouse", "cat"])
         gg.store(db, gid, rows)
         rules = json.dumps({"hole": holes if len(holes) > 1 or rng.random() < 0.5 else holes[0],
-                            "mouse": m, "cat": c, "turn": turn, "directed": directed})
+                            "mouse": m, "cat": c, "turn": turn, "directed": directed,
+                            "isolated": holes + [m, c]})     # those no row has
         outcome, plies = gg.catmouse_brute(rows, holes, directed, extra=(m, c))[(m, c, turn)]
         for cap in (0, 1, 2, 3, 5, 8, 13, 2 * n * n):
             want = outcome if outcome == 0 or plies < cap else 0

@@ -465,7 +465,7 @@ def test_capped_census_every_position():
                     continue
                 for m, c, t, o, k in db.execute(
                         "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(1, 'edges', ?)",
-                        ('{"hole": %d}' % h,)):
+                        ('{"hole": %d, "isolated": [%d]}' % (h, h),)):
                     assert pos[(gi, h, m, c, ("mouse", "cat").index(t))] == (o, k), (s, h, m, c, t)
         starts = [(o, k) for (g, h, m, c, t), (o, k) in pos.items()
                   if t == 0 and len({h, m, c}) == 3]
@@ -491,7 +491,7 @@ def test_capped_census_finds_the_first_long_win():
     db = gg.connect()
     db.execute("CREATE TABLE edges(graph_id INTEGER, src INTEGER, dst INTEGER)")
     db.execute("INSERT INTO edges SELECT 1, src, dst FROM graph6_edges(?)", (s,))
-    rules = '{"hole": %d, "mouse": %d, "cat": %d}' % (h, m, c)
+    rules = '{"hole": %d, "mouse": %d, "cat": %d, "isolated": [%d, %d, %d]}' % (h, m, c, h, m, c)
     o, plies = db.execute("SELECT outcome, plies FROM catmouse_states(1, 'edges', ?) "
                           "WHERE mouse = ? AND cat = ? AND turn = 'mouse'", (rules, m, c)).fetchone()
     assert o != 0 and plies == k, (o, plies, k)

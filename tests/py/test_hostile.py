@@ -175,8 +175,8 @@ def test_nulls():
             'graphgame: catmouse_states: graph 2 in table "nulls": src and dst must be integer or' \
             ' text node labels, got src=0, dst=NULL'
         # rows with a NULL graph_id belong to no graph (NULL = x is never true):
-        # graph 3 is its one row (0, 1), and the cat's node 2 is named
-        assert one("SELECT catmouse(3, 'nulls', '{\"cat\": 2}')").fetchone()[0] == \
+        # graph 3 is its one row (0, 1), and the cat's node 2 is declared
+        assert one("SELECT catmouse(3, 'nulls', '{\"cat\": 2, \"isolated\": 2}')").fetchone()[0] == \
             gg.catmouse_brute([(0, 1)])[(1, 2, "mouse")][0]
         assert {tuple(r[:3]): tuple(r[3:]) for r in one(
             "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(3, 'nulls')")} == \
@@ -184,7 +184,7 @@ def test_nulls():
         assert error_of(db, "SELECT graphgame_limit(NULL)") == \
             "graphgame: graphgame_limit: unknown limit NULL (known: 'max_positions')"
         assert error_of(db, "SELECT graphgame_limit('max_positions', NULL)") == \
-            "graphgame: graphgame_limit: max_positions must be a non-negative integer, got NULL"
+            "graphgame: graphgame_limit: max_positions must be a positive integer (every solve has at least one position), got NULL"
         assert one("SELECT count(*) FROM catmouse_states(1) WHERE mouse = NULL").fetchone()[0] == 0
         assert h.same()
     finally:
@@ -219,15 +219,15 @@ def test_text_where_numbers_belong():
             "graphgame: catmouse: the hole is node 0 by default, but no row of graph 2 in table" \
             " \"typed\" mentions node 0; name it in the rules, e.g. '{\"hole\": \"x\"}'"
         assert db.execute("SELECT catmouse(2, 'typed', ?)",
-                          ('{"hole": "x", "mouse": 1, "cat": 2}',)).fetchone()[0] == \
+                          ('{"hole": "x", "mouse": 1, "cat": 2, "isolated": [2]}',)).fetchone()[0] == \
             gg.catmouse_brute([("x", 1)], holes=("x",), extra=(1, 2))[(1, 2, "mouse")][0]
         assert error_of(db, "SELECT catmouse(3, 'typed')") == \
             "graphgame: catmouse: graph 3 in table \"typed\": src and dst must be integer or text" \
             " node labels, got src=7, dst=1.5"
         assert error_of(db, "SELECT graphgame_limit('max_positions', '100')") == \
-            "graphgame: graphgame_limit: max_positions must be a non-negative integer, got '100'"
+            "graphgame: graphgame_limit: max_positions must be a positive integer (every solve has at least one position), got '100'"
         assert error_of(db, "SELECT graphgame_limit('max_positions', 1e9)") == \
-            "graphgame: graphgame_limit: max_positions must be a non-negative integer, got 1000000000.0"
+            "graphgame: graphgame_limit: max_positions must be a positive integer (every solve has at least one position), got 1000000000.0"
         assert error_of(db, "SELECT graphgame_limit(7)") == \
             "graphgame: graphgame_limit: unknown limit 7 (known: 'max_positions')"
         assert error_of(db, "SELECT catmouse_json(12)") == \
@@ -281,6 +281,16 @@ def test_graph_ids_of_every_type():
                                       (v, t)).fetchone()[0] == len(gg.catmouse_brute(rows)), (t, v)
                 else:
                     msg = 'graphgame: %s: graph %s has no rows in table "%s"'
+                    # the id of the other type that spells the same, if it has rows
+                    twin = str(v) if isinstance(v, int) else int(v) if isinstance(v, str) \
+                        and v.lstrip("-").isdigit() and str(int(v)) == v else None
+                    if twin is not None and db.execute(
+                            "SELECT count(*) FROM %s WHERE graph_id = ?" % t, (twin,)).fetchone()[0]:
+                        msg += (" (it has rows of graph %s, %s: 1 and '1' are different graph"
+                                " ids; store graph ids as integers, see sql/schema.sql, or CAST"
+                                " them)" % ("'%s'" % twin if isinstance(twin, str) else twin,
+                                            "a text" if isinstance(twin, str)
+                                            else "an integer")).replace("%", "%%")
                     assert error_of(db, "SELECT catmouse(?, ?)", (v, t)) == \
                         msg % ("catmouse", lit, t)
                     assert error_of(db, "SELECT * FROM catmouse_states(?, ?)", (v, t)) == \

@@ -94,15 +94,15 @@ def test_the_read_stops_one_node_past_the_largest_graph_that_fits():
     assert checked > 100, checked
 
 
-def test_limit_zero_refuses_everything_but_keeps_answers_exact():
+def test_limit_one_refuses_every_solve_but_keeps_answers_exact():
     db = gg.connect()
     rng = random.Random(3)
     rows = gg.random_edges(rng, 9, 0.3) or [(0, 1)]
     gg.store(db, 1, rows)
     rules = gg.phantom_rules(rows)
-    db.execute("SELECT graphgame_limit('max_positions', 0)")
+    db.execute("SELECT graphgame_limit('max_positions', 1)")
     code, msg = code_and_message(db, "SELECT catmouse(1, 'edges', ?)", (rules,))
-    assert code == SQLITE_TOOBIG and "over the limit of 0" in msg, msg
+    assert code == SQLITE_TOOBIG and "over the limit of 1 " in msg, msg
     db.execute("SELECT graphgame_limit('max_positions', 1000)")
     assert db.execute("SELECT catmouse(1, 'edges', ?)", (rules,)).fetchone()[0] == \
         gg.catmouse_brute(rows)[(1, 2, "mouse")][0]
@@ -161,3 +161,14 @@ def test_out_of_memory_says_what_the_solve_needed():
             " peak (12470018 positions), and an allocation failed (SQLite's hard heap limit"
             " is 7 MB, sqlite3_hard_heap_limit64())")
     assert want in p.stderr and "(7)" in p.stderr, p.stderr
+
+
+def test_limit_that_no_solve_meets_is_an_error():
+    """0 positions (or fewer) would refuse every solve: an error that says
+    why, and the limit stays as it was."""
+    db = gg.connect()
+    for bad in ("0", "-5"):
+        code, msg = code_and_message(db, "SELECT graphgame_limit('max_positions', %s)" % bad, ())
+        assert msg == ("graphgame: graphgame_limit: max_positions must be a positive integer"
+                       " (every solve has at least one position), got %s" % bad), msg
+    assert db.execute("SELECT graphgame_limit('max_positions')").fetchone()[0] == 1000000000

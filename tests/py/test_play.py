@@ -182,7 +182,7 @@ def test_errors():
          "graphgame: catmouse_play: rules: \"turn\" must be \"mouse\" or \"cat\", got \"dog\""),
         ("SELECT * FROM catmouse_play(1, 'edges', '{\"mice\": 1}')",
          "graphgame: catmouse_play: rules: unknown key \"mice\" (known keys: hole, mouse, cat,"
-         " turn, directed)"),
+         " turn, directed, isolated)"),
         ("SELECT * FROM catmouse_play(7)",
          "graphgame: catmouse_play: graph 7 has no rows in table \"edges\""),
         ("SELECT * FROM catmouse_play(1, 'nope')",
@@ -302,7 +302,7 @@ def test_race_errors():
          " an integer: 1 and '1' are different nodes; store labels as integers, see"
          " sql/schema.sql, or CAST them)"),
         ("SELECT * FROM race_play(10, 4, 4, 0, 'edges', '{\"hole\": 1}')",
-         "graphgame: race_play: rules: unknown key \"hole\" (known keys: directed)"),
+         "graphgame: race_play: rules: unknown key \"hole\" (known keys: directed, isolated)"),
         ("SELECT * FROM race_play(10, 4, 4, 0, 'edges', '{\"directed\": 1}')",
          "graphgame: race_play: rules: \"directed\" must be true or false, got 1"),
         ("SELECT * FROM race_play(11, 4, 4, 0)",

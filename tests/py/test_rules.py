@@ -53,6 +53,9 @@ def random_game(rng):
     turn = rng.choice(["mouse", "cat"])
     rules = {"hole": holes if len(holes) > 1 or rng.random() < 0.5 else holes[0],
              "mouse": mouse, "cat": cat, "turn": turn, "directed": directed}
+    iso = [x for x in holes + [mouse, cat] if x not in present]
+    if iso:                       # declared isolated: else an error (test_lookups.py)
+        rules["isolated"] = iso
     return rows, rules, holes, directed, mouse, cat, turn
 
 
@@ -110,7 +113,8 @@ def test_labels_come_back_with_their_type():
 
 def test_race_with_text_labels_and_isolated_named_nodes():
     """race_game and race_states on text labels, with x, y or z that no
-    row touches (isolated nodes), against the race brute force."""
+    row touches (isolated nodes, declared in the rules), against the race
+    brute force."""
     rng = random.Random(6963)
     db = gg.connect()
     db.execute("CREATE TABLE edges(graph_id, src, dst)")
@@ -129,10 +133,15 @@ def test_race_with_text_labels_and_isolated_named_nodes():
         want = gg.race_brute([(name[a], name[b]) for a, b in rows]
                              + [(name[v], name[v]) for v in (x, y, z)], name[z])
         want = {(x, y, "alice"): want[(name[x], name[y], "alice")]}
-        got = db.execute("SELECT race_game(?, ?, ?, ?)", (gid, x, y, z)).fetchone()[0]
+        present = {v for r in rows for v in r}
+        iso = json.dumps({"isolated": [v for v in (x, y, z) if v not in present]})
+        got = db.execute("SELECT race_game(?, ?, ?, ?, 'edges', ?)",
+                         (gid, x, y, z, iso)).fetchone()[0]
         assert got == want[(x, y, "alice")][0], (rows, x, y, z)
-        n = db.execute("SELECT count(*) FROM race_states(?, ?)", (gid, z)).fetchone()[0]
-        assert n == 2 * len(gg.adjacency(rows, (z,))) ** 2     # z is a node, x and y need not be
+        n = db.execute("SELECT count(*) FROM race_states(?, ?, 'edges', ?)",
+                       (gid, z, iso)).fetchone()[0]
+        # the declared nodes are nodes of the graph: z, and x and y when no row has them
+        assert n == 2 * len(gg.adjacency(rows, (x, y, z))) ** 2, (rows, x, y, z)
 
 
 def test_hidden_columns_read_back_the_arguments():

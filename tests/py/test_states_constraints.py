@@ -144,7 +144,8 @@ def test_filtered_rows_equal_rows_filtered_in_python():
         gg.store(db, 1, rows)
         hole = "n0" if gid == 7 else rng.randrange(max(n, 1))
         holes = [hole] if gid != 3 else [hole, (hole + 1) % n]
-        check_graph(db, '{"hole": %s}' % str(holes).replace("'", '"'), rng)
+        check_graph(db, '{"hole": %s, "isolated": %s}' % ((str(holes).replace("'", '"'),) * 2),
+                    rng)
 
 
 def test_race_states_constraints():
@@ -181,8 +182,8 @@ def test_small_path_rows_equal_the_general_path():
         gg.store(db, 2, [(str(a), str(b)) for a, b in rows])
         hole = rng.randrange(n)
         sql = "SELECT rowid, %s FROM catmouse_states(?, 'edges', ?)" % ", ".join(COLS)
-        a = db.execute(sql, (1, '{"hole": %d}' % hole)).fetchall()
-        b = db.execute(sql, (2, '{"hole": "%d"}' % hole)).fetchall()
+        a = db.execute(sql, (1, '{"hole": %d, "isolated": %d}' % (hole, hole))).fetchall()
+        b = db.execute(sql, (2, '{"hole": "%d", "isolated": "%d"}' % (hole, hole))).fetchall()
         back = [tuple(int(x) if i in (1, 2, 6) and x is not None else x for i, x in enumerate(r))
                 for r in b]
         assert a == back, trial
@@ -192,7 +193,7 @@ def test_small_path_rows_equal_the_general_path():
         db.execute("DELETE FROM edges WHERE graph_id = 3")
         gg.store(db, 3, lab)
         got = db.execute("SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(3, 'edges', ?)",
-                         ('{"hole": %d}' % perm[hole],)).fetchall()
+                         ('{"hole": %d, "isolated": %d}' % (perm[hole], perm[hole]),)).fetchall()
         want = gg.catmouse_brute(lab, holes=(perm[hole],), extra=())
         assert {(m, c, t): (o, p) for m, c, t, o, p in got} == want, trial
         order = [(m, c) for m, c, t, o, p in got if t == "mouse"]

@@ -84,9 +84,13 @@ SELECT mouse, cat, outcome, plies, move FROM catmouse_states(7) WHERE turn = 'mo
 SELECT count(*) FROM catmouse_states(7) WHERE mouse = 3;
 -- => 0
 
--- case: start nodes without edges exist when the rules name them; a mouse with no move loses at once
-SELECT catmouse(8, 'edges', '{"mouse": 1, "cat": 2}'), plies, move FROM catmouse_states(8, 'edges', '{"mouse": 1, "cat": 2}') WHERE mouse = 1 AND cat = 2 AND turn = 'mouse';
+-- case: start nodes without edges exist when the rules declare them isolated; a mouse with no move loses at once
+SELECT catmouse(8, 'edges', '{"isolated": [1, 2]}'), plies, move FROM catmouse_states(8, 'edges', '{"isolated": [1, 2]}') WHERE mouse = 1 AND cat = 2 AND turn = 'mouse';
 -- => 2|0|
+
+-- case: error: a named start that no row touches is not an isolated node unless declared
+SELECT catmouse(8, 'edges', '{"mouse": 1, "cat": 2}');
+-- => Error: graphgame: catmouse: the mouse's start 1 is not a node of graph 8 in table "edges" (no row touches it; an isolated node is declared in the rules: '{"isolated": [1]}')
 
 -- case: error: a default start that no row mentions is not played on
 SELECT catmouse(8);

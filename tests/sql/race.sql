@@ -118,27 +118,43 @@ SELECT count(*) FROM race_states(1, 0) WHERE alice = 99 OR turn = 'carol';
 SELECT quote(race_game(NULL, 1, 2, 0)), quote(race_game(NULL, 'x', 2, 0)), (SELECT count(*) FROM race_states(NULL, 0));
 -- => NULL|NULL|0
 
--- case: unequal distances need no positions: fine under any limit
-SELECT graphgame_limit('max_positions', 0);
+-- case: unequal distances need no positions: fine under the smallest limit
+SELECT graphgame_limit('max_positions', 1);
 SELECT race_game(7, 3, 2, 0), race_game(6, 2, 3, 0);
 -- => 1000000000
 -- => 3|2
 
--- case: an x that no row touches is an isolated node (Bob wins)
-SELECT race_game(1, 9, 5, 0);
+-- case: error: a limit of 0 positions, which no solve meets
+SELECT graphgame_limit('max_positions', 0);
+-- => Error: graphgame: graphgame_limit: max_positions must be a positive integer (every solve has at least one position), got 0
+
+-- case: an x that the rules declare isolated (Bob wins)
+SELECT race_game(1, 9, 5, 0, 'edges', '{"isolated": 9}');
 -- => 3
 
--- case: a y that no row touches is an isolated node (Alice wins)
-SELECT race_game(1, 4, -7, 0);
+-- case: a y that the rules declare isolated (Alice wins)
+SELECT race_game(1, 4, -7, 0, 'edges', '{"isolated": [-7]}');
 -- => 1
 
--- case: a z that no row touches is an isolated node: nobody gets there (a draw)
-SELECT race_game(1, 4, 5, 6, 'renamed');
+-- case: a z that the rules declare isolated: nobody gets there (a draw)
+SELECT race_game(1, 4, 5, 6, 'renamed', '{"isolated": [6]}');
 -- => 2
 
 -- case: a text x is a node of its own, isolated here
-SELECT race_game(1, 'a', 5, 0);
+SELECT race_game(1, 'a', 5, 0, 'edges', '{"isolated": ["a"]}');
 -- => 3
+
+-- case: error: an x that no row touches and the rules do not declare
+SELECT race_game(1, 9, 5, 0);
+-- => Error: graphgame: race_game: x 9 is not a node of graph 1 in table "edges" (no row touches it; an isolated node is declared in the rules: '{"isolated": [9]}')
+
+-- case: error: a z that no row touches, in a view
+SELECT race_game(1, 4, 5, 6, 'renamed');
+-- => Error: graphgame: race_game: z 6 is not a node of graph 1 in table "renamed" (no row touches it; an isolated node is declared in the rules: '{"isolated": [6]}')
+
+-- case: error: a text x that no row touches
+SELECT race_game(1, 'a', 5, 0);
+-- => Error: graphgame: race_game: x 'a' is not a node of graph 1 in table "edges" (no row touches it; an isolated node is declared in the rules: '{"isolated": ["a"]}')
 
 -- case: error: y is a real
 SELECT race_game(1, 4, 5.5, 0);
@@ -148,13 +164,17 @@ SELECT race_game(1, 4, 5.5, 0);
 SELECT race_game(1, 4, 5, NULL);
 -- => Error: graphgame: race_game: z must be a node label (an integer or a text), got NULL
 
--- case: race_states with a z that no row touches: z is an isolated node that nobody reaches
-SELECT count(*), sum(outcome = 2), count(DISTINCT alice) FROM race_states(1, 9) WHERE alice <> 9 AND bob <> 9;
+-- case: race_states with a z that the rules declare isolated: nobody reaches it
+SELECT count(*), sum(outcome = 2), count(DISTINCT alice) FROM race_states(1, 9, 'edges', '{"isolated": 9}') WHERE alice <> 9 AND bob <> 9;
 -- => 32|32|4
 
 -- case: race_states with a text z: a node of its own
-SELECT count(*), count(DISTINCT alice), sum(alice = 'q') FROM race_states(1, 'q');
+SELECT count(*), count(DISTINCT alice), sum(alice = 'q') FROM race_states(1, 'q', 'edges', '{"isolated": "q"}');
 -- => 50|5|10
+
+-- case: error: race_states with a z that no row touches
+SELECT count(*) FROM race_states(1, 9);
+-- => Error: graphgame: race_states: z 9 is not a node of graph 1 in table "edges" (no row touches it; an isolated node is declared in the rules: '{"isolated": [9]}')
 
 -- case: error: race_states without z
 SELECT * FROM race_states(1);
