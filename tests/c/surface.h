@@ -56,6 +56,11 @@ static const SurfSql aSurface[] = {
     " \"turn\": \"cat\"}')", 0 },
   { "SELECT catmouse(:graph, :edges, '{\"directed\": true}'),"
     " catmouse(:graph, :edges, json_object('hole', 'h', 'mouse', 'm', 'cat', 2))", 0 },
+  { "SELECT catmouse(:graph, :edges, json_object('hole', 'h', 'mouse', 'm', 'cat', 2,"
+    " 'isolated', json_array('h', 'm', 2)))", 0 },
+  /* a typo: the error's nearest labels; a graph id of the other type */
+  { "SELECT catmouse(:graph, 'named', '{\"hole\": \"valjan\", \"mouse\": \"Cosete\"}'),"
+    " race_game(:graph, 'Cosette', 'x', 'Napolean', 'named')", 0 },
   { "SELECT catmouse(:graph, :edges, '{\"hole\": '), catmouse(:graph, :edges, '{\"mice\": 1}')", 0 },
   { "SELECT catmouse_json(:json, '{\"hole\": 1, \"mouse\": 0, \"directed\": true}')", 0 },
   /* text labels (an untyped table "named") */
@@ -109,7 +114,7 @@ static const SurfSql aSurface[] = {
   { "SELECT length(catmouse_dot(:graph, 2, :edges)), length(catmouse_dot(:graph, 2))", 0 },
   { "SELECT catmouse_bounded(:graph, 6, :edges, '{\"hole\": 1, \"mouse\": 0, \"cat\": 2,"
     " \"turn\": \"cat\"}'), catmouse_bounded(:graph, NULL, :edges, '{\"directed\": true}')", 0 },
-  { "SELECT catmouse_dot(:graph, 'c', :edges, '{\"hole\": \"h\"}'),"
+  { "SELECT catmouse_dot(:graph, 'c', :edges, '{\"hole\": \"h\", \"isolated\": [\"h\", \"c\"]}'),"
     " catmouse_dot(:graph, 'Cosette', 'named', '{\"hole\": \"Napoleon\"}')", 0 },
   /* race (race_sql.c, states.c, play.c) */
   { "SELECT race_game(:graph, 1, 2, 0), race_game(:graph, 2, 1, 0, :edges)", 0 },

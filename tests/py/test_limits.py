@@ -28,8 +28,9 @@ def test_max_positions_boundary_and_message():
     assert db.execute("SELECT graphgame_limit('max_positions')").fetchone()[0] == 1000000000
     assert db.execute("SELECT graphgame_limit('max_positions', 72)").fetchone()[0] == 1000000000
     assert db.execute("SELECT catmouse(1)").fetchone()[0] == 0                 # exactly 72: fine
-    # every row read, and a 7th node that only the rules name: the exact count
-    assert code_and_message(db, "SELECT catmouse(1, 'edges', ?)", ('{"hole": "h"}',)) == \
+    # every row read, and a 7th node that the rules declare: the exact count
+    assert code_and_message(db, "SELECT catmouse(1, 'edges', ?)",
+                            ('{"hole": "h", "isolated": "h"}',)) == \
         (SQLITE_TOOBIG, 'graphgame: catmouse: graph 1 in table "edges" has 7 nodes and needs 98'
          ' positions (2 turns x n mouse nodes x n cat nodes, n = 7; about 17 KB at the peak), over'
          ' the limit of 72'
@@ -48,8 +49,9 @@ def test_max_positions_boundary_and_message():
                      "SELECT * FROM catmouse_states(1) WHERE mouse = 1 AND cat = 2"),
                     ("catmouse_play", "SELECT * FROM catmouse_play(1)"),
                     ("catmouse_dot", "SELECT catmouse_dot(1, 2)"),
-                    # a hole that no row touches would be a 7th node: still "at least"
-                    ("catmouse", "SELECT catmouse(1, 'edges', '{\"hole\": \"h\"}')")]:
+                    # a declared hole that no row touches would be a 7th node: still "at least"
+                    ("catmouse", "SELECT catmouse(1, 'edges', '{\"hole\": \"h\","
+                                 " \"isolated\": \"h\"}')")]:
         assert code_and_message(db2, sql) == (SQLITE_TOOBIG, want % fn), sql
     json1 = gg.adjacency_json(LEET1)
     assert code_and_message(db2, "SELECT catmouse_json(?)", (json1,)) == (SQLITE_TOOBIG,

@@ -99,7 +99,8 @@ def lines_on_any_labels(seed, max_holes, arcs):
         turn = rng.choice(["mouse", "cat"])
         gg.store(db, gid, rows)
         r = {"hole": holes if len(holes) > 1 or rng.random() < 0.5 else holes[0],
-             "mouse": m, "cat": c, "turn": turn, "directed": directed}
+             "mouse": m, "cat": c, "turn": turn, "directed": directed,
+             "isolated": holes + [m, c]}                # those no row has
         brute = gg.catmouse_brute(rows, holes, directed, extra=(m, c))
         line = play(db, gid, "edges", json.dumps(r))
         check_line(rows, m, c, line, brute, holes, directed, turn)
@@ -139,11 +140,11 @@ def test_hand_made_lines():
     assert play(db, 2) == [(1, "mouse", 1, 1, 1, 2, 0, None, None),
                            (2, "cat", 2, 2, 1, 2, 0, None, 0)]
     gg.store(db, 3, [(2, 1)])                            # the cat next to the mouse
-    assert play(db, 3, "edges", '{"hole": 0}') == [(1, "mouse", 1, 2, 2, 2, 2, 0, None)]
+    assert play(db, 3, "edges", '{"hole": 0, "isolated": 0}') == [(1, "mouse", 1, 2, 2, 2, 2, 0, None)]
     gg.store(db, 4, [(0, 3), (3, 4)])                    # the mouse cannot move: over
-    assert play(db, 4, "edges", '{"mouse": 1, "cat": 2}') == []
+    assert play(db, 4, "edges", '{"mouse": 1, "cat": 2, "isolated": [1, 2]}') == []
     # the cat moves first, and catches the mouse next to it
-    assert play(db, 3, "edges", '{"hole": 0, "turn": "cat"}') == \
+    assert play(db, 3, "edges", '{"hole": 0, "turn": "cat", "isolated": 0}') == \
         [(1, "cat", 2, 1, 1, 1, 2, 0, None)]
     # labels are reported as given, with their type: 1 and '1' are different nodes
     gg.store(db, 6, [("1", "0"), (1, "1"), (2, 1)])
@@ -211,9 +212,9 @@ def test_errors():
 RCOLS = "ply, mover, from_node, to_node, alice, bob, outcome, plies, repeats"
 
 
-def race_play(db, gid, x, y, z):
+def race_play(db, gid, x, y, z, rules=None):
     return [tuple(r) for r in db.execute(
-        "SELECT %s FROM race_play(?, ?, ?, ?)" % RCOLS, (gid, x, y, z))]
+        "SELECT %s FROM race_play(?, ?, ?, ?, 'edges', ?)" % RCOLS, (gid, x, y, z, rules))]
 
 
 def check_race_line(rows, x, y, z, line, brute):
@@ -319,7 +320,7 @@ def test_race_errors():
             raise AssertionError("no error for " + sql)
     assert db.execute("SELECT * FROM race_play(NULL, 4, 4, 0)").fetchall() == []
     assert race_play(db, 10, 0, 4, 0) == []            # a start on z is over
-    # x, y or z that no row touches is an isolated node (a self-loop row adds
+    # x, y or z that no row touches, declared isolated (a self-loop row adds
     # nothing to the race, where staying is always allowed: the brute force's
     # graph), and text labels are nodes too
     # graph 12: graph 10 with text labels
@@ -332,6 +333,8 @@ def test_race_errors():
                                              (gid,))]
         rows += [(v, v) for v in (x, y, z)]
         brute = gg.race_brute(rows, z)
-        check_race_line(rows, x, y, z, race_play(db, gid, x, y, z), brute)
-        assert db.execute("SELECT race_game(?, ?, ?, ?)", (gid, x, y, z)).fetchone()[0] == \
-            brute[(x, y, "alice")][0], (gid, x, y, z)
+        iso = json.dumps({"isolated": [x, y, z]})
+        check_race_line(rows, x, y, z, race_play(db, gid, x, y, z, rules=iso), brute)
+        assert db.execute("SELECT race_game(?, ?, ?, ?, 'edges', ?)",
+                          (gid, x, y, z, iso)).fetchone()[0] == brute[(x, y, "alice")][0], \
+            (gid, x, y, z)

@@ -41,9 +41,9 @@ def test_pinned_rows_equal_filtered_rows():
 def test_changed_graph_is_seen_by_the_next_call():
     db = gg.connect()
     gg.store(db, 1, [(1, 0), (2, 3)])
-    # the same call each time; the hole named, so that it stays a node
+    # the same call each time; the hole declared, so that it stays a node
     # (isolated) when its row goes
-    sql = """SELECT catmouse(1, 'edges', '{"hole": 0}')"""
+    sql = """SELECT catmouse(1, 'edges', '{"hole": 0, "isolated": 0}')"""
     assert db.execute(sql).fetchone()[0] == 1
     db.execute("DELETE FROM edges WHERE src = 1 AND dst = 0")
     db.execute("INSERT INTO edges VALUES (1, 1, 2)")
