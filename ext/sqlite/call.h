@@ -27,7 +27,8 @@ typedef struct GGCall GGCall;
 typedef struct GGFuncDef GGFuncDef;
 
 /* Where a call's graph comes from: an edge table (edges.c, with its fast
-** small-graph reading in small.c), or a value (a source file each).  The
+** read of small graphs into small.c's bit rows), or a value (a source
+** file each).  The
 ** `edges` argument picks it: a table name, or a source's word. */
 typedef struct GGSource GGSource;
 struct GGSource {

@@ -32,7 +32,8 @@ struct GGStmt {
 };
 
 /* A game registered on a connection, and its scratch (call.h:
-** gg_call_scratch). */
+** gg_call_scratch).  graphgame.c's aGame[] may hold GG_MAX_GAME games:
+** more is a compile-time error there. */
 #define GG_MAX_GAME 8
 typedef struct GGGameSlot GGGameSlot;
 struct GGGameSlot {
@@ -52,10 +53,10 @@ struct GGConn {
   GGGameSlot aGame[GG_MAX_GAME];         /* the games registered (graphgame.c) */
   int nGame;                             /* entries used in aGame */
   struct GGSmallCsr *pSmallCsr;          /* gg_small_graph()'s, on first use (small.c) */
-  struct GGFuncReg *aReg;                /* the game functions' user data (graphgame.c) */
+  struct GGFuncReg *aReg;                /* the game functions' user data (graphgame.c),
+                                         ** one per function of every game */
   int nReg;                              /* entries used in aReg */
 };
-#define GG_MAX_FUNC 16                   /* game functions, at most (aReg's size) */
 
 /* The statements kept per connection (kept.c).  sqlite3_close() refuses
 ** a connection with unfinalized statements, but first disconnects its

@@ -113,6 +113,19 @@ static const GGGameDef *const aGame[] = {
 #endif
 };
 
+/* aGame[] fits a connection's slots (conn.h): else the build fails here. */
+typedef char ggGamesFit[sizeof(aGame)/sizeof(aGame[0])<=GG_MAX_GAME ? 1 : -1];
+
+/* The game functions of every game: aReg's entries. */
+static int ggCountFuncs(void){
+  size_t i;
+  int n = 0, j;
+  for(i=0; i<sizeof(aGame)/sizeof(aGame[0]); i++){
+    for(j=0; aGame[i]->apFunc[j]; j++) n++;
+  }
+  return n;
+}
+
 /* The other tables. */
 static int (*const aTable[])(sqlite3*, GGConn*) = {
   gg_register_generators,
@@ -127,13 +140,11 @@ static int (*const aTable[])(sqlite3*, GGConn*) = {
 static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   int rc = SQLITE_OK, i, n;
   GGGameSlot *pSlot;
-  if( pConn->nGame==GG_MAX_GAME ) return SQLITE_INTERNAL;    /* raise GG_MAX_GAME */
   pSlot = &pConn->aGame[pConn->nGame++];
   pSlot->pDef = pDef;
   for(i=0; rc==SQLITE_OK && pDef->apFunc[i]; i++){
     const GGFuncDef *f = pDef->apFunc[i];
     GGFuncReg *r;
-    if( pConn->nReg==GG_MAX_FUNC ) return SQLITE_INTERNAL;   /* raise GG_MAX_FUNC */
     r = &pConn->aReg[pConn->nReg++];
     r->pConn = pConn;
     r->pDef = pDef;
@@ -190,7 +201,7 @@ GG_EXPORT int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
   memset(pConn, 0, sizeof(*pConn));
   pConn->db = db;
   pConn->mxPositions = GG_DEFAULT_MAX_POSITIONS;
-  pConn->aReg = sqlite3_malloc64(GG_MAX_FUNC*sizeof(GGFuncReg));
+  pConn->aReg = sqlite3_malloc64((sqlite3_uint64)ggCountFuncs()*sizeof(GGFuncReg));
   if( pConn->aReg==0 ){ sqlite3_free(pConn); return SQLITE_NOMEM; }
   /* The first function owns the connection context: SQLite calls
   ** ggConnFree when the connection closes (or if registration fails). */

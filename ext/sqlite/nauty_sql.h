@@ -1,8 +1,9 @@
 /*
-** nauty_sql.h: nauty's two formats as the SQL layer uses them: graph6
-** (undirected) and digraph6 (directed), one GGNauty each, so that the
-** sources 'graph6' and 'digraph6' (source_graph6.c, source_digraph6.c),
-** the tables graph6_edges and digraph6_edges and the writers graph6() and
+** nauty_sql.h: nauty's three formats as the SQL layer uses them: graph6
+** and sparse6 (undirected) and digraph6 (directed), one GGNauty each, so
+** that the sources 'graph6', 'sparse6' and 'digraph6' (source_graph6.c,
+** source_sparse6.c, source_digraph6.c), the tables graph6_edges,
+** sparse6_edges and digraph6_edges and the writers graph6() and
 ** digraph6() (graph6_sql.c) are one piece of code each.  The formats
 ** themselves are ext/engine/graph6.c.
 */
