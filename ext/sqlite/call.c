@@ -330,6 +330,28 @@ static int callSmallOk(const GGCall *pCall, const GGSmall *pS){
   return pS->n>0 && callIsolated(pCall)==0;
 }
 
+/* After a value's source failed to read with *pzErr: when a table has
+** the source's word as its name, the message says how to read it instead
+** (the word names the source; 'main.graph6' names the table). */
+static void callShadowed(const GGCall *pCall, char **pzErr){
+  const char *zWord = pCall->ref.pSource->zWord;
+  sqlite3_stmt *p = 0;
+  char *z;
+  if( zWord==0 || *pzErr==0 || pCall->pFunc->zSourceWord ) return;
+  if( sqlite3_prepare_v2(pCall->pConn->db, "SELECT 1 FROM pragma_table_info(?1) LIMIT 1",
+                         -1, &p, 0)==SQLITE_OK ){
+    sqlite3_bind_text(p, 1, zWord, -1, SQLITE_STATIC);
+    if( sqlite3_step(p)==SQLITE_ROW
+     && (z = sqlite3_mprintf("%s (the edges argument '%s' names the source, not your table"
+                             " \"%s\": name the table 'main.%s')", *pzErr, zWord, zWord,
+                             zWord))!=0 ){
+      sqlite3_free(*pzErr);
+      *pzErr = z;
+    }
+  }
+  sqlite3_finalize(p);
+}
+
 /* The labelled rows of the call's graph, checked against the roles, with
 ** the nodes that the rules declare isolated added. */
 static int callRead(GGCall *pCall, GGEdgeList *pE, char **pzErr){
@@ -338,6 +360,7 @@ static int callRead(GGCall *pCall, GGEdgeList *pE, char **pzErr){
   if( rc==SQLITE_TOOBIG && *pzErr==0 && pRef->nSeen ){
     return gg_call_over_limit(pCall, 0, pRef->nSeen, pzErr);
   }
+  if( rc && rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT ) callShadowed(pCall, pzErr);
   if( rc ) return rc;
   rc = gg_roles_add(pRef, pCall->aRole, pCall->nRole, callIsolated(pCall), pE, pzErr);
   if( rc==SQLITE_OK && pCall->pDef && pE->labels.n==0 ){

@@ -234,3 +234,17 @@ def test_rules_lists_that_name_nothing_and_graphs_of_no_nodes():
     # unknown keys list "isolated" with the game's own
     assert message(db, "SELECT race_game(1, 0, 1, 2, 'edges', '{\"holes\": 1}')") == \
         "graphgame: race_game: rules: unknown key \"holes\" (known keys: directed, isolated)"
+
+
+def test_a_source_word_that_shadows_a_table():
+    """A table named like a source stays readable as 'main.<name>', and the
+    source's error says so (issue 36)."""
+    db = gg.connect()
+    db.execute("CREATE TABLE graph6(graph_id, src, dst)")
+    db.execute("INSERT INTO graph6 VALUES (1, 0, 1), (1, 1, 2)")
+    assert message(db, "SELECT cop_number(1, 'graph6')") == (
+        "graphgame: cop_number: byte 0 is 0x31, not a graph6 character (63..126) (the edges"
+        " argument 'graph6' names the source, not your table \"graph6\": name the table"
+        " 'main.graph6')")
+    assert db.execute("SELECT cop_number(1, 'main.graph6'), cop_number('Bw', 'graph6')"
+                      ).fetchone() == (1, 1)
