@@ -265,9 +265,10 @@ void *gg_call_scratch(GGCall *pCall);
 
 /* xFree(p) for a failed solve of nPos positions: on a thread of its own
 ** after an interrupt of a large one (sqlite3_interrupt must return within
-** 100 ms; freeing gigabytes takes longer), else at once (catmouse_sql.c;
-** its threads end in the game's xClose). */
+** 100 ms; freeing gigabytes takes longer), else at once; and the wait for
+** those threads when a connection closes (free_later.c). */
 void gg_free_later(void (*xFree)(void*), void *p, uint64_t nPos, int rc);
+void gg_free_wait(void);
 
 /* What a registered function gets as user data. */
 typedef struct GGFuncReg GGFuncReg;

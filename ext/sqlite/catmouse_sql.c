@@ -7,7 +7,6 @@
 ** catmouse_bounded and catmouse_dot have files of their own.
 */
 #include <string.h>
-#include <pthread.h>
 #include "call.h"
 #include "catmouse.h"
 SQLITE_EXTENSION_INIT3
@@ -72,60 +71,9 @@ static int cmsqlRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, int 
   return nRole;
 }
 
-/* An interrupted solve of many positions is freed on a thread of its own:
-** giving gigabytes of touched pages back takes a quarter of a second at
-** n = 40,000, and sqlite3_interrupt() must return within 100 ms.  (Where
-** no thread can be started, as in the WebAssembly build, it is freed here.) */
-#define CM_FREE_LATER (200*1000*1000)     /* positions */
 static void cmsqlFreeState(void *pArg){
   gg_cm_free((GGCatMouse*)pArg);
   sqlite3_free(pArg);
-}
-/* A state to free later: its free function and itself. */
-typedef struct CmFreeJob CmFreeJob;
-struct CmFreeJob { void (*xFree)(void*); void *p; };
-static void *cmsqlFreeThread(void *pArg){
-  CmFreeJob *j = (CmFreeJob*)pArg;
-  j->xFree(j->p);
-  sqlite3_free(j);
-  return 0;
-}
-/* The threads still freeing (joinable, oldest first), for every
-** connection of the process: SQLite unloads the library when the
-** connection that loaded it closes, and a thread must not outlive its
-** code, so closing a connection waits for them (cmsqlFreeWait, the game's
-** xClose). */
-#define CM_MAX_FREEING 4
-static pthread_mutex_t cmFreeMutex = PTHREAD_MUTEX_INITIALIZER;
-static pthread_t aCmFreeing[CM_MAX_FREEING];
-static int nCmFreeing = 0;
-
-void gg_free_later(void (*xFree)(void*), void *p, uint64_t nPos, int rc){
-  int bStarted = 0;
-  CmFreeJob *j = 0;
-  if( rc==GG_INTERRUPT && nPos>=CM_FREE_LATER && (j = sqlite3_malloc(sizeof(*j)))!=0 ){
-    j->xFree = xFree;
-    j->p = p;
-    pthread_mutex_lock(&cmFreeMutex);
-    if( nCmFreeing==CM_MAX_FREEING ){         /* the oldest is surely done by now */
-      pthread_join(aCmFreeing[0], 0);
-      memmove(aCmFreeing, aCmFreeing+1, (CM_MAX_FREEING-1)*sizeof(pthread_t));
-      nCmFreeing--;
-    }
-    bStarted = pthread_create(&aCmFreeing[nCmFreeing], 0, cmsqlFreeThread, j)==0;
-    if( bStarted ) nCmFreeing++;
-    pthread_mutex_unlock(&cmFreeMutex);
-  }
-  if( !bStarted ){
-    sqlite3_free(j);
-    xFree(p);
-  }
-}
-
-static void cmsqlFreeWait(void){
-  pthread_mutex_lock(&cmFreeMutex);
-  while( nCmFreeing>0 ) pthread_join(aCmFreeing[--nCmFreeing], 0);
-  pthread_mutex_unlock(&cmFreeMutex);
 }
 
 static int cmsqlSolve(void **ppState, const GGGraph *pG, const GGSolveArgs *pArgs,
@@ -245,5 +193,4 @@ const GGGameDef gg_catmouse_def = {
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
   .xSmallBytes = cmsqlSmallBytes, .xSmallSolve = cmsqlSmallSolve,
   .zNotListed = "the cat may not start on a hole",
-  .xClose = cmsqlFreeWait,
 };

@@ -160,7 +160,9 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   return rc;
 }
 
-/* Frees a connection's GGConn, after each game's close hook. */
+/* Frees a connection's GGConn, after each game's close hook, and waits
+** for the threads freeing interrupted solves (free_later.c): SQLite may
+** unload the library next. */
 static void ggConnFree(void *p){
   GGConn *pConn = (GGConn*)p;
   int i;
@@ -168,6 +170,7 @@ static void ggConnFree(void *p){
     if( pConn->aGame[i].pDef->xClose ) pConn->aGame[i].pDef->xClose();
     sqlite3_free(pConn->aGame[i].pScratch);
   }
+  gg_free_wait();
   gg_cache_clear((GGConn*)p);
   gg_stmt_clear((GGConn*)p);       /* (already done by the anchor's xDisconnect) */
   sqlite3_free(((GGConn*)p)->pSmallCsr);
