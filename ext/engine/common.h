@@ -9,6 +9,7 @@
 **                  way and a poll comes well within a millisecond.
 **   Hashing        gg_hash_mix(), the one 64-bit finaliser (splitmix64's)
 **                  behind every hash table, fingerprint and generator.
+**   Short sorts    gg_sort_short(): a few node ids ascending, in place.
 **   Prefetching    GG_PREFETCH(p): start loading the cache line of p (a
 **                  hint; nothing on compilers without the builtin).  Write
 **                  it in the loop that uses the data: GCC counts a function
@@ -23,6 +24,17 @@
 #define GG_TOOBIG    2   /* over a size limit (positions, nodes, moves) */
 #define GG_INTERRUPT 3   /* the GGStop said to stop */
 #define GG_NOTNODE   4   /* a node the call names (a hole, a goal) is not in the graph */
+
+/* Sort a[0..n-1] ascending by insertion: for a few entries (a cop
+** configuration, a position's short list of moves). */
+static inline void gg_sort_short(uint32_t *a, uint32_t n){
+  uint32_t i, j;
+  for(i=1; i<n; i++){
+    uint32_t x = a[i];
+    for(j=i; j>0 && a[j-1]>x; j--) a[j] = a[j-1];
+    a[j] = x;
+  }
+}
 
 #if defined(__GNUC__) || defined(__clang__)
 # define GG_PREFETCH(x) __builtin_prefetch(x)

@@ -56,16 +56,6 @@ void gg_cops_unrank(const GGCops *p, uint64_t conf, uint32_t *aCop){
   }
 }
 
-/* Sort a few nodes ascending (insertion sort). */
-static void copsSort(uint32_t *a, uint32_t k){
-  uint32_t i, j;
-  for(i=1; i<k; i++){
-    uint32_t x = a[i];
-    for(j=i; j>0 && a[j-1]>x; j--) a[j] = a[j-1];
-    a[j] = x;
-  }
-}
-
 /* Node j of v's closed out- (bIn: in-) neighbourhood: 0 is v itself,
 ** then its neighbours. */
 static uint32_t copsStep(const GGCops *p, uint32_t v, uint32_t j, int bIn){
@@ -87,7 +77,7 @@ static uint32_t copsMovesLazy(const GGCops *p, const uint32_t *aCop, int bIn,
     for(j=1; j<=copsDeg(p, aCop[i], bIn); j++){
       memcpy(t, aCop, p->k*sizeof(t[0]));
       t[i] = copsStep(p, aCop[i], j, bIn);
-      copsSort(t, p->k);
+      gg_sort_short(t, p->k);
       aOut[nOut++] = gg_cops_rank(p, t);
     }
   }
@@ -103,7 +93,7 @@ static uint32_t copsMovesAll(const GGCops *p, const uint32_t *aCop, int bIn,
   memset(idx, 0, sizeof(idx));
   for(;;){
     for(i=0; i<k; i++) t[i] = copsStep(p, aCop[i], idx[i], bIn);
-    copsSort(t, k);
+    gg_sort_short(t, k);
     aOut[nOut++] = gg_cops_rank(p, t);
     for(i=0; i<k; i++){                 /* odometer, cop 0 fastest */
       if( ++idx[i]<=copsDeg(p, aCop[i], bIn) ) break;

@@ -263,16 +263,6 @@ static int exTransposeRadix(GGExplicit *p){
   return GG_OK;
 }
 
-/* Sort a[0..n-1] ascending (n is at most GG_EX_SORT_MAX). */
-static void exSortShort(uint32_t *a, uint32_t n){
-  uint32_t i, j;
-  for(i=1; i<n; i++){
-    uint32_t x = a[i];
-    for(j=i; j>0 && a[j-1]>x; j--) a[j] = a[j-1];
-    a[j] = x;
-  }
-}
-
 /* Copy list a[start..end-1] of position i, without repeats, to a[*pw...]
 ** (*pw <= start).  aMark: for long lists, the list that last saw each
 ** target (i+1), allocated on first need. */
@@ -280,7 +270,7 @@ static int exDedupList(GGExplicit *p, uint32_t *a, uint32_t i, uint32_t start,
                        uint32_t end, uint32_t **paMark, uint32_t *pw){
   uint32_t j, w = *pw, first = w;
   if( end-start<=GG_EX_SORT_MAX ){
-    exSortShort(a+start, end-start);
+    gg_sort_short(a+start, end-start);      /* at most GG_EX_SORT_MAX */
     for(j=start; j<end; j++){
       if( w==first || a[w-1]!=a[j] ) a[w++] = a[j];
     }

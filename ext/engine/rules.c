@@ -197,6 +197,17 @@ static int rulesMore(RulesIn *r, char cClose, int *pbFirst, int *pRc){
   return 1;
 }
 
+/* An object's key and its colon, into *pKey: 0, or -1 with the message. */
+static int rulesKey(RulesIn *r, RulesVal *pKey){
+  rulesWs(r);
+  if( r->i>=r->n || r->z[r->i]!='"' ) return rulesFail(r, "expected a string key");
+  if( rulesString(r, pKey) ) return -1;
+  rulesWs(r);
+  if( r->i>=r->n || r->z[r->i]!=':' ) return rulesFail(r, "expected :");
+  r->i++;
+  return 0;
+}
+
 /* Skip the rest of an opened array or object, checking its syntax. */
 static int rulesSkip(RulesIn *r, int eType, int nDepth){
   int bFirst = 1, rc;
@@ -204,14 +215,7 @@ static int rulesSkip(RulesIn *r, int eType, int nDepth){
   if( nDepth>RULES_MAX_DEPTH ) return rulesFail(r, "nested too deeply");
   while( rulesMore(r, cClose, &bFirst, &rc) ){
     RulesVal v;
-    if( eType==RV_OBJ ){
-      rulesWs(r);
-      if( r->i>=r->n || r->z[r->i]!='"' ) return rulesFail(r, "expected a string key");
-      if( rulesString(r, &v) ) return -1;
-      rulesWs(r);
-      if( r->i>=r->n || r->z[r->i]!=':' ) return rulesFail(r, "expected :");
-      r->i++;
-    }
+    if( eType==RV_OBJ && rulesKey(r, &v) ) return -1;
     if( rulesValue(r, &v) ) return -1;
     if( (v.eType==RV_ARRAY || v.eType==RV_OBJ) && rulesSkip(r, v.eType, nDepth+1) ) return -1;
   }
@@ -341,12 +345,7 @@ static int rulesObject(RulesIn *r, const GGRuleKey *aKey, int nKey){
   }
   r->i++;
   while( rulesMore(r, '}', &bFirst, &rc) ){
-    rulesWs(r);
-    if( r->i>=r->n || r->z[r->i]!='"' ) return rulesFail(r, "expected a string key");
-    if( rulesString(r, &v) ) return -1;
-    rulesWs(r);
-    if( r->i>=r->n || r->z[r->i]!=':' ) return rulesFail(r, "expected :");
-    r->i++;
+    if( rulesKey(r, &v) ) return -1;
     for(i=0; i<nKey; i++){
       if( strlen(aKey[i].zKey)==v.nz && memcmp(aKey[i].zKey, v.z, v.nz)==0 ) break;
     }

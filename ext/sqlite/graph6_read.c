@@ -345,12 +345,8 @@ static int grRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 
 static int grBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   static const int aCol[1] = { GR_PATH };
-  int idxNum, rc = gg_vtab_slots(pInfo, aCol, 1, 0, &idxNum);
   (void)pVtab;
-  if( rc ) return rc;
-  pInfo->estimatedCost = idxNum ? 1e6 : 1e12;
-  pInfo->estimatedRows = 1000000;
-  return SQLITE_OK;
+  return gg_vtab_plan(pInfo, aCol, 1, 1, 1e6, 1000000);
 }
 
 static sqlite3_module grModule = GG_VTAB_MODULE(grConnect, grBestIndex, gg_vtab_disconnect, grOpen,

@@ -125,12 +125,8 @@ static int g6Rowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 
 static int g6BestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   static const int aCol[1] = { G6_ARG };
-  int idxNum, rc = gg_vtab_slots(pInfo, aCol, 1, 0, &idxNum);
   (void)pVtab;
-  if( rc ) return rc;
-  pInfo->estimatedCost = idxNum ? 100.0 : 1e12;
-  pInfo->estimatedRows = 100;
-  return SQLITE_OK;
+  return gg_vtab_plan(pInfo, aCol, 1, 1, 100.0, 100);
 }
 
 static sqlite3_module g6Module = GG_VTAB_MODULE(g6Connect, g6BestIndex, gg_vtab_disconnect, gg_vtab_open,

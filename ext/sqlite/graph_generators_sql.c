@@ -223,11 +223,7 @@ static int genRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 static int genBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   const GenDef *pDef = ((GenVtab*)pVtab)->pDef;
   static const int aCol[3] = { GEN_ARG0, GEN_ARG0+1, GEN_ARG0+2 };
-  int idxNum, rc = gg_vtab_slots(pInfo, aCol, pDef->nArg, 0, &idxNum);
-  if( rc ) return rc;
-  pInfo->estimatedCost = idxNum==(1<<pDef->nArg)-1 ? 1000.0 : 1e12;
-  pInfo->estimatedRows = 1000;
-  return SQLITE_OK;
+  return gg_vtab_plan(pInfo, aCol, pDef->nArg, (1<<pDef->nArg)-1, 1000.0, 1000);
 }
 
 static sqlite3_module genModule = GG_VTAB_MODULE(genConnect, genBestIndex, gg_vtab_disconnect, gg_vtab_open,

@@ -340,11 +340,7 @@ static int playBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   PlayVtab *pTab = (PlayVtab*)pVtab;
   static const int aCol[PL_MAX_ARG] = { PL_GRAPH, PL_GRAPH+1, PL_GRAPH+2, PL_GRAPH+3,
                                         PL_GRAPH+4, PL_GRAPH+5 };
-  int idxNum, rc = gg_vtab_slots(pInfo, aCol, pTab->nHidden, 0, &idxNum);
-  if( rc ) return rc;
-  pInfo->estimatedCost = (idxNum & 1) ? 1000.0 : 1e12;
-  pInfo->estimatedRows = 100;
-  return SQLITE_OK;
+  return gg_vtab_plan(pInfo, aCol, pTab->nHidden, 1, 1000.0, 100);
 }
 
 static sqlite3_module playModule = GG_VTAB_MODULE(playConnect, playBestIndex, gg_vtab_disconnect, gg_vtab_open,

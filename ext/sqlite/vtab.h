@@ -14,6 +14,11 @@
 #define GG_VTAB_MAX_SLOT 8
 int gg_vtab_slots(sqlite3_index_info *pInfo, const int *aCol, int nSlot,
                   int nPin, int *pIdxNum);
+/* The whole xBestIndex of a table whose slots are all its arguments: the
+** slots as above (no pins), and the plan's cost rCost when the slots of
+** mNeed are given (1e12, never chosen, otherwise), its rows nRows. */
+int gg_vtab_plan(sqlite3_index_info *pInfo, const int *aCol, int nSlot, int mNeed,
+                 double rCost, sqlite3_int64 nRows);
 /* Every table's vtab object begins with a GGVtab: its xOpen is
 ** gg_vtab_open, which gives a zeroed cursor of nCursor bytes. */
 typedef struct GGVtab GGVtab;

@@ -73,3 +73,12 @@ int gg_vtab_error(sqlite3_vtab *pVtab, int rc, char *zMsg){
   pVtab->zErrMsg = zMsg;
   return gg_error_rc(rc, zMsg);
 }
+
+int gg_vtab_plan(sqlite3_index_info *pInfo, const int *aCol, int nSlot, int mNeed,
+                 double rCost, sqlite3_int64 nRows){
+  int idxNum, rc = gg_vtab_slots(pInfo, aCol, nSlot, 0, &idxNum);
+  if( rc ) return rc;
+  pInfo->estimatedCost = (idxNum & mNeed)==mNeed ? rCost : 1e12;
+  pInfo->estimatedRows = nRows;
+  return SQLITE_OK;
+}
