@@ -46,13 +46,18 @@ $(WALL):
 	@mkdir -p dist/wall
 	@echo '#error "ext/engine/ is plain C: no SQLite header there (the SQLite layer is ext/sqlite/)"' > $@
 
-dist/obj/engine/%.o: ext/engine/%.c $(HDRS) $(WALL) Makefile
+# Each object depends on the headers it includes (-MMD writes them to
+# its .d file, read below), so a new declaration rebuilds only the files
+# that see it.
+dist/obj/engine/%.o: ext/engine/%.c $(WALL) Makefile
 	@mkdir -p dist/obj/engine
-	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -fPIC -Idist/wall $(ENGINE_INC) -c -o $@ $<
+	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -MMD -MP -fPIC -Idist/wall $(ENGINE_INC) -c -o $@ $<
 
-dist/obj/sqlite/%.o: ext/sqlite/%.c $(HDRS) VERSION Makefile
+dist/obj/sqlite/%.o: ext/sqlite/%.c VERSION Makefile
 	@mkdir -p dist/obj/sqlite
-	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) $(VERSION_DEF) -fPIC $(LIB_INC) -c -o $@ $<
+	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -MMD -MP $(VERSION_DEF) -fPIC $(LIB_INC) -c -o $@ $<
+
+-include $(LIB_OBJ:.o=.d)
 
 # A standalone C program on the engines (tests/engine/*.c, bench/*.c):
 #   make engine-prog SRC=tests/engine/cm_check.c OUT=dist/engine/cm_check [PROG_FLAGS=...]
@@ -381,6 +386,7 @@ dist/mingw/graphgame.dll: $(LIB_SRC) $(HDRS) Makefile
 # checked by tests/py/test_toy.py.  Never the shipped library.
 .PHONY: toy
 toy: dist/toy/graphgame.so
-dist/toy/graphgame.so: $(LIB_SRC) tests/toy/toy_sql.c $(HDRS) Makefile
+TOY_SRC = $(wildcard tests/toy/*.c)
+dist/toy/graphgame.so: $(LIB_SRC) $(TOY_SRC) $(wildcard tests/toy/*.h) $(HDRS) Makefile
 	@mkdir -p dist/toy
-	$(CC) -O1 -g $(WARN) -Werror -DGG_TOY $(VERSION_DEF) $(LIB_INC) -fPIC -fvisibility=hidden -shared -pthread -o $@ $(LIB_SRC) tests/toy/toy_sql.c
+	$(CC) -O1 -g $(WARN) -Werror -DGG_TOY $(VERSION_DEF) $(LIB_INC) -Itests/toy -fPIC -fvisibility=hidden -shared -pthread -Wl,-z,defs -o $@ $(LIB_SRC) $(TOY_SRC)

@@ -17,18 +17,9 @@
 */
 #include <stddef.h>
 #include <string.h>
-#include "call.h"
+#include "registry.h"
+#include "board.h"
 SQLITE_EXTENSION_INIT3
-
-/* The sources that the edges argument names by a word; any other text
-** names an edge table (gg_source_table). */
-static const GGSource *const aSource[] = {
-  &gg_source_graph6,
-  &gg_source_digraph6,
-  &gg_source_sparse6,
-  &gg_source_json,
-  0
-};
 
 /* Nonzero if z is the word zWord: a loop, as the words are short and a
 ** census compares one on every row (strcmp's call costs more). */
@@ -44,23 +35,23 @@ static const GGSource *callSource(GGCall *pCall, sqlite3_value *pEdges){
   if( z==0 && pEdges && sqlite3_value_type(pEdges)==SQLITE_TEXT ){
     z = (const char*)sqlite3_value_text(pEdges);
   }
-  for(i=0; z && aSource[i]; i++){
-    if( callIsWord(z, aSource[i]->zWord) ) return aSource[i];
+  for(i=1; z && gg_aSource[i]; i++){            /* 0: the edge table */
+    if( callIsWord(z, gg_aSource[i]->zWord) ) return gg_aSource[i];
   }
   if( pEdges && sqlite3_value_type(pEdges)!=SQLITE_NULL ){
     pCall->ref.zTable = (const char*)sqlite3_value_text(pEdges);
   }
-  return &gg_source_table;
+  return gg_aSource[0];
 }
 
 const char *gg_source_near(const char *zTable){
   size_t i;
-  for(i=0; aSource[i]; i++){
-    const char *z = zTable, *w = aSource[i]->zWord;
+  for(i=1; gg_aSource[i]; i++){
+    const char *z = zTable, *w = gg_aSource[i]->zWord;
     while( *z==' ' || *z=='\t' ) z++;
     while( *w && (*z|0x20)==*w ){ z++; w++; }           /* the words are lower case */
     while( *z==' ' || *z=='\t' ) z++;
-    if( *w==0 && *z==0 ) return aSource[i]->zWord;
+    if( *w==0 && *z==0 ) return gg_aSource[i]->zWord;
   }
   return 0;
 }
@@ -69,20 +60,23 @@ int gg_register_sources(sqlite3 *db, GGConn *pConn){
   int rc = SQLITE_OK;
   size_t i;
   (void)pConn;
-  for(i=0; rc==SQLITE_OK && aSource[i]; i++){
-    if( aSource[i]->xTables ) rc = aSource[i]->xTables(db, aSource[i]);
+  for(i=0; rc==SQLITE_OK && gg_aSource[i]; i++){
+    if( gg_aSource[i]->xTables ) rc = gg_aSource[i]->xTables(db, gg_aSource[i]);
   }
   return rc;
 }
 
 uint64_t gg_call_positions(const GGCall *pCall, uint32_t n){
-  return pCall->pDef->xPositions(n, pCall->k);
+  const GGGameDef *pDef = pCall->pDef;
+  return pDef->xPositions ? pDef->xPositions(n, pCall->k) : GG_BOARD_NPOS(n);
 }
 
 /* The most nodes whose positions fit the limit (at least 1; at most
 ** 2^32 - 3, a graph's bound), from the game's own formula. */
 static uint32_t callMaxNodes(const GGCall *pCall){
-  uint64_t n = pCall->pDef->xLimitNodes((uint64_t)pCall->pConn->mxPositions, pCall->k);
+  const GGGameDef *pDef = pCall->pDef;
+  uint64_t mx = (uint64_t)pCall->pConn->mxPositions;
+  uint64_t n = pDef->xLimitNodes ? pDef->xLimitNodes(mx, pCall->k) : gg_board_max_nodes(mx);
   if( n>0xfffffffdu ) n = 0xfffffffdu;
   return n==0 ? 1 : (uint32_t)n;
 }
@@ -102,7 +96,12 @@ int gg_call_over_limit(const GGCall *pCall, const GGGraph *pG, uint32_t n, char 
     }
     nByte = pCall->pDef->xBytes(pG ? pG : &bare, pCall->k);
   }
-  pCall->pDef->xSize(pCall->k, zSize, (int)sizeof(zSize));
+  if( pCall->pDef->xSize ){
+    pCall->pDef->xSize(pCall->k, zSize, (int)sizeof(zSize));
+  }else{                        /* a board: the default count of positions */
+    sqlite3_snprintf((int)sizeof(zSize), zSize, "2 turns x n %s nodes x n %s nodes",
+                     pCall->pDef->azPlayer[0], pCall->pDef->azPlayer[1]);
+  }
   *pzErr = zWhat ? gg_err_positions(pCall->pFunc->zName, zWhat, pG==0, n,
                                     gg_call_positions(pCall, n), nByte, zSize,
                                     pCall->pConn->mxPositions) : 0;
@@ -238,8 +237,8 @@ static int callCheck(GGCall *pCall, sqlite3_value *pRules, CallKept *pKept, char
 ** explicit false is refused, naming the key. */
 static int callDirected(GGCall *pCall, char **pzErr){
   GGRuleVal *v;
-  if( !pCall->ref.pSource->bDirected || pCall->pDef->iDirected<0 ) return SQLITE_OK;
-  v = &pCall->rules.aVal[pCall->pDef->iDirected];
+  if( !pCall->ref.pSource->bDirected ) return SQLITE_OK;
+  v = gg_rules_directed(&pCall->rules, pCall->pDef->nKey);
   if( v->bSet && !v->bTrue ){
     *pzErr = gg_errmsg("%s: rules: \"directed\" is false, but a %s value is a directed"
                        " graph (leave the key out, or make it true)", pCall->pFunc->zName,
@@ -302,7 +301,7 @@ static int callInit(GGCall *pCall, sqlite3_context *pCtx, GGConn *pConn, const G
   pCall->ref.pId = apArg[0];
   pCall->ref.zFunc = pFunc->zName;
   pCall->ref.pConn = pConn;
-  if( pDef->iDirected>=0 ) pCall->ref.bDirected = pCall->rules.aVal[pDef->iDirected].bTrue;
+  pCall->ref.bDirected = gg_rules_directed(&pCall->rules, pDef->nKey)->bTrue;
   /* a value bounds its own size: only a table's rows may go on and on */
   pCall->ref.mxNode = pFunc->bNoReadLimit || pCall->ref.pSource->zWord ? 0 : callMaxNodes(pCall);
   pCall->nRole = pDef->xRoles(&pCall->rules, pCall->aArg, callNodeCount(pFunc),

@@ -15,9 +15,9 @@
 **   6. the solve, with sqlite3_interrupt polled (interrupt.c)
 **   7. the result: the function's xResult, or the table's rows
 **
-** A new game is an engine, a GGGameDef and one line in graphgame.c's
-** aGame[]; a new graph source is one file defining a GGSource, and one
-** line in call.c's aSource[].  docs/internals.md draws the road.
+** A new game is an engine, a GGGameDef and one line in registry.c's
+** GG_GAMES; a new graph source is one file defining a GGSource, and one
+** line in registry.c's GG_SOURCES.  docs/internals.md draws the road.
 */
 #ifndef GG_CALL_H
 #define GG_CALL_H
@@ -63,10 +63,16 @@ struct GGSolveArgs {
   uint64_t variant;         /* the rules that change the solve (xVariant) */
 };
 
-/* A game on the nodes of a graph: one line of graphgame.c's aGame[]. */
+/* A game on the nodes of a graph: one line of registry.c's GG_GAMES.
+** Written with designated initializers, a field left out (zero) takes
+** the common case: two players on the nodes (a board of 2 n^2 positions),
+** the outcome codes 1, 2 and 0 for a draw, no k, no per-connection
+** scratch, no small path, every pair a position, no functions of its
+** own.  A simple game gives its names, its rules keys, its roles and its
+** engine (tests/toy/toy_sql.c). */
 struct GGGameDef {
   const char *zName;               /* the game: "catmouse" */
-  const GGFuncDef *const *apFunc;  /* its SQL functions, NULL-terminated */
+  const GGFuncDef *const *apFunc;  /* its SQL functions, NULL-terminated, or NULL */
   /* Its tables, the generic <game>_states (states.c) and <game>_play
   ** (play.c), are described by the fields below. */
   const char *zStates;             /* its states table: "catmouse_states" */
@@ -78,17 +84,20 @@ struct GGGameDef {
                                    ** argument of the same name is of it too */
   const char *azPlayArg[3];        /* the play table's arguments (nodes of the
                                    ** start, or zParam), or NULLs */
-  int aOutcome[4];                 /* SQL code for GG_V_OPEN, WIN0, WIN1, DRAW */
+  int aOutcome[4];                 /* SQL code for GG_V_OPEN, WIN0, WIN1, DRAW;
+                                   ** all 0: { 0, 1, 2, 0 } (gg_outcome) */
   const GGRuleKey *aKey;           /* the rules keys */
   int nKey;                        /* how many */
-  int iDirected;                   /* index of the "directed" key in aKey, or -1 */
   uint32_t mxK;                    /* the largest k of a k argument (cops: the
                                    ** positions depend on it), or 0: no k */
   /* Positions for n nodes (and k), UINT64_MAX on overflow; and how they
-  ** are counted, for messages ("2 turns x n mouse nodes x n cat nodes"). */
+  ** are counted, for messages ("2 turns x n mouse nodes x n cat nodes").
+  ** NULL: a board's, 2 n^2, "2 turns x n <player 0> nodes x n <player 1>
+  ** nodes" (call.c). */
   uint64_t (*xPositions)(uint64_t n, uint32_t k);
   void (*xSize)(uint32_t k, char *zBuf, int nBuf);
-  /* The most nodes n with xPositions(n, k) <= mx, computed directly. */
+  /* The most nodes n with xPositions(n, k) <= mx, computed directly;
+  ** NULL: a board's (gg_board_max_nodes). */
   uint64_t (*xLimitNodes)(uint64_t mx, uint32_t k);
   /* Bytes a solve of pG needs at its peak, for the messages of the limit
   ** and of a failed allocation; may be NULL. */
@@ -97,7 +106,7 @@ struct GGGameDef {
   ** larger graph); may be NULL. */
   uint32_t (*xMaxNodes)(void);
   const char *zMaxNodes;
-/* zMaxNodes of the word-parallel engines (catmouse.h, race.h). */
+/* zMaxNodes of the word-parallel engines (one n^2 bitset a block). */
 #define GG_SQL_MAX_NODES_WHY "one bitset of its positions, n^2/8 bytes, must fit in one" \
   " allocation of SQLite, under 2 GB"
   /* The rules that change the solve other than role 0 (cops' "lazy"),
@@ -147,6 +156,12 @@ struct GGGameDef {
   ** (a game's own threads end here); may be NULL. */
   void (*xClose)(void);
 };
+
+/* The SQL code of outcome v (GG_V_*) of a game (aOutcome, or its default). */
+static inline int gg_outcome(const GGGameDef *pDef, uint32_t v){
+  if( pDef->aOutcome[1] | pDef->aOutcome[2] | pDef->aOutcome[3] ) return pDef->aOutcome[v];
+  return v==GG_V_WIN0 ? 1 : v==GG_V_WIN1 ? 2 : 0;
+}
 
 /* The kinds of argument between graph_id and edges. */
 #define GG_ARG_NODE      1   /* a node label (x, y, z; the race's z) */
@@ -279,16 +294,6 @@ struct GGFuncReg {
   GGGameSlot *pSlot;               /* the game's slot in pConn (its scratch) */
 };
 
-/* The games (catmouse_sql.c, race_sql.c, cops_sql.c). */
-extern const GGGameDef gg_catmouse_def;
-extern const GGGameDef gg_race_def;
-extern const GGGameDef gg_cops_def;
-#ifdef GG_TOY
-extern const GGGameDef gg_toy_def;   /* tests/toy/toy_sql.c: the tests' library only */
-#endif
-/* The cat-and-mouse functions that are not catmouse's own files' */
-extern const GGFuncDef gg_catmouse_bounded_func;   /* catmouse_bounded_sql.c */
-extern const GGFuncDef gg_catmouse_dot_func;       /* catmouse_dot_sql.c */
 /* The module data of a game's table (states.c, play.c):
 ** gg_table_aux() makes one (NULL if out of memory) for the table zName,
 ** which takes an edges argument; the caller adds the other arguments and
@@ -315,12 +320,6 @@ struct GGPlaySeen {
 int gg_play_seen(GGPlaySeen *p, uint64_t key, int64_t iPly, int64_t *pOld);
 void gg_play_seen_free(GGPlaySeen *p);
 
-/* The graph sources (one file each). */
-extern const GGSource gg_source_table;     /* edges.c (small.c: its fast read) */
-extern const GGSource gg_source_json;      /* source_json.c */
-extern const GGSource gg_source_graph6;    /* source_graph6.c */
-extern const GGSource gg_source_digraph6;  /* source_digraph6.c */
-extern const GGSource gg_source_sparse6;   /* source_sparse6.c */
 /* The word of the source that zTable spells up to case and blanks
 ** ("GRAPH6", "graph6 "), or NULL: for the message of a missing table. */
 const char *gg_source_near(const char *zTable);

@@ -8,7 +8,7 @@
 ** the road of a call is call.c.
 */
 #include <string.h>
-#include "call.h"
+#include "catmouse_sql.h"
 #include "catmouse_bounded.h"
 SQLITE_EXTENSION_INIT3
 

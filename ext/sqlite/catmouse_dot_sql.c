@@ -19,7 +19,7 @@
 ** a numeral inside apostrophes as well: "'1'".)
 */
 #include <string.h>
-#include "call.h"
+#include "catmouse_sql.h"
 SQLITE_EXTENSION_INIT3
 
 #define DOT_MOUSE "#8fd18f"    /* fill: the mouse wins */

@@ -7,7 +7,7 @@
 ** catmouse_bounded and catmouse_dot have files of their own.
 */
 #include <string.h>
-#include "call.h"
+#include "catmouse_sql.h"
 #include "catmouse.h"
 SQLITE_EXTENSION_INIT3
 
@@ -15,50 +15,29 @@ SQLITE_EXTENSION_INIT3
 #define CM_KEY_MOUSE    1
 #define CM_KEY_CAT      2
 #define CM_KEY_TURN     3
-#define CM_KEY_DIRECTED 4
 static const char *const azCmTurn[] = { "mouse", "cat", 0 };
 static const GGRuleKey aCmKey[] = {
   { .zKey = "hole", .eKind = GG_RULE_LABELS, .iMin = 1 },
   { .zKey = "mouse", .eKind = GG_RULE_LABEL },
   { .zKey = "cat", .eKind = GG_RULE_LABEL },
   { .zKey = "turn", .eKind = GG_RULE_WORD, .azWord = azCmTurn },
-  { .zKey = "directed", .eKind = GG_RULE_BOOL },
 };
 
-static uint64_t cmsqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_CM_NPOS(n); }
-static uint64_t cmsqlLimitNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
 static uint64_t cmsqlBytes(const GGGraph *pG, uint32_t k){
   (void)k;
   return gg_cm_bytes(pG->n, pG->nArc);
-}
-static void cmsqlSize(uint32_t k, char *zBuf, int nBuf){
-  (void)k;
-  sqlite3_snprintf(nBuf, zBuf, "2 turns x n mouse nodes x n cat nodes");
-}
-
-/* Role i of the rules' key, or its default label iDefault. */
-static void cmsqlRole(const GGRules *pRules, int iKey, const char *zRole, int64_t iDefault,
-                      GGRole *r){
-  memset(r, 0, sizeof(*r));
-  r->zRole = zRole;
-  r->zKey = aCmKey[iKey].zKey;
-  r->dflt = GG_LABEL_INT(iDefault);
-  if( pRules->aVal[iKey].bSet ){
-    r->aLabel = pRules->aVal[iKey].aLabel;
-    r->nLabel = pRules->aVal[iKey].nLabel;
-  }
 }
 
 /* aArg: catmouse_dot's cat (nArg 1), named "cat" after the other roles. */
 static int cmsqlRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, int bStart,
                       GGRole *aRole, int *piTurn){
   int nRole = 1;
-  cmsqlRole(pRules, CM_KEY_HOLE, "the hole", 0, &aRole[0]);
+  gg_role_key(&aRole[0], pRules, aCmKey, CM_KEY_HOLE, "the hole", 0);
   if( bStart || pRules->aVal[CM_KEY_MOUSE].bSet ){
-    cmsqlRole(pRules, CM_KEY_MOUSE, "the mouse's start", 1, &aRole[nRole++]);
+    gg_role_key(&aRole[nRole++], pRules, aCmKey, CM_KEY_MOUSE, "the mouse's start", 1);
   }
   if( bStart || pRules->aVal[CM_KEY_CAT].bSet ){
-    cmsqlRole(pRules, CM_KEY_CAT, "the cat's start", 2, &aRole[nRole++]);
+    gg_role_key(&aRole[nRole++], pRules, aCmKey, CM_KEY_CAT, "the cat's start", 2);
   }
   if( nArg==1 ){
     memset(&aRole[nRole], 0, sizeof(GGRole));
@@ -185,9 +164,7 @@ const GGGameDef gg_catmouse_def = {
   .zParam = 0, .azPlayArg = { 0, 0, 0 },
   .aOutcome = { 0, 1, 2, 0 },   /* open (unused), mouse wins, cat wins, draw */
   .aKey = aCmKey, .nKey = (int)(sizeof(aCmKey)/sizeof(aCmKey[0])),
-  .iDirected = CM_KEY_DIRECTED,
-  .xPositions = cmsqlPositions, .xLimitNodes = cmsqlLimitNodes,
-  .xSize = cmsqlSize, .xBytes = cmsqlBytes,
+  .xBytes = cmsqlBytes,
   .xMaxNodes = gg_cm_max_nodes, .zMaxNodes = GG_SQL_MAX_NODES_WHY,
   .xRoles = cmsqlRoles, .xSolve = cmsqlSolve,
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,

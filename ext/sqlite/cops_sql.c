@@ -23,16 +23,14 @@ SQLITE_EXTENSION_INIT3
 static const GGRuleKey aCopsKey[] = {
   { .zKey = "distance", .eKind = GG_RULE_INT, .iMin = 0, .iMax = GG_COPS_MAXSPEED },
   { .zKey = "robber_speed", .eKind = GG_RULE_INT, .iMin = 1, .iMax = GG_COPS_MAXSPEED },
-  { .zKey = "directed", .eKind = GG_RULE_BOOL },
   { .zKey = "surround", .eKind = GG_RULE_BOOL },
   { .zKey = "lazy", .eKind = GG_RULE_BOOL },
 };
 #define COPS_KEY_DISTANCE 0
 #define COPS_KEY_SPEED    1
-#define COPS_KEY_DIRECTED 2
-#define COPS_KEY_SURROUND 3
-#define COPS_KEY_LAZY     4
-#define COPS_NKEY         5
+#define COPS_KEY_SURROUND 2
+#define COPS_KEY_LAZY     3
+#define COPS_NKEY         4
 
 /* The variant word of the cache key: distance, speed, then the flags. */
 #define COPS_V_DIRECTED (1ull<<32)
@@ -48,7 +46,7 @@ static uint32_t copsIntKey(const GGRules *pRules, int iKey, uint32_t def){
 static uint64_t copsVariant(const GGRules *pRules){
   return (uint64_t)copsIntKey(pRules, COPS_KEY_DISTANCE, 0)
        | (uint64_t)copsIntKey(pRules, COPS_KEY_SPEED, 1)<<16
-       | (pRules->aVal[COPS_KEY_DIRECTED].bTrue ? COPS_V_DIRECTED : 0)
+       | (gg_rules_directed(pRules, COPS_NKEY)->bTrue ? COPS_V_DIRECTED : 0)
        | (pRules->aVal[COPS_KEY_SURROUND].bTrue ? COPS_V_SURROUND : 0)
        | (pRules->aVal[COPS_KEY_LAZY].bTrue ? COPS_V_LAZY : 0);
 }
@@ -238,7 +236,7 @@ const GGGameDef gg_cops_def = {
   .azPlayer = { "cops", "robber" }, .azTurn = { "cops", "robber" },
   .zParam = "k", .eParam = GG_ARG_K, .azPlayArg = { "k" },
   .aOutcome = { 0, 1, 0, 0 },   /* open (unused), a capture, (none), an escape */
-  .aKey = aCopsKey, .nKey = COPS_NKEY, .iDirected = COPS_KEY_DIRECTED,
+  .aKey = aCopsKey, .nKey = COPS_NKEY,
   .mxK = GG_COPS_MAXK, .nScratch = GG_COPS_SMALL_SCRATCH*sizeof(uint64_t),
   .xPositions = copsPositions, .xLimitNodes = gg_cops_max_nodes, .xSize = copsSize, .xBytes = copsBytes, .xVariant = copsVariant,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,

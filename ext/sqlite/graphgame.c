@@ -1,19 +1,16 @@
 /*
-** graphgame.c: the extension's entry point and its registration table.
+** graphgame.c: the extension's entry point, and the two functions of the
+** library itself.
 **
 **   .load dist/graphgame          -- sqlite3 CLI
 **   SELECT load_extension('dist/graphgame');
 **
-** Three tables below are the whole public surface (docs/reference/ is its
-** manual): aGame[], one line per game, registers its SQL functions (each
-** a GGFuncDef, run by call.c) and its tables (<game>_states and
-** <game>_play, or the game's own); aFunc[] the functions that are no
-** game's; aTable[] the other tables (the graph generators, game_solve,
-** the sources' own tables: graph6_edges, digraph6_edges, sparse6_edges;
-** graph6_read, and two private ones: the reader of rows and the
-** owner of the kept statements).
-** Each connection gets one GGConn (limits, the cache of solved games, the
-** kept statements), freed when the connection closes.
+** The entry point registers the tables of registry.c, the whole public
+** surface: each game's functions (each a GGFuncDef, run by call.c) and
+** tables (<game>_states and <game>_play), the functions that are no
+** game's and the other tables.  Each connection gets one GGConn (limits,
+** the cache of solved games, the kept statements), freed when the
+** connection closes.
 **
 **   graphgame_version()                      -> '0.1.0' (the file VERSION)
 **   graphgame_limit('max_positions' [, N])   -> the limit before the call;
@@ -22,7 +19,7 @@
 **       cat and mouse at its peak: n = 22,360).
 */
 #include <string.h>
-#include "call.h"
+#include "registry.h"
 SQLITE_EXTENSION_INIT1
 
 /* The version is defined once, in the file VERSION; the Makefile passes
@@ -64,77 +61,14 @@ void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   sqlite3_result_int64(ctx, iOld);
 }
 
-/* Flags, chosen per function (docs/reference/conventions.md, "SQLite conventions"):
-**
-**   GG_PURE   the result depends on the arguments only: DETERMINISTIC (so
-**             allowed in indexes, CHECK and generated columns) and
-**             INNOCUOUS (allowed in views and triggers even with
-**             PRAGMA trusted_schema=OFF).
-**   GG_READS  reads tables named by its arguments and changes nothing.  Not
-**             DETERMINISTIC: the answer follows the rows.  Not INNOCUOUS:
-**             it can read any table of the connection (temp and attached
-**             ones too), its errors reveal which tables and columns exist,
-**             and a solve can take seconds and gigabytes; a schema the
-**             application does not trust must not do that on its behalf.
-**             So views and triggers may use it when trusted_schema=ON (the
-**             default), not when it is OFF.  The <game>_states tables are
-**             the same (they do not declare SQLITE_VTAB_INNOCUOUS).
-**   GG_SETS   changes a setting of the connection: DIRECTONLY, never from
-**             a view, trigger or schema, whatever trusted_schema says.
-*/
-#define GG_PURE  (SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS)
-#define GG_READS (SQLITE_UTF8)
-#define GG_SETS  (SQLITE_UTF8|SQLITE_DIRECTONLY)
-
-static const struct {
-  const char *zName;     /* SQL name */
-  int nArg;              /* number of arguments */
-  int flags;             /* SQLITE_UTF8 | ... */
-  void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
-} aFunc[] = {
-  { "graphgame_version",0, GG_PURE,  gg_fn_version },  /* first: owns GGConn */
-  { "graphgame_limit",  1, GG_SETS,  gg_fn_limit },
-  { "graphgame_limit",  2, GG_SETS,  gg_fn_limit },
-  { "graph6",           1, GG_READS, gg_fn_graph6 },
-  { "graph6",           2, GG_READS, gg_fn_graph6 },
-  { "digraph6",         1, GG_READS, gg_fn_digraph6 },
-  { "digraph6",         2, GG_READS, gg_fn_digraph6 },
-};
-
-/* The games: each line registers the game's SQL functions (GG_READS, or
-** GG_PURE for one that reads nothing but its arguments) and its tables
-** (none INNOCUOUS: they read tables, like GG_READS). */
-static const GGGameDef *const aGame[] = {
-  &gg_catmouse_def,
-  &gg_race_def,
-  &gg_cops_def,
-#ifdef GG_TOY
-  &gg_toy_def,                  /* a toy game, in the tests' library only (make toy) */
-#endif
-};
-
-/* aGame[] fits a connection's slots (conn.h): else the build fails here. */
-typedef char ggGamesFit[sizeof(aGame)/sizeof(aGame[0])<=GG_MAX_GAME ? 1 : -1];
-
 /* The game functions of every game: aReg's entries. */
 static int ggCountFuncs(void){
-  size_t i;
-  int n = 0, j;
-  for(i=0; i<sizeof(aGame)/sizeof(aGame[0]); i++){
-    for(j=0; aGame[i]->apFunc[j]; j++) n++;
+  int i, j, n = 0;
+  for(i=0; i<gg_nGame; i++){
+    for(j=0; gg_aGame[i]->apFunc && gg_aGame[i]->apFunc[j]; j++) n++;
   }
   return n;
 }
-
-/* The other tables. */
-static int (*const aTable[])(sqlite3*, GGConn*) = {
-  gg_register_generators,
-  gg_register_game_solve,
-  gg_register_sources,          /* the sources' own: graph6_edges, ... (call.c) */
-  gg_register_graph6_read,      /* graph6_read, a file's lines (graph6_read.c) */
-  gg_register_rows,             /* graphgame_rows, the private reader of rows (rows.c) */
-  gg_register_kept,             /* graphgame_kept, the kept statements' owner (kept.c) */
-};
 
 /* The functions and the tables of one game. */
 static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
@@ -142,7 +76,7 @@ static int ggRegisterGame(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   GGGameSlot *pSlot;
   pSlot = &pConn->aGame[pConn->nGame++];
   pSlot->pDef = pDef;
-  for(i=0; rc==SQLITE_OK && pDef->apFunc[i]; i++){
+  for(i=0; rc==SQLITE_OK && pDef->apFunc && pDef->apFunc[i]; i++){
     const GGFuncDef *f = pDef->apFunc[i];
     GGFuncReg *r;
     r = &pConn->aReg[pConn->nReg++];
@@ -191,8 +125,7 @@ static void ggConnFree(void *p){
 GG_EXPORT int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
                                      const sqlite3_api_routines *pApi){
   GGConn *pConn;
-  int rc = SQLITE_OK;
-  size_t i;
+  int rc = SQLITE_OK, i;
   SQLITE_EXTENSION_INIT2(pApi);
   if( sqlite3_libversion_number()<GG_MIN_SQLITE ){
     *pzErrMsg = sqlite3_mprintf(GG_PREFIX "needs SQLite 3.30.0 or newer, this is %s",
@@ -208,16 +141,16 @@ GG_EXPORT int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
   if( pConn->aReg==0 ){ sqlite3_free(pConn); return SQLITE_NOMEM; }
   /* The first function owns the connection context: SQLite calls
   ** ggConnFree when the connection closes (or if registration fails). */
-  for(i=0; rc==SQLITE_OK && i<sizeof(aFunc)/sizeof(aFunc[0]); i++){
-    rc = sqlite3_create_function_v2(db, aFunc[i].zName, aFunc[i].nArg,
-                                    aFunc[i].flags, pConn, aFunc[i].xFunc,
+  for(i=0; rc==SQLITE_OK && i<gg_nFunc; i++){
+    rc = sqlite3_create_function_v2(db, gg_aFunc[i].zName, gg_aFunc[i].nArg,
+                                    gg_aFunc[i].flags, pConn, gg_aFunc[i].xFunc,
                                     0, 0, i==0 ? ggConnFree : 0);
   }
-  for(i=0; rc==SQLITE_OK && i<sizeof(aGame)/sizeof(aGame[0]); i++){
-    rc = ggRegisterGame(db, pConn, aGame[i]);
+  for(i=0; rc==SQLITE_OK && i<gg_nGame; i++){
+    rc = ggRegisterGame(db, pConn, gg_aGame[i]);
   }
-  for(i=0; rc==SQLITE_OK && i<sizeof(aTable)/sizeof(aTable[0]); i++){
-    rc = aTable[i](db, pConn);
+  for(i=0; rc==SQLITE_OK && i<gg_nTable; i++){
+    rc = gg_aTable[i](db, pConn);
   }
   return rc;
 }

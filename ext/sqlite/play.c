@@ -318,7 +318,7 @@ static int playColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
     case PL_TO:      playResultPlace(ctx, pCur, r->mover, r->to); break;
     case PL_P0:      playResultPlace(ctx, pCur, 0, (int64_t)r->a); break;
     case PL_P1:      playResultPlace(ctx, pCur, 1, r->b); break;
-    case PL_OUTCOME: sqlite3_result_int(ctx, pDef->aOutcome[r->value]); break;
+    case PL_OUTCOME: sqlite3_result_int(ctx, gg_outcome(pDef, r->value)); break;
     case PL_PLIES:   if( r->plies>=0 ) sqlite3_result_int64(ctx, r->plies); break;
     case PL_REPEATS: if( r->repeats>=0 ) sqlite3_result_int64(ctx, r->repeats); break;
     default:                    /* the hidden arguments, as given */

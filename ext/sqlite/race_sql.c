@@ -11,12 +11,9 @@
 #include "race.h"
 SQLITE_EXTENSION_INIT3
 
-static const GGRuleKey aRaceKey[] = {
-  { .zKey = "directed", .eKind = GG_RULE_BOOL },
-};
+extern const GGGameDef gg_race_def;   /* below; its results read its outcome codes */
 
-static uint64_t racesqlPositions(uint64_t n, uint32_t k){ (void)k; return GG_RACE_NPOS(n); }
-static uint64_t racesqlLimitNodes(uint64_t mx, uint32_t k){ (void)k; return gg_board_max_nodes(mx); }
+
 static uint64_t racesqlBytes(const GGGraph *pG, uint32_t k){
   (void)k;
   return gg_race_bytes(pG->n, pG->nArc);
@@ -129,8 +126,6 @@ const GGGameDef gg_race_def = {
   .azPlayer = { "alice", "bob" }, .azTurn = { "alice", "bob" },
   .zParam = "z", .azPlayArg = { "x", "y", "z" },
   .aOutcome = { 0, 1, 3, 2 },   /* open (unused), Alice wins, Bob wins, draw */
-  .aKey = aRaceKey, .nKey = 1, .iDirected = 0,
-  .xPositions = racesqlPositions, .xLimitNodes = racesqlLimitNodes,
   .xSize = racesqlSize, .xBytes = racesqlBytes,
   .xMaxNodes = gg_race_max_nodes, .zMaxNodes = GG_SQL_MAX_NODES_WHY,
   .xRoles = racesqlRoles, .xSolve = racesqlSolve,

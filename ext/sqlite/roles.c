@@ -256,6 +256,18 @@ int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, const GGRuleV
   return rc;
 }
 
+void gg_role_key(GGRole *r, const GGRules *pRules, const GGRuleKey *aKey, int iKey,
+                 const char *zRole, int64_t iDefault){
+  memset(r, 0, sizeof(*r));
+  r->zRole = zRole;
+  r->zKey = aKey[iKey].zKey;
+  r->dflt = GG_LABEL_INT(iDefault);
+  if( pRules->aVal[iKey].bSet ){
+    r->aLabel = pRules->aVal[iKey].aLabel;
+    r->nLabel = pRules->aVal[iKey].nLabel;
+  }
+}
+
 /* The dense ids of the roles in the built graph. */
 int gg_roles_resolve(const GGGraph *pG, GGRole *aRole, int nRole){
   int i;

@@ -37,6 +37,10 @@ void gg_result_label(sqlite3_context *ctx, const GGGraph *pG, uint32_t u);
 ** free those. */
 int gg_roles_add(const GGGraphRef *pRef, GGRole *aRole, int nRole, const GGRuleVal *pIso,
                  GGEdgeList *pE, char **pzErr);
+/* Role *r, zRole in messages, named by rules key iKey of aKey: the labels
+** given, else the default label iDefault (roles.c). */
+void gg_role_key(GGRole *r, const GGRules *pRules, const GGRuleKey *aKey, int iKey,
+                 const char *zRole, int64_t iDefault);
 int gg_roles_resolve(const GGGraph *pG, GGRole *aRole, int nRole);
 void gg_roles_free(GGRole *aRole, int nRole);
 

@@ -9,8 +9,9 @@
 ** Errors name the function, the key or the byte at fault, and for an
 ** unknown key list the keys the function knows (parser: rules.c).
 **
-** Every game knows one key more than its own, after them: "isolated", the
-** nodes that the graph has although no row touches them.  A node that a
+** Every game knows two keys more than its own, after them: "directed"
+** (true: a row is an arc from src to dst) and "isolated", the nodes that
+** the graph has although no row touches them.  A node that a
 ** call names (a hole, a start, the race's x, y, z) must be a node of the
 ** rows or be declared there; else it is an error that names it (roles.c),
 ** for a typo must not become an isolated node.
@@ -19,8 +20,12 @@
 #include "glue.h"
 SQLITE_EXTENSION_INIT3
 
-/* The key every game knows, after its own (gg_rules_isolated). */
-static const GGRuleKey rulesIsolatedKey = { .zKey = "isolated", .eKind = GG_RULE_LABELS };
+/* The keys every game knows, after its own (gg_rules_directed,
+** gg_rules_isolated). */
+static const GGRuleKey aRulesCommon[GG_RULES_COMMON] = {
+  { .zKey = "directed", .eKind = GG_RULE_BOOL },
+  { .zKey = "isolated", .eKind = GG_RULE_LABELS },
+};
 
 int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey,
                  int nKey, GGRules *pOut, char **pzErr){
@@ -28,14 +33,14 @@ int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey
   char zErr[GG_RULES_ERR];
   const char *z;
   int rc;
-  if( nKey>=GG_RULES_MAX_KEY ){                 /* a game's definition is wrong */
+  if( nKey+GG_RULES_COMMON>GG_RULES_MAX_KEY ){  /* a game's definition is wrong */
     *pzErr = gg_errmsg("%s: the game has %d rules keys, at most %d", zFunc, nKey,
-                       GG_RULES_MAX_KEY-1);
+                       GG_RULES_MAX_KEY-GG_RULES_COMMON);
     return gg_error_rc(SQLITE_INTERNAL, *pzErr);
   }
   if( pRules==0 || sqlite3_value_type(pRules)==SQLITE_NULL ){
     /* no rules (a census's every row): only the keys are read */
-    memset(pOut->aVal, 0, (size_t)(nKey+1)*sizeof(pOut->aVal[0]));
+    memset(pOut->aVal, 0, (size_t)(nKey+GG_RULES_COMMON)*sizeof(pOut->aVal[0]));
     pOut->aLabel = 0;
     pOut->nLabel = pOut->nLabelAlloc = 0;
     pOut->zText = 0;
@@ -51,9 +56,10 @@ int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey
   }
   z = (const char*)sqlite3_value_text(pRules);
   if( z==0 ) return SQLITE_NOMEM;
-  memcpy(aAll, aKey, (size_t)nKey*sizeof(aKey[0]));
-  aAll[nKey] = rulesIsolatedKey;
-  rc = gg_rules_parse(z, (uint64_t)sqlite3_value_bytes(pRules), aAll, nKey+1, pOut, zErr);
+  if( nKey ) memcpy(aAll, aKey, (size_t)nKey*sizeof(aKey[0]));
+  memcpy(aAll+nKey, aRulesCommon, sizeof(aRulesCommon));
+  rc = gg_rules_parse(z, (uint64_t)sqlite3_value_bytes(pRules), aAll, nKey+GG_RULES_COMMON,
+                      pOut, zErr);
   if( rc==GG_OK ) return SQLITE_OK;
   gg_rules_free(pOut);
   if( rc>0 ) return gg_sqlite_rc(rc);

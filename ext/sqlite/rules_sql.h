@@ -7,12 +7,16 @@
 #include "rules.h"
 
 /* A parsed rules argument of a call (rules_sql.c), against the nKey keys
-** of aKey and "isolated" after them (GG_RULES_MAX_KEY - 1 keys at most).
-** SQLITE_OK, or an error naming zFunc and the key or place. */
+** of aKey and the GG_RULES_COMMON keys every game knows after them,
+** "directed" and "isolated".  SQLITE_OK, or an error naming zFunc and the
+** key or place. */
+#define GG_RULES_COMMON 2
 int gg_rules_arg(const char *zFunc, sqlite3_value *pRules, const GGRuleKey *aKey,
                  int nKey, GGRules *pOut, char **pzErr);
 
-/* The value of "isolated" in rules parsed against nKey keys. */
-#define gg_rules_isolated(pRules, nKey) (&(pRules)->aVal[(nKey)])
+/* The values of "directed" and "isolated" in rules parsed against a
+** game's nKey keys. */
+#define gg_rules_directed(pRules, nKey) (&(pRules)->aVal[(nKey)])
+#define gg_rules_isolated(pRules, nKey) (&(pRules)->aVal[(nKey)+1])
 
 #endif

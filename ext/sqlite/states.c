@@ -153,7 +153,7 @@ static int stPasses(const StCursor *pCur){
       case ST_P0: if( pCur->a==c->id ) return 0; break;
       case ST_P1: if( pCur->b==c->id ) return 0; break;
       case ST_OUTCOME:
-        if( !stCompare(pCur->pDef->aOutcome[pCur->value], c->op, c->r) ) return 0;
+        if( !stCompare(gg_outcome(pCur->pDef, pCur->value), c->op, c->r) ) return 0;
         break;
       default:
         if( pCur->plies<0 || !stCompare((double)pCur->plies, c->op, c->r) ) return 0;
@@ -392,7 +392,7 @@ static int stColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
     case ST_P0:      stResultPlace(ctx, pCur, 0, pCur->a); break;
     case ST_P1:      stResultPlace(ctx, pCur, 1, pCur->b); break;
     case ST_TURN:    sqlite3_result_text(ctx, pDef->azTurn[pCur->t], -1, SQLITE_STATIC); break;
-    case ST_OUTCOME: sqlite3_result_int(ctx, pDef->aOutcome[pCur->value]); break;
+    case ST_OUTCOME: sqlite3_result_int(ctx, gg_outcome(pDef, pCur->value)); break;
     case ST_PLIES:
       if( pCur->plies>=0 ) sqlite3_result_int64(ctx, pCur->plies);
       break;

@@ -7,6 +7,7 @@ here, every position, on random directed graphs and on piles (arcs i ->
 i-1, i -> i-2: "take 1 or 2 tokens"); the shipped library has no toy."""
 import os
 import random
+import re
 import sqlite3
 import subprocess
 
@@ -125,3 +126,59 @@ def test_the_shipped_library_has_no_toy():
         assert "no such table" in str(e), str(e)
     else:
         raise AssertionError("toy_states in the shipped library")
+
+
+def test_the_checklists_name_the_toys_files():
+    """docs/internals.md's checklists name the toy game's and the toy
+    source's files and registry lines: exactly what tests/toy/ and
+    registry.c hold, and the toy engine includes no SQLite header."""
+    doc = open(os.path.join(gg.ROOT, "docs", "internals.md")).read()
+    game = doc[doc.index("## Adding a game: the checklist"):doc.index("## Adding a graph source")]
+    source = doc[doc.index("## Adding a graph source"):doc.index("## Plies of the word-parallel")]
+    named = set(re.findall(r"`(tests/toy/[\w.]+)`", game + source))
+    have = {"tests/toy/" + f for f in os.listdir(os.path.join(gg.ROOT, "tests", "toy"))
+            if f.endswith((".c", ".h"))}
+    assert named == have, (named, have)
+    registry = open(os.path.join(gg.ROOT, "ext", "sqlite", "registry.c")).read()
+    for line in re.findall(r"`(X\(\w+\))`", game + source):
+        assert line in registry, line
+    assert re.search(r"#\s*include\s*[<\"]sqlite3", open(os.path.join(
+        gg.ROOT, "tests", "toy", "toy.c")).read()) is None
+    # the toy's definition is short: the defaults of a GGGameDef do the rest
+    sql = open(os.path.join(gg.ROOT, "tests", "toy", "toy_sql.c")).read()
+    body = sql[sql.index("const GGGameDef gg_toy_def"):]
+    assert body.count("\n") <= 8, body
+
+
+def test_the_toy_source_against_an_edge_table():
+    """The tests-only source 'edgelist' (tests/toy/source_edgelist.c): every
+    game function and table gives on its value what it gives on the same
+    graph in an edge table; its errors name the byte."""
+    db = connect()
+    rng = random.Random(36)
+    for gid in range(30):
+        n = rng.randint(3, 8)
+        rows = sorted({tuple(sorted((rng.randrange(n), rng.randrange(n))))
+                       for _ in range(rng.randint(n, 2 * n))} | {(0, 1), (1, 2)})
+        text = " ".join("%d-%d" % r for r in rows)
+        db.executemany("INSERT INTO edges VALUES (?,?,?)", [(gid, a, b) for a, b in rows])
+        for q in ("SELECT * FROM catmouse_states(?, %s)",
+                  "SELECT * FROM race_states(?, 1, %s) WHERE alice <> 1",
+                  "SELECT cop_number(?, %s), capture_time(?, 2, %s)",
+                  "SELECT * FROM toy_states(?, %s)",
+                  "SELECT catmouse(?, %s, '{\"hole\": 2, \"mouse\": 0, \"cat\": 1}')"):
+            a = db.execute(q.replace("%s", "'edgelist'").replace("?", "'%s'" % text)).fetchall()
+            b = db.execute(q.replace("%s", "'edges'").replace("?", str(gid))).fetchall()
+            assert a == b and a, (q, rows)
+    try:
+        db.execute("SELECT catmouse('0-1 1-x', 'edgelist')").fetchall()
+        raise AssertionError("no error")
+    except sqlite3.Error as e:
+        assert str(e) == ("graphgame: catmouse: expected an edge a-b at byte 6 of the"
+                          " edgelist value"), str(e)
+    try:
+        db.execute("SELECT catmouse('0-1 1-2', 'edgelist', '{\"hole\": 7}')").fetchall()
+        raise AssertionError("no error")
+    except sqlite3.Error as e:
+        assert str(e) == ("graphgame: catmouse: the hole 7 is not a node of the edgelist"
+                          " value '0-1 1-2'"), str(e)

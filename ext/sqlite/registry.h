@@ -1,0 +1,57 @@
+/*
+** registry.h: the tables of everything the library registers
+** (registry.c), read by the entry point (graphgame.c) and by the call's
+** choice of a source (call.c).  Nothing else names a game or a source.
+*/
+#ifndef GG_REGISTRY_H
+#define GG_REGISTRY_H
+#include "call.h"
+
+/* Flags of a function, chosen per function (docs/reference/conventions.md,
+** "SQLite conventions"):
+**
+**   GG_PURE   the result depends on the arguments only: DETERMINISTIC (so
+**             allowed in indexes, CHECK and generated columns) and
+**             INNOCUOUS (allowed in views and triggers even with
+**             PRAGMA trusted_schema=OFF).
+**   GG_READS  reads tables named by its arguments and changes nothing.  Not
+**             DETERMINISTIC: the answer follows the rows.  Not INNOCUOUS:
+**             it can read any table of the connection (temp and attached
+**             ones too), its errors reveal which tables and columns exist,
+**             and a solve can take seconds and gigabytes; a schema the
+**             application does not trust must not do that on its behalf.
+**             So views and triggers may use it when trusted_schema=ON (the
+**             default), not when it is OFF.  The <game>_states tables are
+**             the same (they do not declare SQLITE_VTAB_INNOCUOUS).
+**   GG_SETS   changes a setting of the connection: DIRECTONLY, never from
+**             a view, trigger or schema, whatever trusted_schema says.
+*/
+#define GG_PURE  (SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS)
+#define GG_READS (SQLITE_UTF8)
+#define GG_SETS  (SQLITE_UTF8|SQLITE_DIRECTONLY)
+
+/* A function that is no game's. */
+typedef struct GGFuncTab GGFuncTab;
+struct GGFuncTab {
+  const char *zName;     /* SQL name */
+  int nArg;              /* number of arguments */
+  int flags;             /* GG_PURE, GG_READS or GG_SETS */
+  void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
+};
+
+/* The games (each registers its functions, GG_READS or GG_PURE, and its
+** tables), gg_nGame of them. */
+extern const GGGameDef *const gg_aGame[];
+extern const int gg_nGame;
+/* The graph sources, NULL-terminated: the edge table first (zWord NULL:
+** any text that is no other source's word names a table), then the
+** sources that the edges argument names by a word. */
+extern const GGSource *const gg_aSource[];
+/* The functions that are no game's (the first owns the connection's
+** context), and the registrations of the other tables. */
+extern const GGFuncTab gg_aFunc[];
+extern const int gg_nFunc;
+extern int (*const gg_aTable[])(sqlite3*, GGConn*);
+extern const int gg_nTable;
+
+#endif
