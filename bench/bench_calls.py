@@ -72,7 +72,8 @@ def small_graphs(db):
         n = rng.randint(3, 20)
         rows = [(u, v) for u in range(n) for v in range(u + 1, n) if rng.random() < 0.3]
         rows += [(0, 0), (1, 1), (2, 2)]        # the default roles are nodes
-        db.execute("INSERT INTO graphs VALUES (?, ?)", (g, rng.choice([0] + list(range(3, n)))))
+        holes = [0] + [v for v in range(3, n) if any(v in r for r in rows)]   # nodes of the rows
+        db.execute("INSERT INTO graphs VALUES (?, ?)", (g, rng.choice(holes)))
         db.executemany("INSERT INTO edges VALUES (?,?,?)", [(g, a, b) for a, b in rows])
     db.execute("CREATE INDEX edges_graph ON edges(graph_id, src, dst)")
 

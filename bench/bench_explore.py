@@ -50,8 +50,8 @@ def bench_capped():
                    " INSERT INTO edges SELECT k.i, g.src, g.dst FROM k, graph_random(?, ?, k.i) g"
                    " WHERE g.src > 0", (count - 1, n, p))
         ids = [r[0] for r in db.execute("SELECT DISTINCT graph_id FROM edges")]
-        # the hole cut off (no row at node 0): it is named, an isolated node
-        r = '{"hole": 0, "mouse": 1, "cat": 2}'
+        # the hole cut off (no row at node 0): declared, an isolated node
+        r = '{"hole": 0, "mouse": 1, "cat": 2, "isolated": [0, 1, 2]}'
         tb, capped = timed(lambda: [db.execute("SELECT catmouse_bounded(?, NULL, 'edges', ?)",
                                                (i, r)).fetchone()[0] for i in ids])
         te, exact = timed(lambda: [db.execute("SELECT catmouse(?, 'edges', ?)",
@@ -83,7 +83,7 @@ def bench_play():
     # a long forced win: the cat chases the mouse round a grid with the hole cut off
     db.execute("INSERT INTO edges SELECT 1, src + 3, dst + 3 FROM graph_grid(30, 30)")
     db.execute("INSERT INTO edges VALUES (1, 1, 3), (1, 2, 900), (1, 1, 4)")
-    r = '{"hole": 0}'                  # the hole cut off: an isolated node
+    r = '{"hole": 0, "isolated": 0}'   # the hole cut off: a declared isolated node
     db.execute("SELECT catmouse(1, 'edges', ?)", (r,)).fetchone()
     reps = 20
     tp, rows = timed(lambda: [db.execute("SELECT count(*) FROM catmouse_play(1, 'edges', ?)",

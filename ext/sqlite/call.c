@@ -322,11 +322,18 @@ static const GGRuleVal *callIsolated(const GGCall *pCall){
   return v->bSet ? v : 0;
 }
 
-/* Whether the small path may take the call's graph of bit rows pS: not
-** when the rules declare isolated nodes (the bit rows hold only the
-** rows' nodes), nor a graph of no nodes (the general path's error). */
-static int callSmallOk(const GGCall *pCall, const GGSmall *pS){
-  return pS->n>0 && callIsolated(pCall)==0;
+/* Whether the small path may take the call's graph of bit rows pS, with
+** the nodes that the rules declare isolated added to it: not a graph of
+** no nodes, nor a declared node that is a text or finds no room, nor one
+** of a source that names its nodes (the general path says what is wrong). */
+static int callSmallOk(const GGCall *pCall, GGSmall *pS){
+  const GGRuleVal *v = callIsolated(pCall);
+  uint32_t j;
+  if( v && pCall->ref.pSource->bClosed ) return 0;
+  for(j=0; v && j<v->nLabel; j++){
+    if( v->aLabel[j].eType!=GG_KEY_INT || gg_small_node(pS, v->aLabel[j].iVal)<0 ) return 0;
+  }
+  return pS->n>0;
 }
 
 /* After a value's source failed to read with *pzErr: when a table has
