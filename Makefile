@@ -384,3 +384,6 @@ toy: dist/toy/graphgame.so
 dist/toy/graphgame.so: $(LIB_SRC) tests/toy/toy_sql.c $(HDRS) Makefile
 	@mkdir -p dist/toy
 	$(CC) -O1 -g $(WARN) -Werror -DGG_TOY $(VERSION_DEF) $(LIB_INC) -fPIC -fvisibility=hidden -shared -pthread -o $@ $(LIB_SRC) tests/toy/toy_sql.c
+
+# The release downloads and their check (make release, make release-check).
+include mk/release.mk
