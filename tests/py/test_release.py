@@ -227,7 +227,8 @@ def test_linux_aarch64_under_qemu():
 
 
 def test_windows_x86_64_under_wine():
-    wine = shutil.which("wine") or shutil.which("wine64")
+    wine = shutil.which("wine") or shutil.which("wine64") or \
+        ("/usr/lib/wine/wine64" if os.path.exists("/usr/lib/wine/wine64") else None)
     assert wine, "Wine is not installed: run .ci/run, or `apt-get install -y wine64`"
     dll = os.path.relpath(os.path.join(_unpack("windows-x86_64"), "graphgame.dll"), ROOT)
     kind = _ok(subprocess.run(["file", "-b", dll], cwd=ROOT, capture_output=True, text=True), "file").stdout
