@@ -83,6 +83,11 @@ def _build():
     _state["built"] = True
 
 
+def _safe(archive, names):
+    bad = [n for n in names if n.startswith("/") or ".." in n.split("/")]
+    assert not bad, "%s holds paths outside its folder: %s" % (archive, bad)
+
+
 def _unpack(kind):
     """The archive of kind unpacked afresh into dist/release-check/unpacked/;
     the path of its one folder."""
@@ -92,12 +97,19 @@ def _unpack(kind):
     shutil.rmtree(dest, ignore_errors=True)
     os.makedirs(dest)
     path = os.path.join(REL, name)
+    # Files and folders under one top folder only (Debian 12's Python 3.11.2
+    # has no extraction filter).
     if name.endswith(".zip"):
         with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+            _safe(name, names)
             z.extractall(dest)
     else:
         with tarfile.open(path) as t:
-            t.extractall(dest, filter="data")
+            members = t.getmembers()
+            assert all(m.isfile() or m.isdir() for m in members), (name, [m.name for m in members])
+            _safe(name, [m.name for m in members])
+            t.extractall(dest)
     tops = os.listdir(dest)
     assert tops == [name.rsplit(".tar.gz", 1)[0].rsplit(".zip", 1)[0]], (name, tops)
     return os.path.join(dest, tops[0])
