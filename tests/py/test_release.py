@@ -233,7 +233,8 @@ def test_linux_aarch64_under_qemu():
     head = _ok(subprocess.run(["readelf", "-h", lib], capture_output=True, text=True), "readelf").stdout
     assert re.search(r"Class:\s+ELF64", head) and re.search(r"Machine:\s+AArch64", head), head
     runner = ["qemu-aarch64", os.path.join(RC, "sqlrun-aarch64")]
-    version = _version_of(runner)
+    version = _version_of(runner)        # Debian's arm64 SQLite: the x86-64 runner's version
+    assert version == _version_of([os.path.join(RC, "sqlrun")]), version
     _same("linux-aarch64 under qemu-user in SQLite %s" % version,
           _run_examples(runner, lib, "sqlrun-aarch64 under qemu-aarch64"))
 
