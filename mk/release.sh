@@ -16,8 +16,9 @@
 # examples read).  The Linux libraries go in without their debug sections
 # (strip --strip-debug: a fifth of the size, and no build paths).  Every
 # file of an archive gets the time of the last commit (or
-# SOURCE_DATE_EPOCH), owner 0 and a sorted order, so the same sources and
-# compilers give the same archives.
+# SOURCE_DATE_EPOCH), owner 0 and a sorted order, so that packing the same
+# build again gives the same archives (a library built in another folder
+# differs: its build id hashes the debug sections, which hold the folder).
 #
 #   sh mk/release.sh        (from `make release`; run from anywhere)
 set -eu
