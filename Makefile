@@ -390,3 +390,6 @@ TOY_SRC = $(wildcard tests/toy/*.c)
 dist/toy/graphgame.so: $(LIB_SRC) $(TOY_SRC) $(wildcard tests/toy/*.h) $(HDRS) Makefile
 	@mkdir -p dist/toy
 	$(CC) -O1 -g $(WARN) -Werror -DGG_TOY $(VERSION_DEF) $(LIB_INC) -Itests/toy -fPIC -fvisibility=hidden -shared -pthread -Wl,-z,defs -o $@ $(LIB_SRC) $(TOY_SRC)
+
+# The release downloads and their check (make release, make release-check).
+include mk/release.mk

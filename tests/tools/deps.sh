@@ -6,7 +6,9 @@
 #   sh tests/tools/deps.sh         what `make test` needs (its first step)
 #   sh tests/tools/deps.sh check   that and what `make check` and .ci/run
 #                                  need (sanitizers, valgrind, libFuzzer,
-#                                  emscripten, chromium, the packages' tools)
+#                                  emscripten, chromium, the packages' tools,
+#                                  the release's cross compilers, qemu-user,
+#                                  Wine and Debian's arm64 SQLite)
 # Without the rights to install it says what is missing and carries on: the
 # tests that need it fail, naming it.
 set -u
@@ -53,6 +55,16 @@ if [ "$tier" = check ]; then
   command -v emcc >/dev/null 2>&1 || need="$need emscripten"
   [ -x /usr/bin/chromium ] || need="$need chromium"
   command -v x86_64-w64-mingw32-gcc-posix >/dev/null 2>&1 || need="$need gcc-mingw-w64-x86-64-posix"
+  # The release and its check (make release, tests/py/test_release.py): the
+  # aarch64 cross build, run under qemu-user in Debian's arm64 SQLite (from
+  # the arm64 architecture, added to dpkg below), the Windows build run
+  # under Wine, zip for the Windows archive.
+  command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need="$need gcc-aarch64-linux-gnu"
+  command -v qemu-aarch64 >/dev/null 2>&1 || need="$need qemu-user"
+  command -v wine >/dev/null 2>&1 || need="$need wine64 wine"
+  command -v zip >/dev/null 2>&1 || need="$need zip"
+  command -v file >/dev/null 2>&1 || need="$need file"
+  [ -f /usr/lib/aarch64-linux-gnu/libsqlite3.so.0 ] || need="$need libsqlite3-0:arm64"
   # The census over ssh hosts (examples/census.sh -S): a local sshd.
   [ -x /usr/sbin/sshd ] || need="$need openssh-server"
   command -v ssh >/dev/null 2>&1 || need="$need openssh-client"
@@ -65,6 +77,9 @@ opts="--no-install-recommends"; [ "$tier" = check ] && opts=""
 if [ -n "$need" ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   echo "tests/tools/deps.sh: installing$need"
+  case "$need" in *:arm64*)
+    dpkg --print-foreign-architectures | grep -qx arm64 || $SUDO dpkg --add-architecture arm64 ;;
+  esac
   { $SUDO apt-get update -q && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $opts $need; } \
     || echo "tests/tools/deps.sh: could not install$need; the tests that need them will fail"
 fi

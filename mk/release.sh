@@ -1,0 +1,162 @@
+#!/bin/sh
+# mk/release.sh: packs what `make release` has built (mk/release.mk) into
+# dist/release/, one file per download, and writes their SHA256SUMS:
+#
+#   graphgame-VERSION-linux-x86_64.tar.gz    dist/graphgame.so
+#   graphgame-VERSION-linux-aarch64.tar.gz   dist/aarch64/graphgame.so
+#   graphgame-VERSION-windows-x86_64.zip     dist/mingw/graphgame.dll
+#   graphgame-VERSION-wasm.tar.gz            dist/wasm/ (SQLite with graphgame
+#                                            compiled in, and its Node shell)
+#   graphgame-VERSION-py3-none-linux_x86_64.whl, graphgame-VERSION.tgz
+#                                            the Python wheel and the npm
+#                                            tarball, copied as built
+#
+# Each archive holds one folder, graphgame-VERSION-SYSTEM/, with the
+# library, LICENSE, README.txt (how to load it) and sql/ (the scripts the
+# examples read).  The Linux libraries go in without their debug sections
+# (strip --strip-debug: a fifth of the size, and no build paths).  Every
+# file of an archive gets the time of the last commit (or
+# SOURCE_DATE_EPOCH), owner 0 and a sorted order, so that packing the same
+# build again gives the same archives (a library built in another folder
+# differs: its build id hashes the debug sections, which hold the folder).
+#
+#   sh mk/release.sh        (from `make release`; run from anywhere)
+set -eu
+cd "$(dirname "$0")/.."
+version=$(cat VERSION)
+out=dist/release
+stage=dist/release-stage
+epoch=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}
+AARCH64_STRIP=${AARCH64_STRIP:-aarch64-linux-gnu-strip}
+
+die() { echo "mk/release.sh: $*" >&2; exit 1; }
+need_file() { [ -f "$1" ] || die "$1 is missing: $2"; }
+need_prog() { command -v "$1" >/dev/null 2>&1 || die "needs $1: apt-get install -y $2"; }
+
+need_file dist/graphgame.so "make builds it"
+need_file dist/aarch64/graphgame.so "make aarch64 builds it (mk/release.mk)"
+need_file dist/mingw/graphgame.dll "make mingw builds it"
+need_file dist/wasm/graphgame-sqlite.js "make wasm builds it"
+need_file dist/wasm/graphgame-sqlite.wasm "make wasm builds it"
+wheel=$(ls dist/python/graphgame-"$version"-py3-none-*.whl 2>/dev/null | head -n 1)
+[ -n "$wheel" ] || die "no dist/python/graphgame-$version-*.whl: make python-wheel builds it"
+need_file dist/node/graphgame-"$version".tgz "make npm-pack builds it"
+need_prog zip zip
+need_prog strip binutils
+need_prog "$AARCH64_STRIP" binutils-aarch64-linux-gnu
+
+rm -rf "$out" "$stage"
+mkdir -p "$out" "$stage"
+
+# README.txt of an archive: $1 the system, $2 the library's file name.
+readme() {
+  cat <<EOF
+graphgame $version for $1
+$(echo "graphgame $version for $1" | sed 's/./=/g')
+
+graphgame is a SQLite loadable extension that solves pursuit and race
+games on graphs kept in SQLite tables (cat and mouse, race to z, cops
+and robbers, any game given as rows).  MIT license: see LICENSE.
+
+Files: $2 (the extension), LICENSE, README.txt (this file), and sql/
+(a recommended schema and a JSON importer, for the examples).
+
+It needs SQLite 3.30.0 or newer with extension loading.  SQLite loads an
+extension into one connection at a time: load it right after opening the
+database, in every connection.  The path may leave out the file's suffix.
+
+  sqlite3 CLI     .load ./graphgame
+                  (from this folder; else the library's full path)
+  Python          db.enable_load_extension(True)
+                  db.load_extension("./graphgame")
+                  db.enable_load_extension(False)
+  C               sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, 0);
+                  sqlite3_load_extension(db, "./graphgame", 0, &errmsg);
+
+Check that it works:
+
+  SELECT graphgame_version();                         -- $version
+  SELECT catmouse_json('[[1,3],[0],[3],[0,2]]');      -- 1 (the mouse wins)
+
+Check the download against SHA256SUMS, published with it:
+
+  sha256sum -c SHA256SUMS --ignore-missing
+EOF
+}
+
+readme_wasm() {
+  cat <<EOF
+graphgame $version for WebAssembly
+$(echo "graphgame $version for WebAssembly" | sed 's/./=/g')
+
+graphgame is a SQLite loadable extension that solves pursuit and race
+games on graphs kept in SQLite tables.  MIT license: see LICENSE.  This
+is SQLite with graphgame compiled in, built with emscripten, for a
+browser, a worker or Node.js; nothing to load.
+
+Files: graphgame-sqlite.js and graphgame-sqlite.wasm (the module: keep
+them together), shell.js and script.js (a small sqlite3 shell for Node),
+LICENSE, README.txt (this file), sql/ (the scripts the examples read).
+
+  node shell.js -header -column < script.sql
+
+In JavaScript:
+
+  const SQL = await require("./graphgame-sqlite.js")();   // a page: GraphgameSQLite()
+  const db = new SQL.Database();                          // in memory
+  db.query("SELECT catmouse_json(?) AS o", ["[[1,3],[0],[3],[0,2]]"]);
+  // { columns: ["o"], rows: [[1]] }
+
+Check the download against SHA256SUMS, published with it:
+
+  sha256sum -c SHA256SUMS --ignore-missing
+EOF
+}
+
+# pack NAME KIND: the folder $stage/NAME as dist/release/NAME.tar.gz or .zip.
+pack() {
+  mkdir -p "$stage/$1/sql"
+  cp LICENSE "$stage/$1/"
+  cp sql/*.sql "$stage/$1/sql/"
+  find "$stage/$1" -type f -exec chmod go-w {} + -exec touch -d "@$epoch" {} +
+  find "$stage/$1" -type d -exec touch -d "@$epoch" {} +
+  case "$2" in
+  tar) (cd "$stage" && tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -cf - "$1") \
+         | gzip -9n > "$out/$1.tar.gz" ;;
+  zip) (cd "$stage" && find "$1" | LC_ALL=C sort | TZ=UTC zip -X -q -9 "../release/$1.zip" -@) ;;
+  esac
+  echo "$out/$1.$( [ "$2" = tar ] && echo tar.gz || echo zip )"
+}
+
+d=graphgame-$version-linux-x86_64
+mkdir -p "$stage/$d"
+strip --strip-debug -o "$stage/$d/graphgame.so" dist/graphgame.so
+readme "Linux x86-64" graphgame.so > "$stage/$d/README.txt"
+pack "$d" tar
+
+d=graphgame-$version-linux-aarch64
+mkdir -p "$stage/$d"
+"$AARCH64_STRIP" --strip-debug -o "$stage/$d/graphgame.so" dist/aarch64/graphgame.so
+readme "Linux aarch64 (arm64)" graphgame.so > "$stage/$d/README.txt"
+pack "$d" tar
+
+d=graphgame-$version-windows-x86_64
+mkdir -p "$stage/$d"
+cp dist/mingw/graphgame.dll "$stage/$d/"
+readme "Windows x86-64" graphgame.dll | sed 's/$/\r/' > "$stage/$d/README.txt"
+pack "$d" zip
+
+d=graphgame-$version-wasm
+mkdir -p "$stage/$d"
+cp dist/wasm/graphgame-sqlite.js dist/wasm/graphgame-sqlite.wasm wasm/shell.js wasm/script.js "$stage/$d/"
+readme_wasm > "$stage/$d/README.txt"
+pack "$d" tar
+
+cp "$wheel" "$out/"
+echo "$out/$(basename "$wheel")"
+cp dist/node/graphgame-"$version".tgz "$out/"
+echo "$out/graphgame-$version.tgz"
+
+(cd "$out" && sha256sum -- *.tar.gz *.zip *.whl *.tgz > SHA256SUMS)
+echo "$out/SHA256SUMS"
+rm -rf "$stage"
