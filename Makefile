@@ -83,6 +83,11 @@ help:
 	@echo "make tsan     threads solving at once under ThreadSanitizer"
 	@echo "make fuzz     libFuzzer targets, FUZZ_TIME (60) seconds each; fuzz-brief: 5 s"
 	@echo "make svg      render docs/*.sql (DOT from catmouse_dot) to docs/*.svg (needs graphviz)"
+	@echo "make release  dist/release/: Linux x86-64 and aarch64, Windows, WebAssembly, the"
+	@echo "              wheel, the npm tarball and SHA256SUMS (docs/install.md)"
+	@echo "make release-check  load every download in a real SQLite (qemu, Wine, venv, npm)"
+	@echo "              and compare examples/*.sql byte for byte (in make check)"
+	@echo "make toy      the tests' library with the toy game and source (tests/toy/)"
 	@echo "make install  copy dist/graphgame.so to \$$(PREFIX)/lib and sql/*.sql to"
 	@echo "              \$$(PREFIX)/share/graphgame (PREFIX=$(PREFIX); DESTDIR honoured)"
 
