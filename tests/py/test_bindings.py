@@ -58,6 +58,13 @@ def test_load_without_extension_loading_says_what_to_do():
         raise AssertionError("load() on a connection without enable_load_extension did not fail")
 
 
+def test_the_install_page_shows_the_message():
+    """docs/install.md ("Python without enable_load_extension") shows the
+    message as it is."""
+    lines = open(os.path.join(eco.ROOT, "docs", "install.md"), encoding="utf-8").read().split("\n")
+    assert MESSAGE in lines, "docs/install.md lacks graphgame.load's message, verbatim"
+
+
 def test_load_leaves_loading_off():
     """load() on a connection that can load (the module's path pointed at
     the build under test): the functions answer, and loading is off again."""
