@@ -2,14 +2,18 @@
 """The graphgame test runner: `make test` runs this.
 
 Runs every test case and ends with one line `N passed, N failed`; exits
-non-zero on any failure.  Cases come from:
+non-zero on any failure.  A case prints `ok   name` (with `  # note` when
+it returns a text: a figure it measured) or `FAIL name: why` on one line,
+then its whole message, indented; the `FAIL` lines are repeated just
+before the last line.  Cases come from:
 
   tests/sql/*.sql   SQL run through the sqlite3 CLI and compared with the
                     expected output written in the file (format below);
   tests/test_*.py   Python modules; every function named test_* is a case.
   tests/c/*.c       C harnesses listed in C_HARNESSES, built by the Makefile
                     into dist/ctests/; each prints `ok name` / `FAIL name: why`
-                    lines, and each such line is a case.
+                    lines, and each such line is a case (a `# ` line
+                    after an ok line is its note).
 
 SQL file format: everything before the first `-- case:` line is setup,
 run before each case in a fresh in-memory database with the extension
