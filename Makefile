@@ -75,6 +75,7 @@ help:
 	@echo "make          build dist/graphgame.so"
 	@echo "make demo     run examples/*.sql in the sqlite3 CLI"
 	@echo "make test     the quick suite (tests/README.md); ends with 'N passed, N failed'"
+	@echo "              (first installs what it needs through apt; GG_NO_DEPS=1: nothing)"
 	@echo "make check    every case at full size, with what only a release needs"
 	@echo "              (browser, WebAssembly, packages); ends the same way"
 	@echo "make asan     the test suite under AddressSanitizer + UBSan"
@@ -120,13 +121,15 @@ check: deps-check
 	@$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BUILD)
 	GG_SUITE=$(CHECK_SUITE) GG_FULL=1 $(PYTHON) tests/run.py
 
-# What the tests need, installed when missing (tests/tools/deps.sh): make
-# test's set, and make check's, which adds emscripten, chromium, ...
+# What the tests need, installed when missing (tests/tools/deps.sh, through
+# apt-get and npm): make test's set, and make check's, which adds
+# emscripten, chromium, ...  GG_NO_DEPS=1 installs nothing (deps.sh only
+# says what is missing): `make test GG_NO_DEPS=1`.
 .PHONY: deps deps-check
 deps:
-	@sh tests/tools/deps.sh
+	@GG_NO_DEPS="$(GG_NO_DEPS)" sh tests/tools/deps.sh
 deps-check:
-	@sh tests/tools/deps.sh check
+	@GG_NO_DEPS="$(GG_NO_DEPS)" sh tests/tools/deps.sh check
 
 # make test's suite, with the extension built under ASan + UBSan.  The
 # release cases (the browser, the WebAssembly build, the packages, the

@@ -2,14 +2,18 @@
 """The graphgame test runner: `make test` runs this.
 
 Runs every test case and ends with one line `N passed, N failed`; exits
-non-zero on any failure.  Cases come from:
+non-zero on any failure.  A case prints `ok   name` (with `  # note` when
+it returns a text: a figure it measured) or `FAIL name: why` on one line,
+then its whole message, indented; the `FAIL` lines are repeated just
+before the last line.  Cases come from:
 
   tests/sql/*.sql   SQL run through the sqlite3 CLI and compared with the
                     expected output written in the file (format below);
   tests/test_*.py   Python modules; every function named test_* is a case.
   tests/c/*.c       C harnesses listed in C_HARNESSES, built by the Makefile
                     into dist/ctests/; each prints `ok name` / `FAIL name: why`
-                    lines, and each such line is a case.
+                    lines, and each such line is a case (a `# ` line
+                    after an ok line is its note).
 
 SQL file format: everything before the first `-- case:` line is setup,
 run before each case in a fresh in-memory database with the extension
@@ -181,6 +185,14 @@ def run_harness(h, exe, env):
     return subprocess.CompletedProcess([exe, EXT], rc, texts[0], texts[1])
 
 
+def gg_deadline():
+    """tests/py/gg.py's STOP_DEADLINE: how long a cancelled call may take
+    to stop before a test calls it hung."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "py"))
+    import gg
+    return gg.STOP_DEADLINE
+
+
 def c_cases():
     """Run each C harness once; one case per ok/FAIL line it prints (a
     FAIL line is `FAIL <harness>: <title>: <why>`, maybe followed by more
@@ -205,6 +217,11 @@ def c_cases():
             env["OOM_BRIEF"] = "1"
         if h == "interrupt" and SUITE == "test":
             env["INTR_BRIEF"] = "1"                 # two interrupts a phase, not four
+        if h == "interrupt":
+            # A deadline that only a hang misses, on a busy machine too;
+            # each case's line shows the latencies measured.  The 100 ms
+            # promise is bench/bench_interrupt.py's (make bench).
+            env.setdefault("INTR_BOUND_MS", str(int(gg_deadline() * 1000)))
         p = run_harness(h, exe, env)
         HARNESS_TIMES.append((time.time() - t0, "c/%s (the whole harness)" % h))
         found, summary = [], False
@@ -218,12 +235,19 @@ def c_cases():
                     found.append([m.group(2), m.group(1) == "ok", []])
             elif re.match(r"^\d+ passed, \d+ failed$", line):
                 summary = True
-            elif found and not found[-1][1]:
+            elif found and (not found[-1][1] or line.startswith("# ")):
+                # why a case failed; or, after a passed one, its figures
+                # ("# interrupt: solve: ..."), shown on its ok line
+                if found[-1][1]:
+                    line = line[2:]
+                    head = found[-1][0].rsplit(" ", 1)[0] + ": "    # "interrupt: solve: "
+                    line = line[len(head):] if line.startswith(head) else line
                 found[-1][2].append(line)
         for name, ok, why in found:
             def case(ok=ok, why=why):
                 if not ok:
                     raise AssertionError("\n".join(why))
+                return "; ".join(why)
             yield "c/" + name, case, tier
         if p.returncode != 0 and (not summary or all(ok for _, ok, _ in found)):
             def crashed(p=p):
@@ -231,10 +255,31 @@ def c_cases():
             yield "c/%s: run" % h, crashed, tier
 
 
-def main():
+def one_line(e):
+    """What went wrong, on one line: the first line of an assertion's
+    message (where it failed, for a bare assert), or the exception's type
+    and message."""
+    if isinstance(e, AssertionError):
+        lines = [x.strip() for x in str(e).splitlines() if x.strip()]
+        if lines:
+            text = lines[0]
+        else:
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            text = "assert failed at %s line %d: %s" % (
+                os.path.relpath(where.filename, ROOT), where.lineno, where.line)
+    else:
+        text = "%s: %s" % (type(e).__name__, " ".join(str(e).split()))
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+def main(cases=None):
+    """Run the cases (name, function, tier): by default every case found."""
     passed = failed = left = 0
     times = []                  # GG_TIMES=1: the slowest cases, at the end
-    for name, fn, tier in list(sql_cases()) + list(py_cases()) + list(c_cases()):
+    failures = []               # `FAIL name: why` lines, repeated at the end
+    if cases is None:
+        cases = list(sql_cases()) + list(py_cases()) + list(c_cases())
+    for name, fn, tier in cases:
         if not wanted(name):
             continue
         if not in_suite(tier):
@@ -242,14 +287,19 @@ def main():
             continue
         t0 = time.time()
         try:
-            fn()
+            note = fn()
         except Exception as e:  # a failed case, whatever the cause
             failed += 1
+            # One line with the case's name and what went wrong (repeated
+            # in the summary), then the whole message, indented.
+            failures.append("FAIL %s: %s" % (name, one_line(e)))
             msg = str(e) if isinstance(e, AssertionError) else traceback.format_exc()
-            print("FAIL %s\n  %s" % (name, msg.replace("\n", "\n  ")))
+            print("%s\n  %s" % (failures[-1], msg.replace("\n", "\n  ")))
         else:
             passed += 1
-            print("ok   %s" % name)
+            # A case may return a note (a measured figure: an interrupt's
+            # latency), printed on its line.
+            print("ok   %s%s" % (name, "  # " + note if isinstance(note, str) and note else ""))
         times.append((time.time() - t0, name))
         sys.stdout.flush()
     if os.environ.get("GG_TIMES"):
@@ -261,6 +311,10 @@ def main():
     if left:
         other = "make check (GG_SUITE=all)" if SUITE == "test" else "make test"
         print("# %d cases are left to %s" % (left, other))
+    if failures:
+        print("# the failed cases:")
+        for line in failures:
+            print(line)
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
 

@@ -1,8 +1,9 @@
 // prepack of the graphgame npm package (run by `npm pack` and `npm publish`):
 // builds the extension with the repository's Makefile when needed, copies
 // dist/graphgame.so into lib/, and records the platform it was built for
-// in lib/build.json (index.js refuses to load it anywhere else).  The
-// version in package.json must be the repository's file VERSION.
+// in lib/build.json (index.js refuses to load it anywhere else), and copies
+// the repository's LICENSE beside package.json, where npm always packs it.
+// The version in package.json must be the repository's file VERSION.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -17,6 +18,7 @@ if (pkg.version !== version) {
 }
 const so = process.env.GRAPHGAME_SO || path.join(repo, "dist", "graphgame.so");
 if (!process.env.GRAPHGAME_SO) execFileSync("make", ["-s", "-C", repo, "dist/graphgame.so"], { stdio: "inherit" });
+fs.copyFileSync(path.join(repo, "LICENSE"), path.join(__dirname, "LICENSE"));
 fs.mkdirSync(path.join(__dirname, "lib"), { recursive: true });
 fs.copyFileSync(so, path.join(__dirname, "lib", "graphgame.so"));
 fs.writeFileSync(path.join(__dirname, "lib", "build.json"),

@@ -2,7 +2,9 @@
 extension, copied from the repository's dist/graphgame.so (built with
 `make` when missing) or from $GRAPHGAME_SO.  The wheel holds a native
 library, so it is tagged py3-none-<platform>, not pure Python.  The
-version is the repository's file VERSION."""
+version is the repository's file VERSION; the license is the repository's
+LICENSE, copied beside this file (setuptools takes license files from the
+project's own folder) and shipped in the wheel's .dist-info."""
 import os
 import shutil
 import subprocess
@@ -14,6 +16,11 @@ from wheel.bdist_wheel import bdist_wheel
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 LIB = "graphgame.so"
+
+
+def copy_license():
+    """The repository's LICENSE beside pyproject.toml, for license-files."""
+    shutil.copyfile(os.path.join(REPO, "LICENSE"), os.path.join(HERE, "LICENSE"))
 
 
 def version():
@@ -52,5 +59,6 @@ class BinaryDistribution(Distribution):
         return True
 
 
+copy_license()
 setup(version=version(), distclass=BinaryDistribution,
       cmdclass={"build_py": BuildWithLibrary, "bdist_wheel": PlatformWheel})

@@ -2,7 +2,7 @@
 -- starts from (tests/py/test_readme.py):
 -- the recommended schema, and graphs 1 and 2 = LeetCode 913 examples 1 and
 -- 2, imported from their JSON adjacency lists.  Run from the repository
--- root (the .read paths are relative):  sqlite3 demo.db < tests/data/readme_fixture.sql
+-- root (the .read paths are relative):  sqlite3 games.db < tests/data/readme_fixture.sql
 .read sql/schema.sql
 INSERT INTO graphs(id, name, note) VALUES
   (1, 'LeetCode example 1', 'LeetCode 913 example 1: a draw'),

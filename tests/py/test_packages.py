@@ -10,15 +10,23 @@ queried there.
             project next to better-sqlite3 (tests/clients/node_modules,
             pinned by its lock, so no registry is asked) and
             `require("graphgame").load(db)` runs a query.
+
+Both archives carry the repository's LICENSE, and the versions agree: the
+file VERSION, graphgame_version(), the wheel's, the npm package's and the
+newest version heading of CHANGELOG.md.
 """
+import atexit
 import glob
 import json
 import os
+import re
 import shutil
+import tarfile
 import tempfile
 import zipfile
 
 import ecosystem as eco
+import gg
 
 SUITE = "check"     # make check only (tests/README.md): the packages are built for a release
 
@@ -41,6 +49,60 @@ def _wheel(out):
     wheels = glob.glob(os.path.join(out, "graphgame-*.whl"))
     assert len(wheels) == 1, wheels
     return wheels[0]
+
+
+_BUILT = {}
+
+
+def _archives():
+    """(wheel, npm tarball), built once for the cases that only read them."""
+    if not _BUILT:
+        tmp = tempfile.mkdtemp(prefix="gg-archives-")
+        atexit.register(shutil.rmtree, tmp, True)
+        _BUILT["whl"] = _wheel(os.path.join(tmp, "wheel"))
+        _ok(eco.run(["npm", "pack", "--pack-destination", tmp],
+                    cwd=os.path.join(eco.ROOT, "bindings", "node"), timeout=300), "npm pack")
+        tgzs = glob.glob(os.path.join(tmp, "graphgame-*.tgz"))
+        assert len(tgzs) == 1, tgzs
+        _BUILT["tgz"] = tgzs[0]
+    return _BUILT["whl"], _BUILT["tgz"]
+
+
+def test_both_archives_carry_the_license():
+    """LICENSE, the repository's, in the wheel's .dist-info and at the root
+    of the npm package."""
+    eco.need_program("npm", "npm")
+    whl, tgz = _archives()
+    want = open(os.path.join(eco.ROOT, "LICENSE"), "rb").read()
+    assert want.startswith(b"MIT License"), want[:40]
+    z = zipfile.ZipFile(whl)
+    name = "graphgame-%s.dist-info/LICENSE" % VERSION
+    assert name in z.namelist(), z.namelist()
+    assert z.read(name) == want, "the wheel's LICENSE is not the repository's"
+    with tarfile.open(tgz) as t:
+        assert "package/LICENSE" in t.getnames(), t.getnames()
+        assert t.extractfile("package/LICENSE").read() == want, \
+            "the npm package's LICENSE is not the repository's"
+
+
+def test_every_version_agrees():
+    """VERSION, graphgame_version(), the wheel's version (its file name and
+    METADATA), the npm package's (in the tarball) and CHANGELOG.md's
+    newest version heading are one version."""
+    eco.need_program("npm", "npm")
+    whl, tgz = _archives()
+    meta = zipfile.ZipFile(whl).read("graphgame-%s.dist-info/METADATA" % VERSION).decode()
+    with tarfile.open(tgz) as t:
+        npm = json.load(t.extractfile("package/package.json"))["version"]
+    got = {
+        "VERSION": VERSION,
+        "graphgame_version()": gg.connect().execute("SELECT graphgame_version()").fetchone()[0],
+        "the wheel": re.search(r"^Version: (.*)$", meta, re.M).group(1),
+        "the wheel's file name": os.path.basename(whl).split("-")[1],
+        "the npm package": npm,
+        "CHANGELOG.md": eco.changelog_versions()[0][0],
+    }
+    assert len(set(got.values())) == 1, "versions differ: %s" % got
 
 
 def test_python_wheel_carries_the_extension():

@@ -1,7 +1,9 @@
 """The manual runs: every example in README.md, CHANGELOG.md and every page
 under docs/ (the reference in docs/reference/, docs/speed.md,
-docs/reliability.md, ...) is a test case here, named by its page, its
-position and its section, so the documentation cannot go stale.  Every
+docs/reliability.md, ...) is tested here, so the documentation cannot go
+stale.  README.md runs as a newcomer reads it (below); each example of the
+other pages is a case of its own, named by its page, its position and its
+section.  Every
 relative link of those pages points to a file that exists (and to an
 anchor of it, for a link to a heading), and the README's index links to
 every function and table the reference documents.
@@ -20,10 +22,23 @@ An example is a fenced code block; when a plain ``` block follows it
   ```js       run by node, with tests/clients/node_modules on NODE_PATH;
   ```sh       run by sh, only when an output block follows.
 
-Every page's examples run alike.  Each runs in a scratch directory that looks like the repository root
-(dist/, sql/, tests/, examples/), so `dist/graphgame` is the build under
-test and files an example creates are thrown away.  Other blocks (```text,
-blocks without a language, shell blocks without output) are prose.
+Each example of the other pages runs in a scratch directory that looks
+like the repository root (dist/, sql/, tests/, examples/), so
+`dist/graphgame` is the build under test and files an example creates
+are thrown away.  Other blocks (```text, ```py and ```javascript, blocks
+without a language, shell blocks without output) are prose.
+
+README.md is one case, test_readme_in_order_in_a_fresh_clone: its
+examples run in order, sharing one folder, as a newcomer pastes them
+into a fresh clone.  The folder holds the files a clone has (git
+ls-files, as they are in this work tree: a file the README needs that is
+not in git fails) and, as dist/graphgame.so, the build under test (what
+`make` would have built there).  A ```sql example runs in the sqlite3 CLI
+after `.load dist/graphgame` (unless it loads the extension itself), in
+a fresh in-memory database until the README has made its examples'
+database with `sqlite3 NAME.db < tests/data/readme_fixture.sql`, and in
+NAME.db from there on, so each example sees what the ones before it
+wrote.  Files an example writes (karate.db, games.db) stay for the next.
 """
 import glob
 import os
@@ -116,9 +131,11 @@ def run_example(ex):
         shutil.rmtree(tmp)
 
 
-def check(ex):
+def check(ex, got_failed=None):
+    """Run ex (or take got_failed, its output and whether it failed) and
+    compare with its output block."""
     where = '%s line %d, section "%s", ```%s example' % (ex.page, ex.line, ex.section, ex.lang)
-    got, failed = run_example(ex)
+    got, failed = got_failed or run_example(ex)
     if ex.output is None:
         if failed or got:
             raise AssertionError("%s should run silently and without error; it printed:\n  %s"
@@ -209,11 +226,89 @@ def links(page):
                 yield n, target
 
 
+FIXTURE_RE = re.compile(r"^sqlite3 (\S+\.db) < tests/data/readme_fixture\.sql$", re.M)
+
+
+def clone_files(dest):
+    """The files of a fresh clone (git ls-files), copied from this work
+    tree into dest, and the build under test as dest/dist/graphgame.so."""
+    p = eco.run(["git", "-C", eco.ROOT, "ls-files", "-z"])
+    if p.returncode != 0:
+        raise AssertionError("git ls-files failed (is this a git clone?): " + p.stderr)
+    for rel in p.stdout.split("\0"):
+        if not rel:
+            continue
+        src, dst = os.path.join(eco.ROOT, rel), os.path.join(dest, rel)
+        if os.path.isdir(src) or not os.path.lexists(src):
+            continue            # a submodule, or a file deleted from the work tree
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy2(src, dst, follow_symlinks=False)
+    if os.path.exists(os.path.join(dest, "dist")):
+        raise AssertionError("dist/ is in git: a fresh clone would not need make")
+    os.makedirs(os.path.join(dest, "dist"))
+    shutil.copy2(eco.EXT + ".so", os.path.join(dest, "dist", "graphgame.so"))
+
+
+def run_in(folder, ex, db):
+    """Run ex in folder (the README's state so far): its output lines and
+    whether it failed.  SQL runs in db (":memory:" or the examples'
+    database)."""
+    if ex.lang == "sql":
+        load = "" if re.search(r"^\.load ", ex.code, re.M) else ".load dist/graphgame\n"
+        p = eco.run([eco.SQLITE3, "-init", os.devnull, "-batch", "-bail", db],
+                    input=load + ex.code, cwd=folder, leaks=True)
+        return eco.cli_lines(p), p.returncode != 0 or p.stderr != ""
+    if ex.lang == "python":
+        argv, extra = [sys.executable, "example.py"], {}
+    elif ex.lang == "js":
+        eco.need_node()
+        argv, extra = ["node", "example.js"], {"NODE_PATH": eco.NODE_MODULES}
+    else:
+        argv, extra = ["sh", "-e", "example.sh"], {}
+    path = os.path.join(folder, argv[-1])
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(ex.code)
+    try:
+        p = eco.run(argv, cwd=folder, timeout=300, **extra)
+    finally:
+        os.remove(path)
+    return (p.stdout + p.stderr).splitlines(), p.returncode != 0
+
+
+def test_readme_in_order_in_a_fresh_clone():
+    """Every README.md example that runs (every one with an output block,
+    and the ```sql ones), in order, in one folder of a fresh clone's
+    files: each must print what the README shows."""
+    exs = runnable("README.md")
+    if not any(FIXTURE_RE.search(ex.code) for ex in exs if ex.lang == "sh"):
+        raise AssertionError("README.md never makes its examples' database: no example runs"
+                             " `sqlite3 NAME.db < tests/data/readme_fixture.sql`")
+    folder = tempfile.mkdtemp(prefix="gg-readme-clone-")
+    bad, db = [], ":memory:"
+    try:
+        clone_files(folder)
+        for ex in exs:
+            try:
+                check(ex, run_in(folder, ex, db))
+            except AssertionError as e:
+                bad.append(str(e))
+            m = FIXTURE_RE.search(ex.code) if ex.lang == "sh" else None
+            if m:
+                db = m.group(1)
+    finally:
+        shutil.rmtree(folder)
+    if bad:
+        raise AssertionError("%d of README.md's %d examples differ from the README, run in"
+                             " order in a fresh clone; the first: %s" % (
+                                 len(bad), len(exs), "\n\n".join(bad)))
+    return "%d examples" % len(exs)
+
+
 def test_readme_is_a_short_guide():
-    """README.md is the user's guide, about 400 lines; the reference is in
-    docs/reference/."""
+    """README.md is the user's guide, under about 450 lines; the reference
+    is in docs/reference/."""
     n = sum(1 for _ in open(os.path.join(eco.ROOT, "README.md"), encoding="utf-8"))
-    if n > 430:
+    if n > 450:
         raise AssertionError("README.md has %d lines; move reference text to docs/reference/" % n)
 
 
@@ -267,10 +362,12 @@ def page_name(page):
 
 
 def _register():
-    """One test case per example: test_readme_NN_<section> for README.md,
-    test_readme_<page>_NN_<section> for the other pages."""
+    """One test case per example of the pages but README.md (which runs in
+    order, as one case): test_readme_<page>_NN_<section>."""
     names = {}
     for page in pages():
+        if page == "README.md":
+            continue
         if page_name(page) in names:
             raise AssertionError("pages %s and %s would name their tests alike"
                                  % (names[page_name(page)], page))

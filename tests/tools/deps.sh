@@ -10,7 +10,9 @@
 #                                  the release's cross compilers, qemu-user,
 #                                  Wine and Debian's arm64 SQLite)
 # Without the rights to install it says what is missing and carries on: the
-# tests that need it fail, naming it.
+# tests that need it fail, naming it.  GG_NO_DEPS=1 (`make test
+# GG_NO_DEPS=1`) installs nothing, neither through apt nor npm: it only
+# says what is missing.
 set -u
 cd "$(dirname "$0")/../.."
 tier="${1:-test}"
@@ -74,6 +76,12 @@ fi
 # bring a scientific stack of hundreds of megabytes); make check's with them
 # (chromium's fonts).
 opts="--no-install-recommends"; [ "$tier" = check ] && opts=""
+if [ "${GG_NO_DEPS:-0}" = 1 ]; then
+  [ -n "$need" ] && echo "tests/tools/deps.sh: GG_NO_DEPS=1, so not installing$need; the tests that need them will fail"
+  command -v npm >/dev/null 2>&1 && [ ! -d tests/clients/node_modules/better-sqlite3 ] &&
+    echo "tests/tools/deps.sh: GG_NO_DEPS=1, so not installing better-sqlite3 (cd tests/clients && npm ci)"
+  exit 0
+fi
 if [ -n "$need" ]; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   echo "tests/tools/deps.sh: installing$need"

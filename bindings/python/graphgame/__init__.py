@@ -7,9 +7,11 @@ SQLite extension.  This package carries the compiled extension.
     db.execute("SELECT catmouse_json('[[1,3],[0],[3],[0,2]]')").fetchone()   # (1,)
 
 load() needs a Python whose sqlite3 module can load extensions
-(Debian's and Ubuntu's python3 can; see the project README).
+(Debian's and Ubuntu's python3 can); on one that cannot, it raises
+sqlite3.NotSupportedError saying what to use instead (NO_LOADING).
 """
 import os
+import sqlite3
 
 __all__ = ["load", "loadable_path"]
 
@@ -20,9 +22,26 @@ def loadable_path():
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "graphgame")
 
 
+# The message of load() on a connection that cannot load extensions.
+NO_LOADING = (
+    "graphgame.load: this Python's sqlite3 module cannot load extensions"
+    " (its connections have no enable_load_extension: Python was built"
+    " without --enable-loadable-sqlite-extensions, as pyenv's Pythons and"
+    " many on macOS are).  Use a Python built with"
+    " --enable-loadable-sqlite-extensions (pyenv:"
+    " PYTHON_CONFIGURE_OPTS=--enable-loadable-sqlite-extensions pyenv install"
+    " <version>), Debian's or Ubuntu's /usr/bin/python3, or a drop-in sqlite3"
+    " module that can load extensions (such as pysqlite3: import pysqlite3"
+    " as sqlite3).")
+
+
 def load(conn):
     """Load graphgame into the sqlite3 connection conn.  Extension loading
-    is enabled for the load only, and left off afterwards."""
+    is enabled for the load only, and left off afterwards.  A connection
+    that cannot load extensions gets sqlite3.NotSupportedError (NO_LOADING)."""
+    if not callable(getattr(conn, "enable_load_extension", None)) or \
+            not callable(getattr(conn, "load_extension", None)):
+        raise sqlite3.NotSupportedError(NO_LOADING)
     conn.enable_load_extension(True)
     try:
         conn.load_extension(loadable_path())
