@@ -108,25 +108,16 @@ def slug(text):
 
 
 def run_example(ex):
-    """The example's output lines and whether it failed."""
+    """The example's output lines and whether it failed, alone in a folder
+    of the repository's files; SQL in a fresh database holding the
+    fixture (run_in below does the running)."""
     tmp = eco.repo_view(tempfile.mkdtemp(prefix="gg-readme-"))
     try:
         if ex.lang == "sql":
-            script = ".load dist/graphgame\n.read tests/data/readme_fixture.sql\n" + ex.code
-            p = eco.run([eco.SQLITE3, "-init", os.devnull, "-batch", "-bail", ":memory:"],
-                        input=script, cwd=tmp, leaks=True)
-            return eco.cli_lines(p), p.returncode != 0 or p.stderr != ""
-        if ex.lang == "python":
-            argv, extra = [sys.executable, "example.py"], {}
-        elif ex.lang == "js":
-            eco.need_node()
-            argv, extra = ["node", "example.js"], {"NODE_PATH": eco.NODE_MODULES}
-        else:
-            argv, extra = ["sh", "-e", "example.sh"], {}
-        with open(os.path.join(tmp, argv[-1]), "w", encoding="utf-8") as f:
-            f.write(ex.code)
-        p = eco.run(argv, cwd=tmp, **extra)
-        return (p.stdout + p.stderr).splitlines(), p.returncode != 0
+            ex = Example(ex.page, ex.lang, ".load dist/graphgame\n"
+                         ".read tests/data/readme_fixture.sql\n" + ex.code,
+                         ex.output, ex.section, ex.line)
+        return run_in(tmp, ex, ":memory:")
     finally:
         shutil.rmtree(tmp)
 

@@ -127,6 +127,20 @@ def _run_examples(argv, lib, what, env=None, timeout=600):
     return outs
 
 
+def _run_steps(tmp, argv, cwd, what):
+    """Each example as steps (tmp/steps.jsonl) through a runner argv + [steps]
+    in cwd: its outputs by example name, as bytes."""
+    got = {}
+    for ex in EXAMPLES:
+        steps = os.path.join(tmp, "steps.jsonl")
+        with open(steps, "w", encoding="utf-8") as f:
+            f.write(_steps(ex))
+        p = _ok(subprocess.run(argv + [steps], cwd=cwd, capture_output=True, timeout=600),
+                "%s on %s" % (what, ex))
+        got[os.path.basename(ex)] = p.stdout
+    return got
+
+
 def _reference():
     """The x86-64 runner on Debian's SQLite with the x86-64 archive's library."""
     if "ref" not in _state:
@@ -308,15 +322,8 @@ def test_wheel_in_a_fresh_venv():
                      os.path.join(REL, WHEEL)], timeout=300), "pip install the wheel")
         with open(os.path.join(tmp, "run.py"), "w") as f:
             f.write(PY_RUNNER)
-        got = {}
-        for ex in EXAMPLES:
-            steps = os.path.join(tmp, "steps.jsonl")
-            with open(steps, "w", encoding="utf-8") as f:
-                f.write(_steps(ex))
-            # Not from the repository: the installed copy is imported.
-            p = _ok(subprocess.run([py, os.path.join(tmp, "run.py"), steps], cwd=tmp,
-                                   capture_output=True, timeout=600), "the wheel on " + ex)
-            got[os.path.basename(ex)] = p.stdout
+        # Not from the repository: the installed copy is imported.
+        got = _run_steps(tmp, [py, os.path.join(tmp, "run.py")], tmp, "the wheel")
         version = _ok(eco.run([py, "-c", "import sqlite3; print(sqlite3.sqlite_version)"]), "version").stdout
         _same("the wheel in Python's sqlite3 (SQLite %s)" % version.strip(), got)
     finally:
@@ -367,14 +374,7 @@ def test_npm_tarball_in_a_fresh_project():
                    os.path.join(proj, "node_modules", "better-sqlite3"))
         with open(os.path.join(proj, "run.js"), "w") as f:
             f.write(NODE_RUNNER)
-        got = {}
-        for ex in EXAMPLES:
-            steps = os.path.join(tmp, "steps.jsonl")
-            with open(steps, "w", encoding="utf-8") as f:
-                f.write(_steps(ex))
-            p = _ok(subprocess.run(["node", "run.js", steps], cwd=proj, capture_output=True,
-                                   timeout=600), "the npm package on " + ex)
-            got[os.path.basename(ex)] = p.stdout
+        got = _run_steps(tmp, ["node", "run.js"], proj, "the npm package")
         version = _ok(eco.run(["node", "-e", 'console.log(new (require("better-sqlite3"))(":memory:")'
                                '.prepare("SELECT sqlite_version() AS v").get().v)'], cwd=proj),
                       "version").stdout
