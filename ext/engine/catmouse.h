@@ -114,6 +114,8 @@ struct GGCatMouse {
   uint32_t nPlyDense;  /* plies whose new words did not all fit the sparse
                        ** lists (found again by a sweep of their marks) */
   uint32_t nSwitch;    /* changes between thin plies and plies on lanes */
+  uint32_t nPlyChain;  /* the ply from which the chains ran (catmouse_chain.c),
+                       ** or 0: the pull ran every ply */
   uint64_t *aRes[4];   /* 4 bitsets of GG_CM_BIT_SIZE words (a block each):
                        ** [2*turn + winner] */
   GGCatMouseBlock *aBlock; /* 2*nBand blocks of plies: [turn*nBand + band] */
@@ -199,6 +201,19 @@ int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
 int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
                         int nThread, const GGStop *pStop);
 void gg_cm_free(GGCatMouse *p);
+
+/* The same with the kernel chosen (catmouse_chain.c): iChain
+** GG_CM_CHAIN_AUTO (what gg_cm_solve_threads() passes: GG_CM_CHAIN,
+** which tests may set at build time) lets the engine choose; 0 runs the
+** pull on every ply; k >= 1 switches from the pull to the chains before
+** ply k, when the graph suits them (undirected, one hole; else the pull
+** runs every ply).  Results are the same, position by position. */
+#define GG_CM_CHAIN_AUTO (-1)
+#ifndef GG_CM_CHAIN
+# define GG_CM_CHAIN GG_CM_CHAIN_AUTO
+#endif
+int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                     int nThread, int iChain, const GGStop *pStop);
 
 /* The same small-graph solve (pG->n <= 64, pG->bDirected or not) into
 ** the caller's block of gg_cm_small_bytes(n) bytes (8-aligned), with no

@@ -49,6 +49,7 @@ struct CmTurn {
 };
 
 typedef struct CmSolve CmSolve;
+typedef struct CmChain CmChain;     /* one closure of the chains (catmouse_chain.c) */
 
 /* One thread's scratch. */
 typedef struct CmWorker CmWorker;
@@ -79,6 +80,11 @@ struct CmSolve {
   GGLanes lanes;       /* lanes 1..CM_MAX_THREAD, their threads, the stop */
   CmTurn aTurn[2];     /* the mouse's turn and the cat's */
   CmWorker aWork[CM_MAX_THREAD];  /* the workers */
+  int iChain;          /* the chains (catmouse_chain.c): GG_CM_CHAIN_AUTO,
+                       ** 0 never, or the ply they take over at */
+  uint32_t kChainAuto; /* GG_CM_CHAIN_AUTO: the ply they take over at, 0 never */
+  uint32_t kChain;     /* the ply the pull stopped before for them, or 0 */
+  CmChain *aChain;     /* the two closures (the mouse's, the cat's), or 0 */
 };
 
 /* Entries of GGCatMouseBlock.aBase (catmouse.h): base 1, base 2, or
@@ -115,6 +121,20 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
              int bRows);
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
 void cm_run(CmWorker *wk);      /* plies 1.. as one worker (catmouse_run.c) */
+/* The plies of positions (x, 64w + i), i in got, of turn me (from
+** GG_CM_PLY_BASED on), whose earlier positions are old; the bases of
+** every band not yet given them.  0, or 1 if the solve stops. */
+int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
+                   uint64_t got, uint64_t old, uint32_t k);
+int cm_bases_all(CmSolve *s, CmWorker *wk);
+
+/* The chains (catmouse_chain.c): whether the graph suits them and at
+** which ply they take over (s->kChainAuto); whether the pull stops before
+** ply k for them; the plies from s->kChain on; their memory freed. */
+int cm_chain_init(CmSolve *s);
+int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k);
+int cm_chain_run(CmSolve *s);
+void cm_chain_free(CmSolve *s);
 
 /* The small-graph path (catmouse_small.c): n <= 64. */
 int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,

@@ -98,8 +98,6 @@ static CM_HOT void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   for(b=lose; b; b&=b-1) a[__builtin_ctzll(b)] = c;
 }
 
-static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
-                        uint64_t got, uint64_t old, uint32_t k);
 /* The hole bits of word w (engine numbers). */
 static uint64_t cmHoles(const CmSolve *s, uint32_t w){
   return s->aHoleBit[w];
@@ -134,7 +132,7 @@ static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
     e->lose = lose;
     if( k<GG_CM_PLY_BASED ){
       cmMark(s, me, x, w, win, lose, k);      /* the code is the plies */
-    }else if( cmWritePlies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
+    }else if( cm_write_plies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
       cmSetStop(s, GG_NOMEM);
     }
     *pDone |= win | lose;
@@ -328,6 +326,18 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
   return 0;
 }
 
+/* The bases of every band of both turns not yet given them (the chains
+** take over before GG_CM_PLY_BASED: catmouse_chain.c).  0, or 1 if the
+** solve stops. */
+int cm_bases_all(CmSolve *s, CmWorker *wk){
+  int t, q;
+  for(t=0; t<2; t++) for(q=0; q<s->lanes.nLane; q++){
+    CmPart *pt = &s->aTurn[t].aPart[q];
+    if( !pt->bBase && cmBases(s, wk, &s->aTurn[t], pt, q) ) return 1;
+  }
+  return 0;
+}
+
 /* Room in block bk for wide word nWide: a new chunk when the last is
 ** full (chunks of about n/16 words, 16 to 1024: the words of a long game
 ** grow with n, and a chunk is never copied).  0, or 1 if out of memory. */
@@ -369,8 +379,8 @@ static int cmWide(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint3
 ** the bases it has), or, if neither base can take them, the word becomes
 ** wide: its earlier plies are copied into a wide word.  0, or 1 if out of
 ** memory. */
-static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
-                        uint64_t got, uint64_t old, uint32_t k){
+int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
+                   uint64_t got, uint64_t old, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + (w>>3)];
   uint8_t *a = gg_cm_plyp(bk, x, w*64), c = 0;
   uint32_t *pe = &bk->aBase[(uint64_t)x*8 + (w&7)], e, b1, b2;
@@ -430,7 +440,7 @@ static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32
         got = cmMatch(GG_CM_PLYP(s->p, me->t, x, w*64), code, &win) & valid;
         win &= valid;
         cmApplyWord(s, me, pt, x, w, win, got & ~win);
-        if( code==GG_CM_CODE_MARK && cmWritePlies(s, me, pt, x, w, got, valid & ~got, k) ){
+        if( code==GG_CM_CODE_MARK && cm_write_plies(s, me, pt, x, w, got, valid & ~got, k) ){
           cmSetStop(s, GG_NOMEM);
           return 1;
         }
