@@ -102,8 +102,9 @@ static uint64_t cmChDone(CmSolve *s, int t, uint32_t x, uint32_t w){
 }
 
 /* Plies k for positions got of the result's word (turn t, mover x,
-** others 64w..): a byte from one of its bases (catmouse.h), else
-** cm_write_plies (a base set, or the word made wide).  0, or GG_NOMEM. */
+** others 64w..): a byte from one of its bases (catmouse.h, set now if
+** these are the word's first too late for those it has), else
+** cm_write_plies (the word made wide, or wide).  0, or GG_NOMEM. */
 static inline int chPly(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (w>>3)];
   uint32_t *pe = &bk->aBase[(uint64_t)x*8 + (w&7)], e = *pe, b1, b2;
@@ -115,7 +116,13 @@ static inline int chPly(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got,
       c = (uint8_t)(k-b1);
     }else if( b2!=CM_B2_NONE && k-b2<GG_CM_WIN2 ){
       c = (uint8_t)(128 + k-b2);
-    }else{                          /* a new base, or the word becomes wide */
+    }else if( b1==CM_B1_NONE && k<=GG_CM_BASE1_MAX ){
+      *pe = CM_BASE(k, b2);
+      c = 0;
+    }else if( b2==CM_B2_NONE && k<=GG_CM_BASE2_MAX ){
+      *pe = CM_BASE(b1, k);
+      c = 128;
+    }else{                          /* the word becomes wide */
       uint64_t old = cmChDone(s, t, x, w) & ~got;
       return cm_write_plies(s, &s->aTurn[t], &s->aTurn[t].aPart[0], x, w, got, old, k)
              ? GG_NOMEM : GG_OK;

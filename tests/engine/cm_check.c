@@ -4,12 +4,17 @@
 ** position, on graphs too large for the Python brute force.  Built and
 ** run by tests/test_catmouse_engine.py.
 **
-**   cm_check SEED COUNT MAXN [long]
+**   cm_check SEED COUNT MAXN [long|chase]
 **
 ** With "long", every graph has long forced wins (hundreds or thousands of
 ** plies, past the ply byte: the tiers of catmouse.h): paths and cycles,
 ** lollipops (a clique and a path), ladders (grids of 2 to 4 rows), square
-** grids, spiders (legs of one length from a centre).
+** grids, spiders (legs of one length from a centre).  "chase" takes the
+** same shapes and paths with their labels in order, random trees and
+** random graphs, all undirected with one hole (the hole labelled 0 in
+** every other graph): the graphs of the chains (catmouse_chain.c), which
+** three more solves of each graph force: from ply 1, and from a random
+** ply (up to the graph's longest game + 1) on one thread and on two.
 ** For COUNT graphs made from SEED (random of several densities, grids,
 ** paths, cycles, stars, trees, with self-loops and isolated nodes, up to
 ** MAXN nodes; every other one directed, with 0 to 3 random holes), solves
@@ -21,8 +26,9 @@
 ** with the longest win, how often each tier of plies was used and how
 ** the plies ran (thin: one thread, no barrier; on lanes; dense: some words
 ** found again by a sweep; the most switches between thin plies and plies
-** on two threads in one solve), or the first difference, and exits
-** non-zero on any failure.
+** on two threads in one solve; the solves in which the chains ran), or
+** the first difference, and exits non-zero on any failure.  (Set
+** CM_CHECK_NO_CHAIN to skip the three solves that force the chains.)
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +84,11 @@ static void makeGraph(GGEdgeList *e, int i, uint32_t maxN){
     }
     return;
   }
-  switch( bLong ? 4 : i % 7 ){
+  if( bChase && (i/5)%4==1 ){       /* a path with its labels in order */
+    for(u=0; u+1<n; u++) gg_edges_add(e, u, u+1);
+    return;
+  }
+  switch( bChase ? "\4\4\5\0"[(i/5)%4] : bLong ? 4 : i % 7 ){
     case 0: case 1: {               /* random connected, average degree 2..10 */
       uint32_t deg = 2 + rnd(9);
       for(v=1; v<n; v++) gg_edges_add(e, v, rnd(v));
@@ -166,7 +176,7 @@ int main(int argc, char **argv){
   uint64_t nThin = 0, nLanes = 0, nDense = 0;  /* the kinds of plies (catmouse_ply.c) */
   uint32_t nSwitchMax = 0;          /* most switches thin <-> two threads in a solve */
   uint64_t nChain = 0;              /* solves in which the chains ran (catmouse_chain.c) */
-  uint32_t nSwitchTop = 2;          /* random switch plies below it: the longest game + 1 */
+  uint32_t nPlyThis = 0;            /* the graph's longest game: switch plies 1..it+1 */
   int nChainRun = getenv("CM_CHECK_NO_CHAIN") ? 0 : 3;   /* extra solves forcing the chains */
   if( argc!=4 && (argc!=5 || (strcmp(argv[4], "long") && strcmp(argv[4], "chase"))) ){
     fprintf(stderr, "usage: cm_check SEED COUNT MAXN [long|chase]\n");
@@ -201,13 +211,15 @@ int main(int argc, char **argv){
       GGCatMouse cm;
       int nTh = nThread, iChain = GG_CM_CHAIN;
       if( nThread==-1 ) continue;
-      if( nThread>2 ){               /* the chains from ply 1, or a switch at a random ply */
+      if( nThread>2 ){               /* the chains from ply 1, or from a random ply */
         nTh = 1 + nThread%2;
-        iChain = nThread==3 ? 1 : 1 + (int)rnd(nSwitchTop);
+        /* (not from rnd(): the graphs stay those of the seed) */
+        iChain = nThread==3 ? 1
+                 : 1 + (int)((gg_hash_mix((uint64_t)i<<8 | (uint64_t)nThread)) % (nPlyThis + 1));
       }
       if( gg_cm_solve_opts(&cm, &g, aHole, nTh, iChain, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
       if( cm.nPlyChain ) nChain++;
-      if( nThread>2 && cm.nPly+1>nSwitchTop ) nSwitchTop = cm.nPly+1;
+      if( nThread==-2 ) nPlyThis = cm.nPly;
       if( cm.nPly>nPlyMax ) nPlyMax = cm.nPly;
       for(k=0; cm.aBlock && k<2*cm.nBand; k++){
         nBased += cm.aBlock[k].aBase!=0;
