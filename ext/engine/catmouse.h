@@ -63,7 +63,7 @@ struct GGCatMouseBig {
 **   aPly[x*nCol + (y&511)]  the ply byte of (x, y).  While aBase is 0 (no
 **       ply of the solve has reached GG_CM_PLY_BASED) it is the code
 **       plies<<1 | mover wins.
-**       Otherwise, with e = aBase[x*8 + j]: if e has GG_CM_WIDE, the plies
+**       Otherwise, with e = aBase[j*n + x]: if e has GG_CM_WIDE, the plies
 **       are gg_cm_wide(block, e & ~GG_CM_WIDE)[y&63] (GG_CM_WIDE_BIG
 **       there: see the side table); else a byte c < 128 is base 1 + c
 **       and a byte c in 128..251 base 2 + c - 128, where base 1 is
@@ -81,7 +81,9 @@ struct GGCatMouseBlock {
   uint8_t *aPly;       /* n*nCol ply bytes */
   uint32_t nCol;       /* columns of a row: 512, or in the last band its
                        ** words' (64 a word) */
-  uint32_t *aBase;     /* n*8 words' bases, or 0 */
+  uint32_t *aBase;     /* n*8 words' bases, or 0: word (x, j) at j*n + x (the
+                       ** chains' loser's move writes one position of each
+                       ** of 64 rows x: their bases are 256 bytes) */
   uint16_t **apWide;   /* wide words of 64 plies, in chunks of
                        ** 1<<wideShift words (no copy as they grow) */
   uint64_t nWide;      /* wide words */
@@ -139,6 +141,10 @@ struct GGCatMouse {
 #define GG_CM_PLYP(p, t, x, y) gg_cm_plyp(&(p)->aBlock[(t)*(p)->nBand + ((y)>>9)], x, y)
 static inline uint8_t *gg_cm_plyp(const GGCatMouseBlock *bk, uint32_t x, uint32_t y){
   return bk->aPly + (uint64_t)x*bk->nCol + (y&511);
+}
+/* The bases of word (x, j) of a block of a board of n nodes. */
+static inline uint32_t *gg_cm_basep(const GGCatMouseBlock *bk, uint32_t n, uint32_t x, uint32_t j){
+  return bk->aBase + (uint64_t)j*n + x;
 }
 
 /* The tiers of plies (GGCatMouseBlock).  Smaller values than these

@@ -107,7 +107,7 @@ static uint64_t cmChDone(CmSolve *s, int t, uint32_t x, uint32_t w){
 ** cm_write_plies (the word made wide, or wide).  0, or GG_NOMEM. */
 static inline int chPly(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (w>>3)];
-  uint32_t *pe = &bk->aBase[(uint64_t)x*8 + (w&7)], e = *pe, b1, b2;
+  uint32_t *pe = gg_cm_basep(bk, s->n, x, w&7), e = *pe, b1, b2;
   uint8_t *a = gg_cm_plyp(bk, x, w*64), c;
   if( !(e & GG_CM_WIDE) ){
     b1 = CM_B1(e);

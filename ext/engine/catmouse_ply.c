@@ -318,7 +318,7 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
         uint8_t *a = gg_cm_plyp(bk, x, w*64);
         uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, b;
         for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
-        bk->aBase[(uint64_t)x*8 + j] = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
+        *gg_cm_basep(bk, n, x, j) = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
       }
       if( cmStep(s, wk, 8) ) return 1;
     }
@@ -383,7 +383,7 @@ int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
                    uint64_t got, uint64_t old, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + (w>>3)];
   uint8_t *a = gg_cm_plyp(bk, x, w*64), c = 0;
-  uint32_t *pe = &bk->aBase[(uint64_t)x*8 + (w&7)], e, b1, b2;
+  uint32_t *pe = gg_cm_basep(bk, s->n, x, w&7), e, b1, b2;
   uint16_t *aW;
   uint64_t b;
   e = *pe;
