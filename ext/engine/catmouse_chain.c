@@ -38,16 +38,18 @@
 **   (c) the new words of aW are applied.
 ** Each new position's plies are written at once, in the result's blocks
 ** (catmouse.h: the bases are given to every band when the chains take
-** over), so a bit set in the bitsets always has its plies written: a word
-** that becomes wide finds its earlier positions in both closures' bitsets
-** (cmChDone).  The closures run ply by ply side by side, so each word's
-** plies come in order, as the bases want.
+** over; the bytes in tiles of 8 x 8 while they run: catmouse_chain_ply.c),
+** so a bit set in the bitsets always has its plies written: a word that
+** becomes wide finds its earlier positions in both closures' bitsets.
+** The closures run ply by ply side by side, so each word's plies come in
+** order, as the bases want.
 **
 ** The switch is exact: the first ply of the chains takes every word of
 ** aW and aL as changed (a word whose inputs did not change decides
 ** nothing new), and their bitsets are the pull's (aRes[0] and aRes[3]
 ** transposed in place, gg_bits_transpose, and back at the end).  The
-** pull's aDone bitsets are the chains' aAcc.
+** pull's aDone bitsets are the chains' aAcc.  The set-up of the
+** stencils and the choice of the ply are in catmouse_chain_set.c.
 */
 #include <string.h>
 #include "alloc.h"
@@ -88,65 +90,13 @@ static inline int chAcc(CmChain *h, uint64_t iw, uint32_t r, uint32_t w, uint64_
   return 0;
 }
 
-/* The decided positions of the result's word (turn t, mover x, others
-** 64w..): the closure of winner t holds them in its aW row x; that of
-** the other in the bits x of its aL rows 64w... */
-static uint64_t cmChDone(CmSolve *s, int t, uint32_t x, uint32_t w){
-  const CmChain *me = &s->aChain[t], *ot = &s->aChain[1-t];
-  uint64_t d = me->aW[GG_CM_BIT(s->n, x, w)];
-  uint32_t i;
-  for(i=0; i<64 && w*64+i<s->n; i++){
-    d |= (ot->aL[GG_CM_BIT(s->n, w*64+i, x>>6)]>>(x & 63) & 1)<<i;
-  }
-  return d;
-}
-
-/* Plies k for positions got of the result's word (turn t, mover x,
-** others 64w..): a byte from one of its bases (catmouse.h, set now if
-** these are the word's first too late for those it has), else
-** cm_write_plies (the word made wide, or wide).  0, or GG_NOMEM. */
-static inline int chPly(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k){
-  GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (w>>3)];
-  uint32_t *pe = gg_cm_basep(bk, s->n, x, w&7), e = *pe, b1, b2;
-  uint8_t *a = gg_cm_plyp(bk, x, w*64), c;
-  if( !(e & GG_CM_WIDE) ){
-    b1 = CM_B1(e);
-    b2 = CM_B2(e);
-    if( b1!=CM_B1_NONE && k-b1<GG_CM_WIN1 ){
-      c = (uint8_t)(k-b1);
-    }else if( b2!=CM_B2_NONE && k-b2<GG_CM_WIN2 ){
-      c = (uint8_t)(128 + k-b2);
-    }else if( b1==CM_B1_NONE && k<=GG_CM_BASE1_MAX ){
-      *pe = CM_BASE(k, b2);
-      c = 0;
-    }else if( b2==CM_B2_NONE && k<=GG_CM_BASE2_MAX ){
-      *pe = CM_BASE(b1, k);
-      c = 128;
-    }else{                          /* the word becomes wide */
-      uint64_t old = cmChDone(s, t, x, w) & ~got;
-      return cm_write_plies(s, &s->aTurn[t], &s->aTurn[t].aPart[0], x, w, got, old, k)
-             ? GG_NOMEM : GG_OK;
-    }
-    for(; got; got&=got-1) a[__builtin_ctzll(got)] = c;
-    return GG_OK;
-  }
-  return cm_write_plies(s, &s->aTurn[t], &s->aTurn[t].aPart[0], x, w, got, 0, k)
-         ? GG_NOMEM : GG_OK;
-}
-
 /* New positions nb of aL's word (r, w) at ply k: set, their plies
 ** written (the loser moves: one position of each of 64 result words), and
 ** listed for the next ply. */
 static int chLoss(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32_t w,
                   uint64_t nb, uint32_t k){
-  int t = 1-h->q;
-  uint64_t b;
   h->aL[GG_CM_BIT(s->n, r, w)] |= nb;
-  for(b=nb; b; b&=b-1){
-    if( chPly(s, t, w*64 + (uint32_t)__builtin_ctzll(b), r>>6, 1ULL<<(r & 63), k) ){
-      return GG_NOMEM;
-    }
-  }
+  if( ch_col_plies(s, 1-h->q, w, r, nb, k) ) return GG_NOMEM;
   return chPush(pNext, r, w, nb);
 }
 
@@ -201,7 +151,7 @@ static int chApplyWins(CmSolve *s, CmChain *h, const ChList *pNew, uint32_t k, G
   for(i=0; i<pNew->n; i++){
     const ChEnt *e = &pNew->a[i];
     h->aW[GG_CM_BIT(s->n, e->r, e->w)] |= e->b;
-    if( chPly(s, h->q, e->r, e->w, e->b, k) ) return GG_NOMEM;
+    if( ch_row_plies(s, h->q, e->r, e->w, e->b, k) ) return GG_NOMEM;
     if( gg_poll(pPoll, 1) ) return GG_INTERRUPT;
   }
   return GG_OK;
@@ -291,10 +241,13 @@ static int chPlyAll(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       uint64_t nb = chStencil(s, h, r, w) & ~h->aL[iw] & chValid(s, r, w);
       if( nb && chLoss(s, h, pLLn, r, w, nb, k) ) return GG_NOMEM;
     }
-    for(x=0; x<s->n; x++){
-      uint64_t iw = GG_CM_BIT(s->n, r, x>>6), bit = 1ULL<<(x & 63);
-      if( (h->aExact[x>>6] & bit) || !(chValid(s, r, x>>6) & bit & ~h->aL[iw]) ) continue;
-      if( chCovered(s, h, r, x) && chLoss(s, h, pLLn, r, x>>6, bit, k) ) return GG_NOMEM;
+    for(w=0; w<s->nW && h->nNotExact; w++){     /* the nodes not exact */
+      uint64_t iw = GG_CM_BIT(s->n, r, w), c, nb = 0;
+      for(c = ~h->aExact[w] & chValid(s, r, w) & ~h->aL[iw]; c; c&=c-1){
+        x = w*64 + (uint32_t)__builtin_ctzll(c);
+        nb |= (uint64_t)chCovered(s, h, r, x)<<(x & 63);
+      }
+      if( nb && chLoss(s, h, pLLn, r, w, nb, k) ) return GG_NOMEM;
     }
     if( gg_poll(pPoll, (uint64_t)s->nW*(1 + h->nD) + h->nNotExact) ) return GG_INTERRUPT;
   }
@@ -309,6 +262,7 @@ static int chSwitch(CmSolve *s, GGPoll *pPoll){
   uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*8, i, nSlice = (uint64_t)4<<20;
   int q;
   if( cm_bases_all(s, &s->aWork[0]) ) return s->lanes.bStop ? s->lanes.rc : GG_INTERRUPT;
+  if( ch_tiles(s, 1, pPoll) ) return GG_INTERRUPT;
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
     h->aW = p->aRes[3*q];
@@ -348,5 +302,5 @@ int cm_chain_run(CmSolve *s){
   for(q=0; q<2; q++){
     if( gg_bits_transpose(s->aChain[q].aW, s->n, pPoll) ) return GG_INTERRUPT;
   }
-  return GG_OK;
+  return ch_tiles(s, 0, pPoll);
 }

@@ -127,6 +127,11 @@ void cm_run(CmWorker *wk);      /* plies 1.. as one worker (catmouse_run.c) */
 int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
                    uint64_t got, uint64_t old, uint32_t k);
 int cm_bases_all(CmSolve *s, CmWorker *wk);
+/* Room for wide word bk->nWide of block bk; plies k of position
+** (x, 64w + i) into wide word aW (or the side table of part pt).  0, or 1
+** if out of memory. */
+int cm_wide_new(CmSolve *s, GGCatMouseBlock *bk);
+int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k);
 
 /* The chains (catmouse_chain.c): whether the graph suits them and at
 ** which ply they take over (s->kChainAuto); whether the pull stops before

@@ -341,7 +341,7 @@ int cm_bases_all(CmSolve *s, CmWorker *wk){
 /* Room in block bk for wide word nWide: a new chunk when the last is
 ** full (chunks of about n/16 words, 16 to 1024: the words of a long game
 ** grow with n, and a chunk is never copied).  0, or 1 if out of memory. */
-static int cmWideNew(CmSolve *s, GGCatMouseBlock *bk){
+int cm_wide_new(CmSolve *s, GGCatMouseBlock *bk){
   uint64_t nChunk;
   if( bk->nWide==0 ){
     bk->wideShift = 4;
@@ -358,7 +358,7 @@ static int cmWideNew(CmSolve *s, GGCatMouseBlock *bk){
 
 /* Plies k of position (x, w*64+i) into its wide word aW; from
 ** GG_CM_PLY_BIG on in the side table.  0, or 1 if out of memory. */
-static int cmWide(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k){
+int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k){
   GGCatMouseBig *pBig;
   if( k<GG_CM_PLY_BIG ){
     aW[i] = (uint16_t)k;
@@ -400,12 +400,12 @@ int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
       *pe = CM_BASE(b1, k);
       c = 128;
     }else{                                     /* the word becomes wide */
-      if( cmWideNew(s, bk) ) return 1;
+      if( cm_wide_new(s, bk) ) return 1;
       aW = gg_cm_wide(bk, bk->nWide);
       for(b=old; b; b&=b-1){
         int i = __builtin_ctzll(b);
         uint32_t kOld = a[i]<128 ? b1 + a[i] : b2 + a[i] - 128;
-        if( cmWide(pt, aW, x, w, i, kOld) ) return 1;
+        if( cm_wide_put(pt, aW, x, w, i, kOld) ) return 1;
       }
       *pe = GG_CM_WIDE | (uint32_t)bk->nWide++;
     }
@@ -418,7 +418,7 @@ int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
   for(b=got; b; b&=b-1){
     int i = __builtin_ctzll(b);
     a[i] = GG_CM_CODE_WIDE;
-    if( cmWide(pt, aW, x, w, i, k) ) return 1;
+    if( cm_wide_put(pt, aW, x, w, i, k) ) return 1;
   }
   return 0;
 }
