@@ -48,8 +48,9 @@
 ** aW and aL as changed (a word whose inputs did not change decides
 ** nothing new), and their bitsets are the pull's (aRes[0] and aRes[3]
 ** transposed in place, gg_bits_transpose, and back at the end).  The
-** pull's aDone bitsets are the chains' aAcc.  The set-up of the
-** stencils and the choice of the ply are in catmouse_chain_set.c.
+** pull's first aDone bitset is the chains' aAcc, the second is freed.
+** The set-up of the stencils and the choice of the ply are in
+** catmouse_chain_set.c.
 */
 #include <string.h>
 #include "alloc.h"
@@ -254,25 +255,28 @@ static int chPlyAll(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   return chApplyWins(s, h, pLWn, k, pPoll);
 }
 
-/* The switch: every band given its bases, aRes[0] and aRes[3] (the
-** winner's turn of each closure) transposed into rows of the winner, the
-** pull's aDone bitsets zeroed for aAcc. */
+/* The switch: every band given its bases and its bytes in tiles, aRes[0]
+** and aRes[3] (the winner's turn of each closure) transposed into rows of
+** the winner, the pull's first aDone bitset zeroed for aAcc (both
+** closures': they take turns) and the second freed. */
 static int chSwitch(CmSolve *s, GGPoll *pPoll){
   GGCatMouse *p = s->p;
   uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*8, i, nSlice = (uint64_t)4<<20;
   int q;
   if( cm_bases_all(s, &s->aWork[0]) ) return s->lanes.bStop ? s->lanes.rc : GG_INTERRUPT;
+  gg_free_gently(p->aDone[1], nBits);     /* (before the tiles touch every ply byte) */
+  p->aDone[1] = 0;
   if( ch_tiles(s, 1, pPoll) ) return GG_INTERRUPT;
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
     h->aW = p->aRes[3*q];
     h->aL = p->aRes[2*(1-q) + q];
-    h->aAcc = p->aDone[q];
+    h->aAcc = p->aDone[0];        /* (the closures take turns: one is enough) */
     if( gg_bits_transpose(h->aW, s->n, pPoll) ) return GG_INTERRUPT;
-    for(i=0; i<nBits; i+=nSlice){
-      memset((char*)h->aAcc + i, 0, nBits-i<nSlice ? nBits-i : nSlice);
-      if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
-    }
+  }
+  for(i=0; i<nBits; i+=nSlice){
+    memset((char*)p->aDone[0] + i, 0, nBits-i<nSlice ? nBits-i : nSlice);
+    if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
   }
   return GG_OK;
 }

@@ -132,12 +132,23 @@ int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32
 
 int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (y>>9)];
-  uint32_t *pe = gg_cm_basep(bk, s->n, w*64, (y>>6)&7), c = y & 511;
-  for(; bits; bits&=bits-1){
-    uint32_t i = (uint32_t)__builtin_ctzll(bits), x = w*64 + i;
-    int code = chCode(pe + i, k);
-    if( code>=0 ) *chAt(s, bk, x, c) = (uint8_t)code;
-    else if( chWide(s, t, x, y>>6, 1ULL<<(y & 63), k) ) return GG_NOMEM;
+  uint32_t *pe = gg_cm_basep(bk, s->n, w*64, (y>>6)&7), c = y & 511, q;
+  for(q=0; q<8; q++){             /* a tile of 8 rows x at a time */
+    uint32_t m8 = (uint32_t)(bits>>(8*q)) & 0xff, x0 = w*64 + 8*q;
+    uint8_t *pT;
+    if( m8==0 ) continue;
+    pT = chAt(s, bk, x0, c);
+    for(; m8; m8&=m8-1){
+      uint32_t i = (uint32_t)__builtin_ctz(m8);
+      int code = chCode(pe + 8*q + i, k);
+      if( code<0 ){
+        if( chWide(s, t, x0 + i, y>>6, 1ULL<<(y & 63), k) ) return GG_NOMEM;
+      }else if( x0+8<=(s->n & ~7u) ){
+        pT[8*i] = (uint8_t)code;
+      }else{
+        *chAt(s, bk, x0 + i, c) = (uint8_t)code;
+      }
+    }
   }
   return GG_OK;
 }
