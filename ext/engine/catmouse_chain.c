@@ -255,6 +255,34 @@ static int chPlyAll(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   return chApplyWins(s, h, pLWn, k, pPoll);
 }
 
+/* The first ply's lists when the positions decided so far lie in few
+** words (the chains from ply 1: the hole's rows and the diagonal): every
+** non-zero word of aW and aL as changed, into lists [cur].  1 if done, 0
+** if there are more than GG_CM_CHAIN_SEED * n of them (then chPlyAll),
+** -1 out of memory, -2 stopped. */
+static int chSeed(CmSolve *s, CmChain *h, int cur, GGPoll *pPoll){
+  uint64_t nMax = GG_CM_CHAIN_SEED*(uint64_t)s->n;
+  uint32_t r, w;
+  int i;
+  h->aLW[cur].n = 0;
+  h->aLL[cur].n = 0;
+  for(r=0; r<s->n; r++){
+    if( !chRow(s, h, r) ) continue;
+    for(w=0; w<s->nW; w++){
+      uint64_t iw = GG_CM_BIT(s->n, r, w);
+      for(i=0; i<2; i++){
+        ChList *l = i ? &h->aLL[cur] : &h->aLW[cur];
+        uint64_t b = (i ? h->aL : h->aW)[iw];
+        if( b==0 ) continue;
+        if( l->n>=nMax ) return 0;
+        if( chPush(l, r, w, b) ) return -1;
+      }
+    }
+    if( gg_poll(pPoll, s->nW) ) return -2;
+  }
+  return 1;
+}
+
 /* The switch: every band given its bases and its bytes in tiles, aRes[0]
 ** and aRes[3] (the winner's turn of each closure) transposed into rows of
 ** the winner, the pull's first aDone bitset zeroed for aAcc (both
@@ -264,14 +292,14 @@ static int chSwitch(CmSolve *s, GGPoll *pPoll){
   uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*8, i, nSlice = (uint64_t)4<<20;
   int q;
   if( cm_bases_all(s, &s->aWork[0]) ) return s->lanes.bStop ? s->lanes.rc : GG_INTERRUPT;
-  gg_free_gently(p->aDone[1], nBits);     /* (before the tiles touch every ply byte) */
-  p->aDone[1] = 0;
   if( ch_tiles(s, 1, pPoll) ) return GG_INTERRUPT;
+  gg_free_gently(p->aDone[1], nBits);
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
     h->aW = p->aRes[3*q];
     h->aL = p->aRes[2*(1-q) + q];
     h->aAcc = p->aDone[0];        /* (the closures take turns: one is enough) */
+    p->aDone[1] = 0;
     if( gg_bits_transpose(h->aW, s->n, pPoll) ) return GG_INTERRUPT;
   }
   for(i=0; i<nBits; i+=nSlice){
@@ -287,8 +315,12 @@ int cm_chain_run(CmSolve *s){
   int cur = 0, q, rc;
   s->p->nPlyChain = k;
   if( (rc = chSwitch(s, pPoll))!=GG_OK ) return rc;
-  for(q=0; q<2; q++){
-    if( (rc = chPlyAll(s, &s->aChain[q], cur, k, pPoll))!=GG_OK ) return rc;
+  for(q=0; q<2; q++){      /* ply k: every word as changed */
+    CmChain *h = &s->aChain[q];
+    int bSeed = chSeed(s, h, cur, pPoll);
+    if( bSeed<0 ) return bSeed==-1 ? GG_NOMEM : GG_INTERRUPT;
+    rc = bSeed ? chPly1(s, h, cur, k, pPoll) : chPlyAll(s, h, cur, k, pPoll);
+    if( rc!=GG_OK ) return rc;
   }
   for(;;){
     uint64_t nNew = 0;

@@ -10,6 +10,11 @@
 #include "catmouse_int.h"
 
 #define CH_ND 8            /* offsets of a stencil, at most */
+/* The first ply of the chains takes the decided words as lists when they
+** are at most this many a node, else sweeps every word (tests lower it). */
+#ifndef GG_CM_CHAIN_SEED
+# define GG_CM_CHAIN_SEED 8
+#endif
 
 /* A word that changed in a ply: row r, word w, its new bits. */
 typedef struct ChEnt ChEnt;

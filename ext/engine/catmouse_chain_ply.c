@@ -11,8 +11,10 @@
 ** of 8 rows x 8 columns, one cache line each: tile c>>3 of the group at
 ** byte 64*(c>>3), its row x&7 at 8*(x&7).  A column write then touches 8
 ** lines and a row write 8; the rows past the last whole group stay as they
-** are.  chTiles turns every block into tiles when the chains take over
-** and back at their end (a copy of 4 KB at a time, in place).
+** are.  ch_tiles turns every block into tiles when the chains take over
+** (only the groups with a decided position: from ply 1 the hole's and
+** the diagonal's) and back at their end (a copy of 4 KB at a time, in
+** place).
 **
 ** The bases (catmouse.h) stay per word of a row, j-major (gg_cm_basep:
 ** the 64 bases of a column write are 256 bytes); a word that becomes wide
@@ -29,6 +31,18 @@ static inline uint8_t *chAt(const CmSolve *s, const GGCatMouseBlock *bk, uint32_
   return bk->aPly + (uint64_t)(x & ~7u)*bk->nCol + (c>>3)*64 + (x&7)*8 + (c&7);
 }
 
+/* Whether a group of 8 rows x from g of block b holds a decided position
+** (aDone[t]: row x, bit y; with the padding and the cat's hole rows). */
+static int chGroupUsed(const CmSolve *s, uint32_t b, uint32_t g){
+  const uint64_t *aDone = s->p->aDone[b/s->nWB];
+  uint32_t band = b % s->nWB, x, w;
+  uint64_t any = 0;
+  for(x=g; x<g+8; x++){
+    for(w=band*8; w<band*8+8 && w<s->nW; w++) any |= aDone[GG_CM_BIT(s->n, x, w)];
+  }
+  return any!=0;
+}
+
 int ch_tiles(CmSolve *s, int bTo, GGPoll *pPoll){
   uint8_t aTmp[8*512];
   uint32_t b, g, i, c;
@@ -37,6 +51,7 @@ int ch_tiles(CmSolve *s, int bTo, GGPoll *pPoll){
     uint32_t nCol = bk->nCol;
     for(g=0; g+8<=s->n; g+=8){
       uint8_t *a = bk->aPly + (uint64_t)g*nCol;
+      if( bTo && !chGroupUsed(s, b, g) ) continue;   /* no ply byte to keep */
       memcpy(aTmp, a, 8*(size_t)nCol);
       for(i=0; i<8; i++){
         for(c=0; c<nCol; c+=8){
