@@ -67,7 +67,8 @@ struct GGCatMouseBig {
 **       are gg_cm_wide(block, e & ~GG_CM_WIDE)[y&63] (GG_CM_WIDE_BIG
 **       there: see the side table); else a byte c < 128 is base 1 + c
 **       and a byte c in 128..251 base 2 + c - 128, where base 1 is
-**       e & 0x7fff and base 2 (e >> 15) & 0xffff.
+**       e & 0x3ffff and base 2 base 1 + ((e >> 18) & 0x1fff) (a base 2
+**       needs a base 1 and lies at most 8190 plies after it).
 **
 ** A position's plies are its ply of decision, so a word's first base is
 ** the ply of its first decided position (0 for every word decided before
@@ -152,8 +153,12 @@ static inline uint32_t *gg_cm_basep(const GGCatMouseBlock *bk, uint32_t n, uint3
 ** plies from GG_CM_PLY_BASED on (at most 126 and GG_CM_WIN1) are coded
 ** from a base; a byte holds a base-1 offset under GG_CM_WIN1 (at most 128) or a
 ** base-2 offset under GG_CM_WIN2 (at most 124); base 1 is at most
-** GG_CM_BASE1_MAX (32766), base 2 GG_CM_BASE2_MAX (65534); plies of a wide
-** word from GG_CM_PLY_BIG on (at most 65535) are in the side table. */
+** GG_CM_BASE1_MAX (262142: every ply of a board of at most 131,071
+** nodes), base 2 at most GG_CM_BASE2_MAX and 8190 after base 1; plies
+** of a wide word from GG_CM_PLY_BIG on (at most 65535) are in the side
+** table.  (Base 1 was 15 bits and base 2 16: from ply 65,535 on every
+** word was wide and every position in the side table, 12 bytes, so a path
+** of 45,000 nodes took 6 bytes a position.) */
 #ifndef GG_CM_PLY_BASED
 # define GG_CM_PLY_BASED 126
 #endif
@@ -164,10 +169,10 @@ static inline uint32_t *gg_cm_basep(const GGCatMouseBlock *bk, uint32_t n, uint3
 # define GG_CM_WIN2 124
 #endif
 #ifndef GG_CM_BASE1_MAX
-# define GG_CM_BASE1_MAX 0x7ffe
+# define GG_CM_BASE1_MAX 0x3fffe
 #endif
 #ifndef GG_CM_BASE2_MAX
-# define GG_CM_BASE2_MAX 0xfffe
+# define GG_CM_BASE2_MAX 0x7fffffff
 #endif
 #ifndef GG_CM_PLY_BIG
 # define GG_CM_PLY_BIG 65535

@@ -121,7 +121,7 @@ static inline int chCode(uint32_t *pe, uint32_t k){
   if( b1!=CM_B1_NONE && k-b1<GG_CM_WIN1 ) return (int)(k-b1);
   if( b2!=CM_B2_NONE && k-b2<GG_CM_WIN2 ) return (int)(128 + k-b2);
   if( b1==CM_B1_NONE && k<=GG_CM_BASE1_MAX ){ *pe = CM_BASE(k, b2); return 0; }
-  if( b2==CM_B2_NONE && k<=GG_CM_BASE2_MAX ){ *pe = CM_BASE(b1, k); return 128; }
+  if( b2==CM_B2_NONE && CM_B2_FITS(b1, k) ){ *pe = CM_BASE(b1, k); return 128; }
   return -1;
 }
 

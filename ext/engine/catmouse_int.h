@@ -87,13 +87,23 @@ struct CmSolve {
   CmChain *aChain;     /* the two closures (the mouse's, the cat's), or 0 */
 };
 
-/* Entries of GGCatMouseBlock.aBase (catmouse.h): base 1, base 2, or
-** GG_CM_WIDE and a slot. */
-#define CM_B1(e) ((e) & 0x7fffu)
-#define CM_B2(e) (((e)>>15) & 0xffffu)
-#define CM_B1_NONE 0x7fffu
-#define CM_B2_NONE 0xffffu
-#define CM_BASE(b1, b2) ((uint32_t)(b1) | (uint32_t)(b2)<<15)
+/* Entries of GGCatMouseBlock.aBase (catmouse.h): base 1 (18 bits) and
+** base 2 as its distance from base 1 (13 bits), or GG_CM_WIDE and a slot.
+** A base 2 needs a base 1 and lies at most CM_GAP_MAX after it. */
+#define CM_B1(e) ((e) & 0x3ffffu)
+#define CM_D2(e) (((e)>>18) & 0x1fffu)
+#define CM_B1_NONE 0x3ffffu
+#define CM_D2_NONE 0x1fffu
+#define CM_B2_NONE 0xffffffffu
+#ifndef GG_CM_BASE2_GAP          /* (tests lower it; at most 0x1ffe) */
+# define GG_CM_BASE2_GAP 0x1ffeu
+#endif
+#define CM_GAP_MAX GG_CM_BASE2_GAP
+#define CM_B2(e) (CM_D2(e)==CM_D2_NONE ? CM_B2_NONE : CM_B1(e) + CM_D2(e))
+#define CM_BASE(b1, b2) ((uint32_t)(b1) \
+    | (uint32_t)((b2)==CM_B2_NONE ? CM_D2_NONE : (b2) - (b1))<<18)
+/* Whether ply k can be a word's base 2, its base 1 being b1. */
+#define CM_B2_FITS(b1, k) ((b1)!=CM_B1_NONE && (k)-(b1)<=CM_GAP_MAX && (k)<=GG_CM_BASE2_MAX)
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
 /* (nLane is 1 or 2, CM_MAX_THREAD: a mask, not a division per decided word) */

@@ -396,7 +396,7 @@ int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
       c = (uint8_t)(128 + k-b2);
     }else if( b1==CM_B1_NONE && k<=GG_CM_BASE1_MAX ){
       *pe = CM_BASE(k, b2);
-    }else if( b2==CM_B2_NONE && k<=GG_CM_BASE2_MAX ){
+    }else if( b2==CM_B2_NONE && CM_B2_FITS(b1, k) ){
       *pe = CM_BASE(b1, k);
       c = 128;
     }else{                                     /* the word becomes wide */

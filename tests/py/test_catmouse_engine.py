@@ -76,10 +76,10 @@ def test_engine_matches_reference_small_graphs():
 
 
 # Every tier of plies at a few plies (catmouse.h): bases from ply 3, windows
-# of 4 and 3 plies, base 1 at most 20 and base 2 at most 40, side table from
-# 30 plies.
+# of 4 and 3 plies, base 1 at most 20 and base 2 at most 40 and 10 plies
+# after base 1, side table from 30 plies.
 SMALL_TIERS = ["GG_CM_PLY_BASED=3", "GG_CM_WIN1=4", "GG_CM_WIN2=3", "GG_CM_BASE1_MAX=20",
-               "GG_CM_BASE2_MAX=40", "GG_CM_PLY_BIG=30"]
+               "GG_CM_BASE2_MAX=40", "GG_CM_BASE2_GAP=10", "GG_CM_PLY_BIG=30"]
 
 
 @gg.sweep
