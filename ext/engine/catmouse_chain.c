@@ -69,9 +69,11 @@ static inline uint64_t chValid(const CmSolve *s, uint32_t r, uint32_t w){
   return v;
 }
 
-static int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
+static inline int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
   ChEnt *e;
-  if( gg_grow((void**)&l->a, l->n, &l->nAlloc, sizeof(ChEnt)) ) return GG_NOMEM;
+  if( l->n==l->nAlloc && gg_grow((void**)&l->a, l->n, &l->nAlloc, sizeof(ChEnt)) ){
+    return GG_NOMEM;
+  }
   e = &l->a[l->n++];
   e->r = r;
   e->w = w;
@@ -82,7 +84,8 @@ static int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
 /* Bits x of aAcc's word (r, w) are candidates: note the word if new. */
 static inline int chAcc(CmChain *h, uint64_t iw, uint32_t r, uint32_t w, uint64_t b){
   if( h->aAcc[iw]==0 ){
-    if( gg_grow((void**)&h->aCand, h->nCand, &h->nCandAlloc, 2*sizeof(uint32_t)) ) return 1;
+    if( h->nCand==h->nCandAlloc
+     && gg_grow((void**)&h->aCand, h->nCand, &h->nCandAlloc, 2*sizeof(uint32_t)) ) return 1;
     h->aCand[2*h->nCand] = r;
     h->aCand[2*h->nCand+1] = w;
     h->nCand++;
