@@ -60,7 +60,8 @@ struct GGCatMouseBig {
 ** y, engine numbers), for every mover's node x.  Word (x, j) is the 64
 ** positions (x, y) with y>>6 = band*8 + j.
 **
-**   aPly[x*nCol + (y&511)]  the ply byte of (x, y).  While aBase is 0 (no
+**   aPly[x*nCol + (y&511)]  the ply byte of (x, y) (or, for x under
+**       nTileRow, in a tile of 8x8: gg_cm_plyp).  While aBase is 0 (no
 **       ply of the solve has reached GG_CM_PLY_BASED) it is the code
 **       plies<<1 | mover wins.
 **       Otherwise, with e = aBase[j*n + x]: if e has GG_CM_WIDE, the plies
@@ -82,6 +83,8 @@ struct GGCatMouseBlock {
   uint8_t *aPly;       /* n*nCol ply bytes */
   uint32_t nCol;       /* columns of a row: 512, or in the last band its
                        ** words' (64 a word) */
+  uint32_t nTileRow;   /* rows x below it keep their bytes in tiles of 8x8
+                       ** (the chains: catmouse_chain_ply.c), or 0 */
   uint32_t *aBase;     /* n*8 words' bases, or 0: word (x, j) at j*n + x (the
                        ** chains' loser's move writes one position of each
                        ** of 64 rows x: their bases are 256 bytes) */
@@ -141,7 +144,9 @@ struct GGCatMouse {
 /* The ply byte of turn t, mover x, other y. */
 #define GG_CM_PLYP(p, t, x, y) gg_cm_plyp(&(p)->aBlock[(t)*(p)->nBand + ((y)>>9)], x, y)
 static inline uint8_t *gg_cm_plyp(const GGCatMouseBlock *bk, uint32_t x, uint32_t y){
-  return bk->aPly + (uint64_t)x*bk->nCol + (y&511);
+  uint32_t c = y & 511;
+  if( x>=bk->nTileRow ) return bk->aPly + (uint64_t)x*bk->nCol + c;
+  return bk->aPly + (uint64_t)(x & ~7u)*bk->nCol + (c>>3)*64 + (x&7)*8 + (c&7);
 }
 /* The bases of word (x, j) of a block of a board of n nodes. */
 static inline uint32_t *gg_cm_basep(const GGCatMouseBlock *bk, uint32_t n, uint32_t x, uint32_t j){

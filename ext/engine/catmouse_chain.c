@@ -295,7 +295,7 @@ static int chSwitch(CmSolve *s, GGPoll *pPoll){
   uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*8, i, nSlice = (uint64_t)4<<20;
   int q;
   if( cm_bases_all(s, &s->aWork[0]) ) return s->lanes.bStop ? s->lanes.rc : GG_INTERRUPT;
-  if( ch_tiles(s, 1, pPoll) ) return GG_INTERRUPT;
+  if( ch_tiles(s, pPoll) ) return GG_INTERRUPT;
   gg_free_gently(p->aDone[1], nBits);
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
@@ -341,5 +341,5 @@ int cm_chain_run(CmSolve *s){
   for(q=0; q<2; q++){
     if( gg_bits_transpose(s->aChain[q].aW, s->n, pPoll) ) return GG_INTERRUPT;
   }
-  return ch_tiles(s, 0, pPoll);
+  return GG_OK;                   /* (the ply bytes stay in tiles) */
 }

@@ -58,11 +58,11 @@ struct CmChain {
 };
 
 /* The ply bytes of the chains (catmouse_chain_ply.c): every block into
-** tiles of 8 x 8 (bTo) or back; plies k of the winner's move (turn t,
+** tiles of 8 x 8 (the result keeps them); plies k of the winner's move (turn t,
 ** mover x, word w, positions got) and of the loser's (turn t, movers
 ** 64w + i for i in bits, the other on y).  GG_OK, GG_NOMEM or
 ** GG_INTERRUPT. */
-int ch_tiles(CmSolve *s, int bTo, GGPoll *pPoll);
+int ch_tiles(CmSolve *s, GGPoll *pPoll);
 int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k);
 int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k);
 

@@ -13,8 +13,8 @@
 ** lines and a row write 8; the rows past the last whole group stay as they
 ** are.  ch_tiles turns every block into tiles when the chains take over
 ** (only the groups with a decided position: from ply 1 the hole's and
-** the diagonal's) and back at their end (a copy of 4 KB at a time, in
-** place).
+** the diagonal's; a copy of 4 KB at a time, in place), and the result
+** keeps them (GGCatMouseBlock.nTileRow: gg_cm_plyp reads either layout).
 **
 ** The bases (catmouse.h) stay per word of a row, j-major (gg_cm_basep:
 ** the 64 bases of a column write are 256 bytes); a word that becomes wide
@@ -27,8 +27,8 @@
 
 /* The ply byte of (x, column c = y&511) of block bk while in tiles. */
 static inline uint8_t *chAt(const CmSolve *s, const GGCatMouseBlock *bk, uint32_t x, uint32_t c){
-  if( x>=(s->n & ~7u) ) return bk->aPly + (uint64_t)x*bk->nCol + c;
-  return bk->aPly + (uint64_t)(x & ~7u)*bk->nCol + (c>>3)*64 + (x&7)*8 + (c&7);
+  (void)s;
+  return gg_cm_plyp(bk, x, c);
 }
 
 /* Whether a group of 8 rows x from g of block b holds a decided position
@@ -43,20 +43,20 @@ static int chGroupUsed(const CmSolve *s, uint32_t b, uint32_t g){
   return any!=0;
 }
 
-int ch_tiles(CmSolve *s, int bTo, GGPoll *pPoll){
+int ch_tiles(CmSolve *s, GGPoll *pPoll){
   uint8_t aTmp[8*512];
   uint32_t b, g, i, c;
   for(b=0; b<2*s->nWB; b++){
-    const GGCatMouseBlock *bk = &s->p->aBlock[b];
+    GGCatMouseBlock *bk = &s->p->aBlock[b];
     uint32_t nCol = bk->nCol;
+    bk->nTileRow = s->n & ~7u;
     for(g=0; g+8<=s->n; g+=8){
       uint8_t *a = bk->aPly + (uint64_t)g*nCol;
-      if( bTo && !chGroupUsed(s, b, g) ) continue;   /* no ply byte to keep */
+      if( !chGroupUsed(s, b, g) ) continue;   /* no ply byte to keep */
       memcpy(aTmp, a, 8*(size_t)nCol);
       for(i=0; i<8; i++){
         for(c=0; c<nCol; c+=8){
-          uint8_t *pTile = a + c*8 + i*8, *pRow = a + i*nCol + c;
-          memcpy(bTo ? pTile : pRow, (bTo ? aTmp + i*nCol + c : aTmp + c*8 + i*8), 8);
+          memcpy(a + c*8 + i*8, aTmp + i*nCol + c, 8);
         }
       }
       if( gg_poll(pPoll, nCol/8) ) return GG_INTERRUPT;
