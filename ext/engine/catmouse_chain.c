@@ -38,7 +38,7 @@
 **   (c) the new words of aW are applied.
 ** Each new position's plies are written at once, in the result's blocks
 ** (catmouse.h: the bases are given to every band when the chains take
-** over; the bytes in tiles of 8 x 8 while they run: catmouse_chain_ply.c),
+** over; the bytes in tiles of 8 x 8 from then on: catmouse_chain_ply.c),
 ** so a bit set in the bitsets always has its plies written: a word that
 ** becomes wide finds its earlier positions in both closures' bitsets.
 ** The closures run ply by ply side by side, so each word's plies come in
