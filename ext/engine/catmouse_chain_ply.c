@@ -25,6 +25,12 @@
 #include "alloc.h"
 #include "catmouse_chain.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+# define GG_PREFETCH_W(x) __builtin_prefetch(x, 1)
+#else
+# define GG_PREFETCH_W(x) ((void)0)
+#endif
+
 /* The ply byte of (x, column c = y&511) of block bk while in tiles. */
 static inline uint8_t *chAt(const CmSolve *s, const GGCatMouseBlock *bk, uint32_t x, uint32_t c){
   (void)s;
@@ -148,6 +154,9 @@ int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32
 int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (y>>9)];
   uint32_t *pe = gg_cm_basep(bk, s->n, w*64, (y>>6)&7), c = y & 511, q;
+  for(q=0; q<8; q++){             /* the lines it will write, asked for at once */
+    if( (bits>>(8*q)) & 0xff ) GG_PREFETCH_W(chAt(s, bk, w*64 + 8*q, c));
+  }
   for(q=0; q<8; q++){             /* a tile of 8 rows x at a time */
     uint32_t m8 = (uint32_t)(bits>>(8*q)) & 0xff, x0 = w*64 + 8*q;
     uint8_t *pT;
