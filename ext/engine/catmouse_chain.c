@@ -188,6 +188,11 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   for(i=0; i<h->nCand; i++){
     uint32_t r = h->aCand[2*i], w = h->aCand[2*i+1];
     uint64_t iw = GG_CM_BIT(s->n, r, w), nw;
+    if( i+8<h->nCand ){            /* (the words 8 candidates on) */
+      uint64_t iw8 = GG_CM_BIT(s->n, h->aCand[2*i+16], h->aCand[2*i+17]);
+      GG_PREFETCH(&h->aW[iw8]);
+      GG_PREFETCH(&h->aAcc[iw8]);
+    }
     nw = h->aAcc[iw] & ~h->aW[iw] & chValid(s, r, w);
     h->aAcc[iw] = 0;
     if( nw && chPush(pLWn, r, w, nw) ) return GG_NOMEM;
@@ -198,6 +203,11 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   for(i=0; i<pLWc->n; i++){
     uint32_t r = pLWc->a[i].r, w = pLWc->a[i].w, lo = w, hi = w, ww, j;
     uint64_t d0 = pLWc->a[i].b;
+    if( i+4<pLWc->n ){             /* (the rows 4 entries on) */
+      uint64_t iw4 = GG_CM_BIT(s->n, pLWc->a[i+4].r, pLWc->a[i+4].w);
+      GG_PREFETCH(&h->aW[iw4]);
+      GG_PREFETCH(&h->aL[iw4]);
+    }
     if( d0 & h->aNexPred[w] ){
       for(j=h->aIxOff[w]; j<h->aIxOff[w+1]; j++){
         uint32_t x = h->aIxNode[j];
