@@ -26,6 +26,10 @@ Environment: BENCH_REPEAT (runs per case, default 3), BENCH_ONLY (run
 only cases whose name contains this text), BENCH_MAXN (skip random graphs
 larger than this), CC.
 
+BENCH_HUGE_PATH=1 runs only a path of 45,000 nodes (BENCH_HUGE_N) through
+the chains instead: plies past 65,535, its solve's time and peak, and the
+positions of BENCH_SAMPLES mouse nodes checked against their children.
+
 BENCH_HUGE=1 runs only the scale cases instead (slow: about ten minutes,
 19 GB; run it alone on the machine): random graphs of average degree 8
 with n = 40,000 (3.2e9 positions) and n = 80,000 (1.28e10, past 2^32),
@@ -389,6 +393,28 @@ def huge_child(db_path, mode, n):
     print(json.dumps({"latency": lat, "rss": rss}))
 
 
+def huge_path():
+    """BENCH_HUGE_PATH=1: a path of BENCH_HUGE_N nodes (default 45,000),
+    labels shuffled, through the chains (ext/engine/catmouse_chain.c):
+    forced wins past 65,535 plies (the side table of catmouse.h), solved
+    once, its time and peak, and every position of BENCH_SAMPLES random
+    mouse nodes checked against their children."""
+    workdir = tempfile.mkdtemp(prefix="gg_bench_huge")
+    me = os.path.abspath(__file__)
+    try:
+        for n in [int(x) for x in os.environ.get("BENCH_HUGE_N", "45000").split(",")]:
+            db_path, _ = write_case(workdir, {1: path(n, n)})
+            res = json.loads(run([sys.executable, me, "--huge", db_path, "solve", str(n)]))
+            print("path n=%d: %d positions, catmouse(1) = %d in %.1f s, peak %.0f MB = %.3f"
+                  " bytes per position; %d positions checked against their children in"
+                  " %.1f s: ok" % (n, 2 * n * n, res["result"], res["seconds"],
+                                   res["peak_bytes"] / 1e6, res["peak_bytes"] / (2 * n * n),
+                                   res["checked"], res["check_s"]))
+            sys.stdout.flush()
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 def huge_main():
     workdir = tempfile.mkdtemp(prefix="gg_bench_huge")
     me = os.path.abspath(__file__)
@@ -588,6 +614,8 @@ if __name__ == "__main__":
         child_main(sys.argv[2], sys.argv[3], "--repeat" in sys.argv)
     elif len(sys.argv) > 1 and sys.argv[1] == "--huge":
         huge_child(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+    elif os.environ.get("BENCH_HUGE_PATH"):
+        huge_path()
     elif os.environ.get("BENCH_HUGE"):
         huge_main()
     else:

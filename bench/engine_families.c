@@ -4,11 +4,13 @@
 ** (bench_catmouse.py and bench_race.py time the same through SQL).
 **
 **   make engine-prog SRC=bench/engine_families.c OUT=dist/engine/engine_families
-**   dist/engine/engine_families cm|race FILE [THREADS]
+**   dist/engine/engine_families cm|race FILE [THREADS [CHAIN]]
 **
 ** FILE holds lines "graph_id src dst" (the first graph is used); node 0
 ** is the hole (cat and mouse) or z (the race).  Prints the seconds of the
 ** solve, the longest forced win and the start's value (mouse 1, cat 2).
+** CHAIN (cat and mouse): the kernel (gg_cm_solve_opts: -1 the engine's
+** choice, 0 the pull alone, k the chains from ply k); its peak memory.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 #include "catmouse.h"
 #include "race.h"
 #include "ref.h"             /* the tests' short forms (tests/engine/ref) */
+#include "peak.h"
 
 static double efNow(void){
   struct timespec t;
@@ -30,6 +33,7 @@ int main(int argc, char **argv){
   GGGraph g;
   long gid, u, v, first = -1;
   int nThread = argc>3 ? atoi(argv[3]) : 0;
+  int iChain = argc>4 ? atoi(argv[4]) : GG_CM_CHAIN;
   FILE *f = argc>2 ? fopen(argv[2], "r") : 0;
   double t;
   if( f==0 ){ fprintf(stderr, "usage: engine_families cm|race FILE [THREADS]\n"); return 1; }
@@ -49,12 +53,13 @@ int main(int argc, char **argv){
     int64_t h = gg_graph_find(&g, 0);
     if( h>=0 ) aHole[h] = 1;
     t = efNow();
-    if( gg_cm_solve_threads(&cm, &g, aHole, nThread, 0) ){ printf("solve failed\n"); return 2; }
+    if( gg_cm_solve_opts(&cm, &g, aHole, nThread, iChain, 0) ){ printf("solve failed\n"); return 2; }
     t = efNow() - t;
     gg_cm_get(&cm, (uint32_t)gg_graph_find(&g, 1), (uint32_t)gg_graph_find(&g, 2),
               GG_CM_MOUSE, &val, &k, &mv);
-    printf("cm n=%u seconds %.4f plies %u start %u thin %u dense %u switches %u\n", g.n, t,
-           cm.nPly, val, cm.nPlyThin, cm.nPlyDense, cm.nSwitch);
+    printf("cm n=%u seconds %.4f plies %u start %u thin %u dense %u switches %u chains %u"
+           " peak %.3f B/position\n", g.n, t, cm.nPly, val, cm.nPlyThin, cm.nPlyDense, cm.nSwitch,
+           cm.nPlyChain, peakKb()*1024.0/(double)GG_CM_NPOS(g.n));
     gg_cm_free(&cm);
     free(aHole);
   }else{

@@ -332,12 +332,14 @@ static int cmRunAll(CmSolve *s, int nThread){
     s->aWork[i].bThin = nNew<GG_CM_THIN;
   }
   gg_lanes_run(&s->lanes, nThread, cmRunLane, &s->aWork[0], &s->aWork[1]);
-  return s->lanes.bStop ? s->lanes.rc : GG_OK;
+  if( s->lanes.bStop ) return s->lanes.rc;
+  return s->kChain ? cm_chain_run(s) : GG_OK;
 }
 
 static void cmSolveFree(CmSolve *s){
   int i;
   for(i=0; i<CM_MAX_THREAD; i++) gg_cand_free(&s->aWork[i].cand);
+  cm_chain_free(s);
   cmTurnFree(&s->aTurn[0]);
   cmTurnFree(&s->aTurn[1]);
   gg_free(s->aHoleE);
@@ -345,8 +347,8 @@ static void cmSolveFree(CmSolve *s){
   if( s->p->pG->bDirected ) gg_free(s->aPredOff);
 }
 
-int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
-                        int nThread, const GGStop *pStop){
+int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                     int nThread, int iChain, const GGStop *pStop){
   CmSolve s;
   uint32_t *aInv = 0;
   int rc, t, i;
@@ -355,6 +357,7 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   if( pG->n>gg_cm_max_nodes() || pG->n==0 ) return GG_TOOBIG;
   if( pG->n<=64 && nThread==0 ) return cm_small_solve(p, pG, aHole, pStop);
   rc = cmSetUp(&s, p, pG, aHole, nThread, pStop);
+  s.iChain = iChain;
   p->aPerm = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint32_t));
   aInv = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint32_t));
   if( rc==GG_OK && (p->aPerm==0 || aInv==0) ) rc = GG_NOMEM;
@@ -367,6 +370,7 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
     s.aPred = s.aTurn[GG_CM_MOUSE].aMove;
   }
   for(i=0; i<s.lanes.nLane && rc==GG_OK; i++) rc = cmWorkerInit(&s, i);
+  if( rc==GG_OK ) rc = cm_chain_init(&s);
   for(t=0; t<2 && rc==GG_OK; t++) rc = cm_init_turn(&s, &s.aTurn[t]);
   if( rc==GG_OK && gg_poll_now(&s.setup) ) rc = GG_INTERRUPT;
   if( rc==GG_OK ) rc = cmRunAll(&s, nThread);
@@ -381,6 +385,11 @@ int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   ** which it calls in every case: giving gigabytes back takes a while, and
   ** the SQL layer does it on a thread of its own after an interrupt. */
   return rc;
+}
+
+int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                        int nThread, const GGStop *pStop){
+  return gg_cm_solve_opts(p, pG, aHole, nThread, GG_CM_CHAIN, pStop);
 }
 
 int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
@@ -424,7 +433,7 @@ static uint32_t cmPlies(const GGCatMouse *p, int t, uint32_t x, uint32_t y){
   uint32_t e;
   uint16_t kWide;
   if( bk->aBase==0 ) return c>>1;             /* the code plies<<1 | mover wins */
-  e = bk->aBase[(uint64_t)x*8 + ((y>>6)&7)];
+  e = *gg_cm_basep(bk, p->n, x, (y>>6)&7);
   if( !(e & GG_CM_WIDE) ) return c<128 ? CM_B1(e) + c : CM_B2(e) + c - 128;
   kWide = gg_cm_wide(bk, e & ~GG_CM_WIDE)[y&63];
   if( kWide!=GG_CM_WIDE_BIG ) return kWide;

@@ -60,14 +60,16 @@ struct GGCatMouseBig {
 ** y, engine numbers), for every mover's node x.  Word (x, j) is the 64
 ** positions (x, y) with y>>6 = band*8 + j.
 **
-**   aPly[x*nCol + (y&511)]  the ply byte of (x, y).  While aBase is 0 (no
+**   aPly[x*nCol + (y&511)]  the ply byte of (x, y) (or, for x under
+**       nTileRow, in a tile of 8x8: gg_cm_plyp).  While aBase is 0 (no
 **       ply of the solve has reached GG_CM_PLY_BASED) it is the code
 **       plies<<1 | mover wins.
-**       Otherwise, with e = aBase[x*8 + j]: if e has GG_CM_WIDE, the plies
+**       Otherwise, with e = aBase[j*n + x]: if e has GG_CM_WIDE, the plies
 **       are gg_cm_wide(block, e & ~GG_CM_WIDE)[y&63] (GG_CM_WIDE_BIG
 **       there: see the side table); else a byte c < 128 is base 1 + c
 **       and a byte c in 128..251 base 2 + c - 128, where base 1 is
-**       e & 0x7fff and base 2 (e >> 15) & 0xffff.
+**       e & 0x3ffff and base 2 base 1 + ((e >> 18) & 0x1fff) (a base 2
+**       needs a base 1 and lies at most 8190 plies after it).
 **
 ** A position's plies are its ply of decision, so a word's first base is
 ** the ply of its first decided position (0 for every word decided before
@@ -81,7 +83,11 @@ struct GGCatMouseBlock {
   uint8_t *aPly;       /* n*nCol ply bytes */
   uint32_t nCol;       /* columns of a row: 512, or in the last band its
                        ** words' (64 a word) */
-  uint32_t *aBase;     /* n*8 words' bases, or 0 */
+  uint32_t nTileRow;   /* rows x below it keep their bytes in tiles of 8x8
+                       ** (the chains: catmouse_chain_ply.c), or 0 */
+  uint32_t *aBase;     /* n*8 words' bases, or 0: word (x, j) at j*n + x (the
+                       ** chains' loser's move writes one position of each
+                       ** of 64 rows x: their bases are 256 bytes) */
   uint16_t **apWide;   /* wide words of 64 plies, in chunks of
                        ** 1<<wideShift words (no copy as they grow) */
   uint64_t nWide;      /* wide words */
@@ -114,6 +120,8 @@ struct GGCatMouse {
   uint32_t nPlyDense;  /* plies whose new words did not all fit the sparse
                        ** lists (found again by a sweep of their marks) */
   uint32_t nSwitch;    /* changes between thin plies and plies on lanes */
+  uint32_t nPlyChain;  /* the ply from which the chains ran (catmouse_chain.c),
+                       ** or 0: the pull ran every ply */
   uint64_t *aRes[4];   /* 4 bitsets of GG_CM_BIT_SIZE words (a block each):
                        ** [2*turn + winner] */
   GGCatMouseBlock *aBlock; /* 2*nBand blocks of plies: [turn*nBand + band] */
@@ -136,7 +144,13 @@ struct GGCatMouse {
 /* The ply byte of turn t, mover x, other y. */
 #define GG_CM_PLYP(p, t, x, y) gg_cm_plyp(&(p)->aBlock[(t)*(p)->nBand + ((y)>>9)], x, y)
 static inline uint8_t *gg_cm_plyp(const GGCatMouseBlock *bk, uint32_t x, uint32_t y){
-  return bk->aPly + (uint64_t)x*bk->nCol + (y&511);
+  uint32_t c = y & 511;
+  if( x>=bk->nTileRow ) return bk->aPly + (uint64_t)x*bk->nCol + c;
+  return bk->aPly + (uint64_t)(x & ~7u)*bk->nCol + (c>>3)*64 + (x&7)*8 + (c&7);
+}
+/* The bases of word (x, j) of a block of a board of n nodes. */
+static inline uint32_t *gg_cm_basep(const GGCatMouseBlock *bk, uint32_t n, uint32_t x, uint32_t j){
+  return bk->aBase + (uint64_t)j*n + x;
 }
 
 /* The tiers of plies (GGCatMouseBlock).  Smaller values than these
@@ -144,8 +158,12 @@ static inline uint8_t *gg_cm_plyp(const GGCatMouseBlock *bk, uint32_t x, uint32_
 ** plies from GG_CM_PLY_BASED on (at most 126 and GG_CM_WIN1) are coded
 ** from a base; a byte holds a base-1 offset under GG_CM_WIN1 (at most 128) or a
 ** base-2 offset under GG_CM_WIN2 (at most 124); base 1 is at most
-** GG_CM_BASE1_MAX (32766), base 2 GG_CM_BASE2_MAX (65534); plies of a wide
-** word from GG_CM_PLY_BIG on (at most 65535) are in the side table. */
+** GG_CM_BASE1_MAX (262142: every ply of a board of at most 131,071
+** nodes), base 2 at most GG_CM_BASE2_MAX and 8190 after base 1; plies
+** of a wide word from GG_CM_PLY_BIG on (at most 65535) are in the side
+** table.  (Base 1 was 15 bits and base 2 16: from ply 65,535 on every
+** word was wide and every position in the side table, 12 bytes, so a path
+** of 45,000 nodes took 6 bytes a position.) */
 #ifndef GG_CM_PLY_BASED
 # define GG_CM_PLY_BASED 126
 #endif
@@ -156,10 +174,10 @@ static inline uint8_t *gg_cm_plyp(const GGCatMouseBlock *bk, uint32_t x, uint32_
 # define GG_CM_WIN2 124
 #endif
 #ifndef GG_CM_BASE1_MAX
-# define GG_CM_BASE1_MAX 0x7ffe
+# define GG_CM_BASE1_MAX 0x3fffe
 #endif
 #ifndef GG_CM_BASE2_MAX
-# define GG_CM_BASE2_MAX 0xfffe
+# define GG_CM_BASE2_MAX 0x7fffffff
 #endif
 #ifndef GG_CM_PLY_BIG
 # define GG_CM_PLY_BIG 65535
@@ -199,6 +217,19 @@ int gg_cm_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
 int gg_cm_solve_threads(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
                         int nThread, const GGStop *pStop);
 void gg_cm_free(GGCatMouse *p);
+
+/* The same with the kernel chosen (catmouse_chain.c): iChain
+** GG_CM_CHAIN_AUTO (what gg_cm_solve_threads() passes: GG_CM_CHAIN,
+** which tests may set at build time) lets the engine choose; 0 runs the
+** pull on every ply; k >= 1 switches from the pull to the chains before
+** ply k, when the graph suits them (undirected, one hole; else the pull
+** runs every ply).  Results are the same, position by position. */
+#define GG_CM_CHAIN_AUTO (-1)
+#ifndef GG_CM_CHAIN
+# define GG_CM_CHAIN GG_CM_CHAIN_AUTO
+#endif
+int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
+                     int nThread, int iChain, const GGStop *pStop);
 
 /* The same small-graph solve (pG->n <= 64, pG->bDirected or not) into
 ** the caller's block of gg_cm_small_bytes(n) bytes (8-aligned), with no

@@ -49,6 +49,7 @@ struct CmTurn {
 };
 
 typedef struct CmSolve CmSolve;
+typedef struct CmChain CmChain;     /* one closure of the chains (catmouse_chain.c) */
 
 /* One thread's scratch. */
 typedef struct CmWorker CmWorker;
@@ -79,15 +80,30 @@ struct CmSolve {
   GGLanes lanes;       /* lanes 1..CM_MAX_THREAD, their threads, the stop */
   CmTurn aTurn[2];     /* the mouse's turn and the cat's */
   CmWorker aWork[CM_MAX_THREAD];  /* the workers */
+  int iChain;          /* the chains (catmouse_chain.c): GG_CM_CHAIN_AUTO,
+                       ** 0 never, or the ply they take over at */
+  uint32_t kChainAuto; /* GG_CM_CHAIN_AUTO: the ply they take over at, 0 never */
+  uint32_t kChain;     /* the ply the pull stopped before for them, or 0 */
+  CmChain *aChain;     /* the two closures (the mouse's, the cat's), or 0 */
 };
 
-/* Entries of GGCatMouseBlock.aBase (catmouse.h): base 1, base 2, or
-** GG_CM_WIDE and a slot. */
-#define CM_B1(e) ((e) & 0x7fffu)
-#define CM_B2(e) (((e)>>15) & 0xffffu)
-#define CM_B1_NONE 0x7fffu
-#define CM_B2_NONE 0xffffu
-#define CM_BASE(b1, b2) ((uint32_t)(b1) | (uint32_t)(b2)<<15)
+/* Entries of GGCatMouseBlock.aBase (catmouse.h): base 1 (18 bits) and
+** base 2 as its distance from base 1 (13 bits), or GG_CM_WIDE and a slot.
+** A base 2 needs a base 1 and lies at most CM_GAP_MAX after it. */
+#define CM_B1(e) ((e) & 0x3ffffu)
+#define CM_D2(e) (((e)>>18) & 0x1fffu)
+#define CM_B1_NONE 0x3ffffu
+#define CM_D2_NONE 0x1fffu
+#define CM_B2_NONE 0xffffffffu
+#ifndef GG_CM_BASE2_GAP          /* (tests lower it; at most 0x1ffe) */
+# define GG_CM_BASE2_GAP 0x1ffeu
+#endif
+#define CM_GAP_MAX GG_CM_BASE2_GAP
+#define CM_B2(e) (CM_D2(e)==CM_D2_NONE ? CM_B2_NONE : CM_B1(e) + CM_D2(e))
+#define CM_BASE(b1, b2) ((uint32_t)(b1) \
+    | (uint32_t)((b2)==CM_B2_NONE ? CM_D2_NONE : (b2) - (b1))<<18)
+/* Whether ply k can be a word's base 2, its base 1 being b1. */
+#define CM_B2_FITS(b1, k) ((b1)!=CM_B1_NONE && (k)-(b1)<=CM_GAP_MAX && (k)<=GG_CM_BASE2_MAX)
 
 /* The lane that owns word w (and transposed rows 64w..64w+63). */
 /* (nLane is 1 or 2, CM_MAX_THREAD: a mask, not a division per decided word) */
@@ -115,6 +131,25 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
              int bRows);
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
 void cm_run(CmWorker *wk);      /* plies 1.. as one worker (catmouse_run.c) */
+/* The plies of positions (x, 64w + i), i in got, of turn me (from
+** GG_CM_PLY_BASED on), whose earlier positions are old; the bases of
+** every band not yet given them.  0, or 1 if the solve stops. */
+int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
+                   uint64_t got, uint64_t old, uint32_t k);
+int cm_bases_all(CmSolve *s, CmWorker *wk);
+/* Room for wide word bk->nWide of block bk; plies k of position
+** (x, 64w + i) into wide word aW (or the side table of part pt).  0, or 1
+** if out of memory. */
+int cm_wide_new(CmSolve *s, GGCatMouseBlock *bk);
+int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k);
+
+/* The chains (catmouse_chain.c): whether the graph suits them and at
+** which ply they take over (s->kChainAuto); whether the pull stops before
+** ply k for them; the plies from s->kChain on; their memory freed. */
+int cm_chain_init(CmSolve *s);
+int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k);
+int cm_chain_run(CmSolve *s);
+void cm_chain_free(CmSolve *s);
 
 /* The small-graph path (catmouse_small.c): n <= 64. */
 int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,

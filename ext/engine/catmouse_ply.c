@@ -98,8 +98,6 @@ static CM_HOT void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   for(b=lose; b; b&=b-1) a[__builtin_ctzll(b)] = c;
 }
 
-static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
-                        uint64_t got, uint64_t old, uint32_t k);
 /* The hole bits of word w (engine numbers). */
 static uint64_t cmHoles(const CmSolve *s, uint32_t w){
   return s->aHoleBit[w];
@@ -134,7 +132,7 @@ static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
     e->lose = lose;
     if( k<GG_CM_PLY_BASED ){
       cmMark(s, me, x, w, win, lose, k);      /* the code is the plies */
-    }else if( cmWritePlies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
+    }else if( cm_write_plies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
       cmSetStop(s, GG_NOMEM);
     }
     *pDone |= win | lose;
@@ -320,7 +318,7 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
         uint8_t *a = gg_cm_plyp(bk, x, w*64);
         uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, b;
         for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
-        bk->aBase[(uint64_t)x*8 + j] = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
+        *gg_cm_basep(bk, n, x, j) = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
       }
       if( cmStep(s, wk, 8) ) return 1;
     }
@@ -328,10 +326,22 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
   return 0;
 }
 
+/* The bases of every band of both turns not yet given them (the chains
+** take over before GG_CM_PLY_BASED: catmouse_chain.c).  0, or 1 if the
+** solve stops. */
+int cm_bases_all(CmSolve *s, CmWorker *wk){
+  int t, q;
+  for(t=0; t<2; t++) for(q=0; q<s->lanes.nLane; q++){
+    CmPart *pt = &s->aTurn[t].aPart[q];
+    if( !pt->bBase && cmBases(s, wk, &s->aTurn[t], pt, q) ) return 1;
+  }
+  return 0;
+}
+
 /* Room in block bk for wide word nWide: a new chunk when the last is
 ** full (chunks of about n/16 words, 16 to 1024: the words of a long game
 ** grow with n, and a chunk is never copied).  0, or 1 if out of memory. */
-static int cmWideNew(CmSolve *s, GGCatMouseBlock *bk){
+int cm_wide_new(CmSolve *s, GGCatMouseBlock *bk){
   uint64_t nChunk;
   if( bk->nWide==0 ){
     bk->wideShift = 4;
@@ -348,7 +358,7 @@ static int cmWideNew(CmSolve *s, GGCatMouseBlock *bk){
 
 /* Plies k of position (x, w*64+i) into its wide word aW; from
 ** GG_CM_PLY_BIG on in the side table.  0, or 1 if out of memory. */
-static int cmWide(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k){
+int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k){
   GGCatMouseBig *pBig;
   if( k<GG_CM_PLY_BIG ){
     aW[i] = (uint16_t)k;
@@ -369,11 +379,11 @@ static int cmWide(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint3
 ** the bases it has), or, if neither base can take them, the word becomes
 ** wide: its earlier plies are copied into a wide word.  0, or 1 if out of
 ** memory. */
-static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
-                        uint64_t got, uint64_t old, uint32_t k){
+int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
+                   uint64_t got, uint64_t old, uint32_t k){
   GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + (w>>3)];
   uint8_t *a = gg_cm_plyp(bk, x, w*64), c = 0;
-  uint32_t *pe = &bk->aBase[(uint64_t)x*8 + (w&7)], e, b1, b2;
+  uint32_t *pe = gg_cm_basep(bk, s->n, x, w&7), e, b1, b2;
   uint16_t *aW;
   uint64_t b;
   e = *pe;
@@ -386,16 +396,16 @@ static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t
       c = (uint8_t)(128 + k-b2);
     }else if( b1==CM_B1_NONE && k<=GG_CM_BASE1_MAX ){
       *pe = CM_BASE(k, b2);
-    }else if( b2==CM_B2_NONE && k<=GG_CM_BASE2_MAX ){
+    }else if( b2==CM_B2_NONE && CM_B2_FITS(b1, k) ){
       *pe = CM_BASE(b1, k);
       c = 128;
     }else{                                     /* the word becomes wide */
-      if( cmWideNew(s, bk) ) return 1;
+      if( cm_wide_new(s, bk) ) return 1;
       aW = gg_cm_wide(bk, bk->nWide);
       for(b=old; b; b&=b-1){
         int i = __builtin_ctzll(b);
         uint32_t kOld = a[i]<128 ? b1 + a[i] : b2 + a[i] - 128;
-        if( cmWide(pt, aW, x, w, i, kOld) ) return 1;
+        if( cm_wide_put(pt, aW, x, w, i, kOld) ) return 1;
       }
       *pe = GG_CM_WIDE | (uint32_t)bk->nWide++;
     }
@@ -408,7 +418,7 @@ static int cmWritePlies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t
   for(b=got; b; b&=b-1){
     int i = __builtin_ctzll(b);
     a[i] = GG_CM_CODE_WIDE;
-    if( cmWide(pt, aW, x, w, i, k) ) return 1;
+    if( cm_wide_put(pt, aW, x, w, i, k) ) return 1;
   }
   return 0;
 }
@@ -430,7 +440,7 @@ static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32
         got = cmMatch(GG_CM_PLYP(s->p, me->t, x, w*64), code, &win) & valid;
         win &= valid;
         cmApplyWord(s, me, pt, x, w, win, got & ~win);
-        if( code==GG_CM_CODE_MARK && cmWritePlies(s, me, pt, x, w, got, valid & ~got, k) ){
+        if( code==GG_CM_CODE_MARK && cm_write_plies(s, me, pt, x, w, got, valid & ~got, k) ){
           cmSetStop(s, GG_NOMEM);
           return 1;
         }

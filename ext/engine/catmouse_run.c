@@ -92,6 +92,14 @@ void cm_run(CmWorker *wk){
   int bWasThin = -1;             /* worker 0: the kind of the last ply */
   for(k=1; ; k++){
     int bThin = wk->bThin;
+    /* The chains take over before ply k (catmouse_chain.c): both workers
+    ** decide alike (on k and their equal copies of the last ply's count);
+    ** worker 0 lets a parked worker 1 go. */
+    if( s->iChain!=0 && cm_chain_now(s, wk, k) ){
+      if( wk->i!=0 ) return;
+      s->kChain = k;
+      break;
+    }
     if( wk->i==0 ){
       s->p->nSwitch += bWasThin>=0 && bThin!=bWasThin;
       bWasThin = bThin;

@@ -41,10 +41,16 @@ static void wpTranspose64(uint64_t *t){
 /* Word j of row r in the banded layout. */
 #define WP_BIT(n, r, j) ((((uint64_t)((j)>>3)*(n) + (r))<<3) + ((j)&7))
 
-/* Tile (R, C) of a, rows past n as 0, into t; or t back into it. */
-static void wpTileGet(const uint64_t *a, uint32_t n, uint32_t R, uint32_t C, uint64_t *t){
+/* Tile (R, C) of a, rows past n as 0, into t (the OR of its words is
+** returned); or t back into it. */
+static uint64_t wpTileGet(const uint64_t *a, uint32_t n, uint32_t R, uint32_t C, uint64_t *t){
+  uint64_t any = 0;
   uint32_t i;
-  for(i=0; i<64; i++) t[i] = 64*R+i<n ? a[WP_BIT(n, 64*R+i, C)] : 0;
+  for(i=0; i<64; i++){
+    t[i] = 64*R+i<n ? a[WP_BIT(n, 64*R+i, C)] : 0;
+    any |= t[i];
+  }
+  return any;
 }
 static void wpTilePut(uint64_t *a, uint32_t n, uint32_t R, uint32_t C, const uint64_t *t){
   uint32_t i;
@@ -56,10 +62,14 @@ int gg_bits_transpose(uint64_t *a, uint32_t n, GGPoll *pPoll){
   uint64_t t1[64], t2[64];
   for(R=0; R<nW; R++){
     for(C=R; C<nW; C++){
-      wpTileGet(a, n, R, C, t1);
+      uint64_t any = wpTileGet(a, n, R, C, t1);
+      if( C>R ) any |= wpTileGet(a, n, C, R, t2);
+      if( any==0 ){                 /* (both tiles empty: nothing moves) */
+        if( gg_poll(pPoll, 16) ) return GG_INTERRUPT;
+        continue;
+      }
       wpTranspose64(t1);
       if( C>R ){
-        wpTileGet(a, n, C, R, t2);
         wpTranspose64(t2);
         wpTilePut(a, n, R, C, t2);
       }

@@ -25,7 +25,9 @@
 **   edges        reading 600000 edge rows and building the graph
 **   rules        catmouse() with rules, text labels and a directed graph
 **   long path    catmouse() on a path of 4000 nodes (forced wins of ~8000
-**                plies, most of them thin: one thread, no barrier)
+**                plies: the chains, ext/engine/catmouse_chain.c)
+**   chains ...   the same on paths of 3000 and 10000 nodes and a cycle of
+**                3000
 **   race path    race_states() on a path of 1500 nodes
 **   bounded memo catmouse_bounded() with a memo of 9e8 positions (225 MB)
 **                on that path: most of its time is zeroing the memo
@@ -273,6 +275,9 @@ int main(int argc, char **argv){
              " 63+abs(random())%64, 63+abs(random())%64, 63+(abs(random())%8)*8) FROM r");
   h_exec(db, "INSERT INTO edges SELECT 6, src, dst FROM graph_path(4000)");
   h_exec(db, "INSERT INTO edges SELECT 7, src, dst FROM graph_path(1500)");
+  h_exec(db, "INSERT INTO edges SELECT 10, src, dst FROM graph_path(3000)");
+  h_exec(db, "INSERT INTO edges SELECT 11, src, dst FROM graph_path(10000)");
+  h_exec(db, "INSERT INTO edges SELECT 12, src, dst FROM graph_cycle(3000)");
   h_exec(db, "COMMIT; CREATE INDEX edges_graph ON edges(graph_id);"
              /* graph 1 with text labels, for the rules phase */
              "CREATE VIEW text_edges AS SELECT graph_id, 'n' || src AS src,"
@@ -293,6 +298,10 @@ int main(int argc, char **argv){
             " \"mouse\": \"n1\", \"cat\": \"n2\", \"turn\": \"cat\", \"directed\": true}')");
   /* long games: thousands of thin plies on one thread, no barrier */
   intrPhase("long path", 0, "SELECT catmouse(6)");
+  /* the chains (catmouse_chain.c): one thread, from the first ply */
+  intrPhase("chains path 3000", 0, "SELECT catmouse(10)");
+  intrPhase("chains path 10000", 0, "SELECT catmouse(11)");
+  intrPhase("chains cycle 3000", 0, "SELECT catmouse(12)");
   intrPhase("race path", 0, "SELECT count(*) FROM race_states(7, 0) WHERE alice = 1 AND bob = 2");
   /* the capped search's memo: 9e8 positions in blocks, zeroed a slice at a time */
   intrPhase("bounded memo", 0, "SELECT catmouse_bounded(7, 400, 'edges',"

@@ -459,6 +459,85 @@ static void oomMessages(void){
   }
 }
 
+/* The chains (ext/engine/catmouse_chain.c) on long chases: a path of
+** 3,000 nodes (make test), of 10,000 and a cycle of 3,000 (make check).
+** A run without failures counts the call's allocations, and one refused
+** by the position limit those of the read; then allocations spread over
+** the rest (the solve, the rows; 12, 6 and 24 of them, four times as many
+** in make oom) fail in turn (transient; and persistent from the
+** middle on), and each run must give the answer or SQLITE_NOMEM, then
+** answer right and leak nothing.  (SQLite's heap limit reaches the same
+** allocations: tests/py/test_limits.py.) */
+static void oomChains(void){
+  static const struct { const char *zGraph; int bCheck, nTry; } aCase[] = {
+    { "graph_path(3000)", 0, 12 }, { "graph_path(10000)", 1, 6 }, { "graph_cycle(3000)", 1, 24 },
+  };
+  static const HArgs noArgs;
+  const HArgs *a = &noArgs;
+  int i;
+  for(i=0; i<(int)(sizeof(aCase)/sizeof(aCase[0])); i++){
+    const char *zSql = "SELECT catmouse(1), (SELECT sum(plies) FROM catmouse_states(1)"
+                       " WHERE mouse = 7)";
+    HStr ref = {0, 0, 0}, why = {0, 0, 0};
+    char zName[200], zSetup[200];
+    long nTotal = 0, nRead = 0, j, nTry = oomFull ? 4*aCase[i].nTry : aCase[i].nTry;
+    sqlite3 *db = 0;
+    char *zErr = 0;
+    int bad = 0;
+    if( aCase[i].bCheck && oomBrief ) continue;
+    snprintf(zSetup, sizeof(zSetup), "CREATE TABLE edges(graph_id, src, dst);"
+             "INSERT INTO edges SELECT 1, src, dst FROM %s", aCase[i].zGraph);
+    for(j=-2; j<nTry && !bad; j++){
+      HStr got = {0, 0, 0}, again = {0, 0, 0};
+      long nBase;
+      int rc;
+      nBase = oomNOut;
+      sqlite3_open(":memory:", &db);
+      if( h_load(db, 0, &zErr)!=SQLITE_OK ){ fprintf(stderr, "oom: cannot load\n"); exit(2); }
+      h_exec(db, zSetup);
+      if( j<0 ){                        /* the reference and the count; */
+        if( j==-2 ) h_exec(db, "SELECT graphgame_limit('max_positions', 1)");
+        oomArm(0, 0);                   /* (-2: the read alone, refused) */
+        h_run(db, zSql, a, j==-2 ? &got : &ref);
+        oomArmed = 0;
+        *(j==-2 ? &nRead : &nTotal) = oomNCall;
+        sqlite3_close(db);
+        h_str_free(&got);
+        continue;
+      }
+      {
+        oomArm(nRead + 1 + j*(nTotal - nRead)/nTry, j==nTry-1);
+        rc = h_run(db, zSql, a, &got);
+        oomArmed = 0;
+        if( strcmp(got.z, ref.z)!=0 && (rc!=SQLITE_NOMEM || oomNFail==0) ){
+          h_str_add(&why, "allocation %ld of %ld failing: got %s want %s",
+                    nRead + 1 + j*(nTotal - nRead)/nTry, nTotal, got.z, ref.z);
+          bad = 1;
+        }
+      }
+      h_run(db, zSql, a, &again);
+      if( !bad && strcmp(again.z, ref.z)!=0 ){
+        h_str_add(&why, "after a failure (%ld): %s want %s", j, again.z, ref.z);
+        bad = 1;
+      }
+      sqlite3_close(db);
+      if( !bad && oomNOut!=nBase ){
+        h_str_add(&why, "%ld allocations leaked (%ld)", oomNOut - nBase, j);
+        bad = 1;
+      }
+      h_str_free(&got);
+      h_str_free(&again);
+    }
+    snprintf(zName, sizeof(zName), "oom: the chains on %s", aCase[i].zGraph);
+    h_case(!bad && strstr(ref.z, "rc=0")!=0 && nRead<nTotal, zName,
+           "%s (reference %s, %ld allocations, %ld of them reading)",
+           why.z ? why.z : "", ref.z ? ref.z : "", nTotal, nRead);
+    if( getenv("OOM_CHAINS") ) fprintf(stderr, "oom: chains %ld..%ld\n", nRead, nTotal);
+    h_str_free(&ref);
+    h_str_free(&why);
+  }
+}
+
 int main(int argc, char **argv){
   sqlite3_mem_methods m;
   long nRun = 0;
@@ -489,6 +568,7 @@ int main(int argc, char **argv){
     oomCoverage();
     oomLoad(&nRun);
     oomMessages();
+    oomChains();
   }
   for(i=0; i<SURF_N; i++){
     if( i % nShard != iShard ) continue;

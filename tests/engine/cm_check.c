@@ -4,12 +4,17 @@
 ** position, on graphs too large for the Python brute force.  Built and
 ** run by tests/test_catmouse_engine.py.
 **
-**   cm_check SEED COUNT MAXN [long]
+**   cm_check SEED COUNT MAXN [long|chase]
 **
 ** With "long", every graph has long forced wins (hundreds or thousands of
 ** plies, past the ply byte: the tiers of catmouse.h): paths and cycles,
 ** lollipops (a clique and a path), ladders (grids of 2 to 4 rows), square
-** grids, spiders (legs of one length from a centre).
+** grids, spiders (legs of one length from a centre).  "chase" takes the
+** same shapes and paths with their labels in order, random trees and
+** random graphs, all undirected with one hole (the hole labelled 0 in
+** every other graph): the graphs of the chains (catmouse_chain.c), which
+** three more solves of each graph force: from ply 1, and from a random
+** ply (up to the graph's longest game + 1) on one thread and on two.
 ** For COUNT graphs made from SEED (random of several densities, grids,
 ** paths, cycles, stars, trees, with self-loops and isolated nodes, up to
 ** MAXN nodes; every other one directed, with 0 to 3 random holes), solves
@@ -21,8 +26,9 @@
 ** with the longest win, how often each tier of plies was used and how
 ** the plies ran (thin: one thread, no barrier; on lanes; dense: some words
 ** found again by a sweep; the most switches between thin plies and plies
-** on two threads in one solve), or the first difference, and exits
-** non-zero on any failure.
+** on two threads in one solve; the solves in which the chains ran), or
+** the first difference, and exits non-zero on any failure.  (Set
+** CM_CHECK_NO_CHAIN to skip the three solves that force the chains.)
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +45,7 @@ static uint32_t rnd(uint32_t n){        /* uniform-ish in 0..n-1 */
 
 /* Edges of graph number i, on labels 0..n-1 (0 hole, 1 mouse, 2 cat). */
 static int bLong;
+static int bChase;     /* long games, undirected, one hole: the chains' graphs */
 static void makeGraph(GGEdgeList *e, int i, uint32_t maxN){
   uint32_t n = 3 + rnd(maxN-2), u, v, k, side;
   if( bLong && i%5!=0 ){
@@ -77,7 +84,11 @@ static void makeGraph(GGEdgeList *e, int i, uint32_t maxN){
     }
     return;
   }
-  switch( bLong ? 4 : i % 7 ){
+  if( bChase && (i/5)%4==1 ){       /* a path with its labels in order */
+    for(u=0; u+1<n; u++) gg_edges_add(e, u, u+1);
+    return;
+  }
+  switch( bChase ? "\4\4\5\0"[(i/5)%4] : bLong ? 4 : i % 7 ){
     case 0: case 1: {               /* random connected, average degree 2..10 */
       uint32_t deg = 2 + rnd(9);
       for(v=1; v<n; v++) gg_edges_add(e, v, rnd(v));
@@ -164,11 +175,15 @@ int main(int argc, char **argv){
   uint64_t nBased = 0, nWide = 0, nBig = 0;   /* the tiers used (catmouse.h) */
   uint64_t nThin = 0, nLanes = 0, nDense = 0;  /* the kinds of plies (catmouse_ply.c) */
   uint32_t nSwitchMax = 0;          /* most switches thin <-> two threads in a solve */
-  if( argc!=4 && (argc!=5 || strcmp(argv[4], "long")) ){
-    fprintf(stderr, "usage: cm_check SEED COUNT MAXN [long]\n");
+  uint64_t nChain = 0;              /* solves in which the chains ran (catmouse_chain.c) */
+  uint32_t nPlyThis = 0;            /* the graph's longest game: switch plies 1..it+1 */
+  int nChainRun = getenv("CM_CHECK_NO_CHAIN") ? 0 : 3;   /* extra solves forcing the chains */
+  if( argc!=4 && (argc!=5 || (strcmp(argv[4], "long") && strcmp(argv[4], "chase"))) ){
+    fprintf(stderr, "usage: cm_check SEED COUNT MAXN [long|chase]\n");
     return 2;
   }
   bLong = argc==5;
+  bChase = bLong && strcmp(argv[4], "chase")==0;
   rngState = strtoull(argv[1], 0, 10);
   count = atoi(argv[2]);
   maxN = (uint32_t)atoi(argv[3]);
@@ -178,7 +193,7 @@ int main(int argc, char **argv){
     uint32_t *aRef;
     uint32_t nHole, k;
     memset(&e, 0, sizeof(e));
-    e.bDirected = (i/7)%2;
+    e.bDirected = bChase ? 0 : (i/7)%2;
     makeGraph(&e, i, maxN);
     if( gg_graph_build(&g, &e, extra, 3) ){
       printf("graph %d: cannot build\n", i);
@@ -186,16 +201,25 @@ int main(int argc, char **argv){
     }
     gg_edges_free(&e);
     memset(aHole, 0, g.n);
-    nHole = rnd(4);
-    for(k=0; k<nHole; k++) aHole[rnd(g.n)] = 1;
+    nHole = bChase ? 1 : rnd(4);
+    for(k=0; k<nHole; k++) aHole[bChase && i%2 ? 0 : rnd(g.n)] = 1;
     if( gg_cm_ref_solve(&g, aHole, &aRef, 0) ){
       printf("graph %d: cannot solve\n", i);
       return 1;
     }
-    for(nThread=-2; nThread<=2; nThread++){
+    for(nThread=-2; nThread<=2+nChainRun; nThread++){
       GGCatMouse cm;
+      int nTh = nThread, iChain = GG_CM_CHAIN;
       if( nThread==-1 ) continue;
-      if( gg_cm_solve_threads(&cm, &g, aHole, nThread, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
+      if( nThread>2 ){               /* the chains from ply 1, or from a random ply */
+        nTh = 1 + nThread%2;
+        /* (not from rnd(): the graphs stay those of the seed) */
+        iChain = nThread==3 ? 1
+                 : 1 + (int)((gg_hash_mix((uint64_t)i<<8 | (uint64_t)nThread)) % (nPlyThis + 1));
+      }
+      if( gg_cm_solve_opts(&cm, &g, aHole, nTh, iChain, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
+      if( cm.nPlyChain ) nChain++;
+      if( nThread==-2 ) nPlyThis = cm.nPly;
       if( cm.nPly>nPlyMax ) nPlyMax = cm.nPly;
       for(k=0; cm.aBlock && k<2*cm.nBand; k++){
         nBased += cm.aBlock[k].aBase!=0;
@@ -207,8 +231,8 @@ int main(int argc, char **argv){
       nDense += cm.nPlyDense;
       if( cm.nSwitch>nSwitchMax ) nSwitchMax = cm.nSwitch;
       if( compare(&g, &cm, aRef, aHole, i) ){
-        printf("  (%s, %u holes, nThread %d)\n", g.bDirected ? "directed" : "undirected",
-               nHole, nThread);
+        printf("  (%s, %u holes, nThread %d, chains from ply %u)\n",
+               g.bDirected ? "directed" : "undirected", nHole, nTh, cm.nPlyChain);
         return 1;
       }
       gg_cm_free(&cm);
@@ -245,9 +269,10 @@ int main(int argc, char **argv){
   }
   printf("ok %llu positions, longest forced win %u plies; blocks with bases %llu,"
          " wide words %llu, side table %llu; thin plies %llu, plies on lanes %llu,"
-         " dense plies %llu, most switches in a solve %u\n", (unsigned long long)nPos, nPlyMax,
+         " dense plies %llu, most switches in a solve %u; chains in %llu solves\n",
+         (unsigned long long)nPos, nPlyMax,
          (unsigned long long)nBased, (unsigned long long)nWide, (unsigned long long)nBig,
          (unsigned long long)nThin, (unsigned long long)nLanes, (unsigned long long)nDense,
-         nSwitchMax);
+         nSwitchMax, (unsigned long long)nChain);
   return 0;
 }

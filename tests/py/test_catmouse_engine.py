@@ -76,10 +76,10 @@ def test_engine_matches_reference_small_graphs():
 
 
 # Every tier of plies at a few plies (catmouse.h): bases from ply 3, windows
-# of 4 and 3 plies, base 1 at most 20 and base 2 at most 40, side table from
-# 30 plies.
+# of 4 and 3 plies, base 1 at most 20 and base 2 at most 40 and 10 plies
+# after base 1, side table from 30 plies.
 SMALL_TIERS = ["GG_CM_PLY_BASED=3", "GG_CM_WIN1=4", "GG_CM_WIN2=3", "GG_CM_BASE1_MAX=20",
-               "GG_CM_BASE2_MAX=40", "GG_CM_PLY_BIG=30"]
+               "GG_CM_BASE2_MAX=40", "GG_CM_BASE2_GAP=10", "GG_CM_PLY_BIG=30"]
 
 
 @gg.sweep
@@ -128,8 +128,10 @@ def test_engine_switches_sparse_and_dense():
     """Long games whose plies go between thin ones (one thread, no
     barrier, sparse lists) and ones on two lanes, several times in one
     solve, with lists short enough that many plies are dense: exact on
-    every position (GG_CM_THIN and GG_CM_LIST lowered)."""
-    out = run_check(31, 3, 1500, ["GG_CM_LIST=40", "GG_CM_THIN=300"],
+    every position (GG_CM_THIN and GG_CM_LIST lowered; the pull on every
+    ply of the engine's own solves, GG_CM_CHAIN=0: the chains would take
+    the long games that suit them)."""
+    out = run_check(31, 3, 1500, ["GG_CM_LIST=40", "GG_CM_THIN=300", "GG_CM_CHAIN=0"],
                     extra=["long"])
     thin, lanes, dense, switches = ply_kinds(out)
     assert thin > 0 and lanes > 0 and dense > 0 and switches >= 3, out
@@ -154,6 +156,63 @@ def test_engine_long_forced_wins():
     out = run_check(31, 3 if ASAN or not gg.FULL else 10, 2000, extra=["long"])
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0, out
+
+
+def chains_run(out):
+    """The solves in which the chains ran, from cm_check's "ok" line."""
+    m = re.search(r"chains in (\d+) solves", out)
+    assert m, out
+    return int(m.group(1))
+
+
+@gg.sweep
+def test_chains_long_chases():
+    """The chains (catmouse_chain.c) on every long-chase family: paths with
+    their labels in order and shuffled, cycles odd and even, ladders,
+    lollipops, grids, spiders, random trees and random graphs, undirected
+    with one hole; each solved by the engine's choice, from ply 1 and from
+    a random switch ply on one thread and two: every position's outcome
+    and plies as the reference's (make test: 40 graphs of up to 300 nodes
+    and 6 of up to 1200; make check: 120 and 20 of up to 2000)."""
+    out = run_check(35, 20 if ASAN else 120 if gg.FULL else 40, 300, extra=["chase"])
+    assert chains_run(out) >= 60, out
+    out = run_check(36, 3 if ASAN else 20 if gg.FULL else 6, 2000 if gg.FULL else 1200,
+                    extra=["chase"])
+    assert chains_run(out) > 0, out
+
+
+def test_chains_every_tier():
+    """Every tier of plies written by the chains (bases from ply 3, windows
+    of 4 and 3, base 1 at most 20, base 2 at most 40, the side table from
+    30 plies): exact on every position, and every tier was used; with the
+    pull's lists and thin plies lowered too, so that the switch comes after
+    sparse, dense, thin and wide plies."""
+    out = run_check(7, 4 if ASAN else 10, 500, SMALL_TIERS, extra=["chase"])
+    based, wide, big = tiers(out)
+    assert based > 0 and wide > 0 and big > 0 and chains_run(out) > 0, out
+    out = run_check(8, 3 if ASAN else 8, 600, SMALL_TIERS + ["GG_CM_LIST=3", "GG_CM_THIN=40"],
+                    extra=["chase"])
+    assert min(tiers(out)) > 0 and chains_run(out) > 0, out
+
+
+def test_chains_first_ply_both_ways():
+    """The chains' first ply takes the words decided so far as its lists
+    (few: from ply 1) or sweeps every word (GG_CM_CHAIN_SEED=0: always;
+    1: a node's worth, so switches late in a game sweep): both exact."""
+    for seed_max in ("0", "1"):
+        out = run_check(9, 3 if ASAN else 12, 400, SMALL_TIERS + ["GG_CM_CHAIN_SEED=" + seed_max],
+                        extra=["chase"])
+        assert chains_run(out) > 0, out
+
+
+def test_chains_forced_by_default():
+    """GG_CM_CHAIN set at build time (the default of gg_cm_solve_threads):
+    the chains from ply 5 in every solve of a graph that suits them, the
+    pull alone (0) in none: both exact on graphs of every shape."""
+    out = run_check(915, 6 if ASAN else 20, 300, ["GG_CM_CHAIN=5"])
+    assert chains_run(out) > 0, out
+    out = run_check(916, 6 if ASAN else 20, 300, ["GG_CM_CHAIN=0"], extra=["chase"])
+    assert chains_run(out) > 0, out     # (the three forcing solves still run them)
 
 
 def random_connected(rng, n, deg):

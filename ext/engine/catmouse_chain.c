@@ -1,0 +1,355 @@
+/*
+** catmouse_chain.c: the second kernel of the fast cat-and-mouse engine,
+** for long chases (paths, cycles, ladders, lollipops): the two closures
+** in winner-row bitsets ("chains").  The pull (catmouse_ply.c) runs the
+** first plies; from ply s->kChain on (chosen in cm_chain_init, or set by
+** the caller: gg_cm_solve_opts) the chains run the rest on the calling
+** thread, on an undirected graph with one hole.
+**
+** Two facts (docs/speed.md, "Two closures"):
+**  1. A position the mouse wins is, with the mouse to move, 1 + the least
+**     plies of its children the mouse wins, and with the cat to move,
+**     1 + the most plies of its children, all of which the mouse wins: it
+**     depends on positions of the same winner only.  So "won by the
+**     mouse" and "won by the cat" are two breadth-first closures, each
+**     with no "decided" bitset and no step of the other.
+**  2. In each closure keep the bitsets with rows = the winner's node and
+**     bits = the loser's: a long chase's front of a ply is then a few
+**     dense words of a row, not one bit in each of many words.
+**
+** For the closure of winner q (the mouse's: q = GG_CM_MOUSE):
+**   aW  the winner's turn, won by q: row = q's node, bit = the other's
+**       (the transpose of the result's aRes[3q]);
+**   aL  the loser's turn, won by q: the same layout (the result's
+**       aRes[2(1-q) + q] as it is).
+** Ply k, from the words that changed at ply k-1 (lists of (row, word,
+** bits)):
+**   (a) the winner's move crosses rows: each changed word of aL is ORed
+**       into the rows of the winner's moves into its row (aAcc, a bitset's
+**       room, and the list of its words in use); new = that OR less aW;
+**   (b) the loser's move runs along the bits of one row: bit x of aL's row
+**       r is set when every loser's move x -> x' has bit x' of aW's row r.
+**       In the engine's reverse Cuthill-McKee order most moves are a few
+**       offsets (a path: +-1; a cycle or a ladder: +-1, +-2): a stencil of
+**       up to 8 offsets tests 64 nodes at once (catmouse_chain_set.c); the
+**       nodes with other moves (a clique's) are found through an index by
+**       the words of their moves and tested by the (word, mask) pairs of
+**       their moves;
+**   (c) the new words of aW are applied.
+** Each new position's plies are written at once, in the result's blocks
+** (catmouse.h: the bases are given to every band when the chains take
+** over; the bytes in tiles of 8 x 8 from then on: catmouse_chain_ply.c),
+** so a bit set in the bitsets always has its plies written: a word that
+** becomes wide finds its earlier positions in both closures' bitsets.
+** The closures run ply by ply side by side, so each word's plies come in
+** order, as the bases want.
+**
+** The switch is exact: the first ply of the chains takes every word of
+** aW and aL as changed (a word whose inputs did not change decides
+** nothing new), and their bitsets are the pull's (aRes[0] and aRes[3]
+** transposed in place, gg_bits_transpose, and back at the end).  The
+** pull's first aDone bitset is the chains' aAcc, the second is freed.
+** The set-up of the stencils and the choice of the ply are in
+** catmouse_chain_set.c.
+*/
+#include <string.h>
+#include "alloc.h"
+#include "catmouse_chain.h"
+
+/* Word j of row r of a bitset (0 outside the row). */
+static inline uint64_t chWord(const CmSolve *s, const uint64_t *a, uint32_t r, int64_t j){
+  return j<0 || j>=(int64_t)s->nW ? 0 : a[GG_CM_BIT(s->n, r, (uint32_t)j)];
+}
+/* The bits of word w that are positions: not the hole, not past n, not
+** row r's own node (the cat on the mouse: decided at ply 0). */
+static inline uint64_t chValid(const CmSolve *s, uint32_t r, uint32_t w){
+  uint64_t v = ~s->aHoleBit[w];
+  if( w==s->nW-1 && (s->n & 63) ) v &= ~0ULL>>(64 - (s->n & 63));
+  if( (r>>6)==w ) v &= ~(1ULL<<(r & 63));
+  return v;
+}
+
+static inline int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
+  ChEnt *e;
+  if( l->n==l->nAlloc && gg_grow((void**)&l->a, l->n, &l->nAlloc, sizeof(ChEnt)) ){
+    return GG_NOMEM;
+  }
+  e = &l->a[l->n++];
+  e->r = r;
+  e->w = w;
+  e->b = b;
+  return GG_OK;
+}
+
+/* Bits x of aAcc's word (r, w) are candidates: note the word if new. */
+static inline int chAcc(CmChain *h, uint64_t iw, uint32_t r, uint32_t w, uint64_t b){
+  if( h->aAcc[iw]==0 ){
+    if( h->nCand==h->nCandAlloc
+     && gg_grow((void**)&h->aCand, h->nCand, &h->nCandAlloc, 2*sizeof(uint32_t)) ) return 1;
+    h->aCand[2*h->nCand] = r;
+    h->aCand[2*h->nCand+1] = w;
+    h->nCand++;
+  }
+  h->aAcc[iw] |= b;
+  return 0;
+}
+
+/* New positions nb of aL's word (r, w) at ply k: set, their plies
+** written (the loser moves: one position of each of 64 result words), and
+** listed for the next ply. */
+static int chLoss(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32_t w,
+                  uint64_t nb, uint32_t k){
+  h->aL[GG_CM_BIT(s->n, r, w)] |= nb;
+  if( ch_col_plies(s, 1-h->q, w, r, nb, k) ) return GG_NOMEM;
+  return chPush(pNext, r, w, nb);
+}
+
+/* Whether every loser's move of non-exact node x is set in row r of aW. */
+static int chCovered(const CmSolve *s, const CmChain *h, uint32_t r, uint32_t x){
+  uint32_t j;
+  for(j=h->aCovOff[x]; j<h->aCovOff[x+1]; j++){
+    uint64_t m = h->aCovM[j];
+    if( (h->aW[GG_CM_BIT(s->n, r, h->aCovW[j])] & m)!=m ) return 0;
+  }
+  return 1;
+}
+
+/* The exact nodes of word ww whose loser's moves are all set in row r of
+** aW (the stencil). */
+static inline uint64_t chStencil(const CmSolve *s, const CmChain *h, uint32_t r, uint32_t ww){
+  uint64_t ok = h->aExact[ww], lo = chWord(s, h->aW, r, (int64_t)ww-1);
+  uint64_t mid = chWord(s, h->aW, r, ww), hi = chWord(s, h->aW, r, (int64_t)ww+1);
+  int q;
+  for(q=0; q<h->nD && ok; q++){
+    int d = h->aD[q];
+    uint64_t sh = d>0 ? (mid>>d) | (hi<<(64-d)) : (mid<<(-d)) | (lo>>(64+d));
+    ok &= sh | ~h->aHas[(uint64_t)q*s->nW + ww];
+  }
+  return ok;
+}
+
+/* The candidates gathered in aAcc by the loser's move: each tested by its
+** moves; aAcc cleared. */
+static int chLossCand(CmSolve *s, CmChain *h, ChList *pNext, uint32_t k, GGPoll *pPoll){
+  uint64_t i;
+  for(i=0; i<h->nCand; i++){
+    uint32_t r = h->aCand[2*i], ww = h->aCand[2*i+1];
+    uint64_t iw = GG_CM_BIT(s->n, r, ww), c, nb = 0;
+    c = h->aAcc[iw] & ~h->aL[iw] & chValid(s, r, ww);
+    h->aAcc[iw] = 0;
+    for(; c; c&=c-1){
+      uint32_t x = ww*64 + (uint32_t)__builtin_ctzll(c);
+      nb |= (uint64_t)chCovered(s, h, r, x)<<(x & 63);
+    }
+    if( nb && chLoss(s, h, pNext, r, ww, nb, k) ) return GG_NOMEM;
+    if( gg_poll(pPoll, 2) ) return GG_INTERRUPT;
+  }
+  h->nCand = 0;
+  return GG_OK;
+}
+
+/* The new words of aW (listed in (a)) applied, their plies written (the
+** winner moves: a row of a result word). */
+static int chApplyWins(CmSolve *s, CmChain *h, const ChList *pNew, uint32_t k, GGPoll *pPoll){
+  uint64_t i;
+  for(i=0; i<pNew->n; i++){
+    const ChEnt *e = &pNew->a[i];
+    h->aW[GG_CM_BIT(s->n, e->r, e->w)] |= e->b;
+    if( ch_row_plies(s, h->q, e->r, e->w, e->b, k) ) return GG_NOMEM;
+    if( gg_poll(pPoll, 1) ) return GG_INTERRUPT;
+  }
+  return GG_OK;
+}
+
+/* Is row r one of the closure's (the cat is never on the hole)? */
+static inline int chRow(const CmSolve *s, const CmChain *h, uint32_t r){
+  return h->q==GG_CM_MOUSE || !s->aHoleE[r];
+}
+
+/* Ply k of closure h from the lists of ply k-1 (cur), into the other
+** pair of lists. */
+static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
+  ChList *pLWc = &h->aLW[cur], *pLLc = &h->aLL[cur];
+  ChList *pLWn = &h->aLW[cur^1], *pLLn = &h->aLL[cur^1];
+  uint64_t i;
+  int rc;
+  pLWn->n = 0;
+  pLLn->n = 0;
+  /* (a) the winner's move: pushed from the changed words of aL */
+  for(i=0; i<pLLc->n; i++){
+    uint32_t rp = pLLc->a[i].r, w = pLLc->a[i].w, j;
+    uint64_t b = pLLc->a[i].b;
+    for(j=h->aOffW[rp]; j<h->aOffW[rp+1]; j++){
+      uint32_t r = h->aMvW[j];
+      if( chAcc(h, GG_CM_BIT(s->n, r, w), r, w, b) ) return GG_NOMEM;
+    }
+    if( gg_poll(pPoll, 1 + h->aOffW[rp+1] - h->aOffW[rp]) ) return GG_INTERRUPT;
+  }
+  for(i=0; i<h->nCand; i++){
+    uint32_t r = h->aCand[2*i], w = h->aCand[2*i+1];
+    uint64_t iw = GG_CM_BIT(s->n, r, w), nw;
+    if( i+8<h->nCand ){            /* (the words 8 candidates on) */
+      uint64_t iw8 = GG_CM_BIT(s->n, h->aCand[2*i+16], h->aCand[2*i+17]);
+      GG_PREFETCH(&h->aW[iw8]);
+      GG_PREFETCH(&h->aAcc[iw8]);
+    }
+    nw = h->aAcc[iw] & ~h->aW[iw] & chValid(s, r, w);
+    h->aAcc[iw] = 0;
+    if( nw && chPush(pLWn, r, w, nw) ) return GG_NOMEM;
+  }
+  h->nCand = 0;
+  /* (b) the loser's move: from the changed words of aW, by the stencil
+  ** in the words they reach, and through the index for the others */
+  for(i=0; i<pLWc->n; i++){
+    uint32_t r = pLWc->a[i].r, w = pLWc->a[i].w, lo = w, hi = w, ww, j;
+    uint64_t d0 = pLWc->a[i].b;
+    if( i+4<pLWc->n ){             /* (the rows 4 entries on) */
+      uint64_t iw4 = GG_CM_BIT(s->n, pLWc->a[i+4].r, pLWc->a[i+4].w);
+      GG_PREFETCH(&h->aW[iw4]);
+      GG_PREFETCH(&h->aL[iw4]);
+    }
+    if( d0 & h->aNexPred[w] ){
+      for(j=h->aIxOff[w]; j<h->aIxOff[w+1]; j++){
+        uint32_t x = h->aIxNode[j];
+        if( (d0 & h->aIxMask[j]) && chAcc(h, GG_CM_BIT(s->n, r, x>>6), r, x>>6, 1ULL<<(x & 63)) ){
+          return GG_NOMEM;
+        }
+      }
+    }
+    if( h->dMax>0 && w>0 && (d0 & (~0ULL>>(64-h->dMax))) ) lo = w-1;
+    if( h->dMin<0 && w+1<s->nW && (d0>>(64+h->dMin)) ) hi = w+1;
+    for(ww=lo; ww<=hi; ww++){
+      uint64_t iw = GG_CM_BIT(s->n, r, ww);
+      uint64_t nb = chStencil(s, h, r, ww) & ~h->aL[iw] & chValid(s, r, ww);
+      if( nb && chLoss(s, h, pLLn, r, ww, nb, k) ) return GG_NOMEM;
+    }
+    if( gg_poll(pPoll, 1 + hi - lo) ) return GG_INTERRUPT;
+  }
+  if( (rc = chLossCand(s, h, pLLn, k, pPoll))!=GG_OK ) return rc;
+  /* (c) the winner's new words */
+  return chApplyWins(s, h, pLWn, k, pPoll);
+}
+
+/* The first ply k of closure h after the pull: every word taken as
+** changed, so (a) is a pull over every row and (b) the stencil over every
+** word and the test of every non-exact node; into lists [cur^1]. */
+static int chPlyAll(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
+  ChList *pLWn = &h->aLW[cur^1], *pLLn = &h->aLL[cur^1];
+  uint32_t r, w, j, x;
+  pLWn->n = 0;
+  pLLn->n = 0;
+  for(r=0; r<s->n; r++){
+    if( !chRow(s, h, r) ) continue;
+    for(w=0; w<s->nW; w++){
+      uint64_t acc = 0, nw;
+      for(j=h->aOffW[r]; j<h->aOffW[r+1]; j++) acc |= h->aL[GG_CM_BIT(s->n, h->aMvW[j], w)];
+      nw = acc & ~h->aW[GG_CM_BIT(s->n, r, w)] & chValid(s, r, w);
+      if( nw && chPush(pLWn, r, w, nw) ) return GG_NOMEM;
+    }
+    if( gg_poll(pPoll, (uint64_t)s->nW*(1 + h->aOffW[r+1] - h->aOffW[r])) ) return GG_INTERRUPT;
+  }
+  for(r=0; r<s->n; r++){
+    if( !chRow(s, h, r) ) continue;
+    for(w=0; w<s->nW; w++){
+      uint64_t iw = GG_CM_BIT(s->n, r, w);
+      uint64_t nb = chStencil(s, h, r, w) & ~h->aL[iw] & chValid(s, r, w);
+      if( nb && chLoss(s, h, pLLn, r, w, nb, k) ) return GG_NOMEM;
+    }
+    for(w=0; w<s->nW && h->nNotExact; w++){     /* the nodes not exact */
+      uint64_t iw = GG_CM_BIT(s->n, r, w), c, nb = 0;
+      for(c = ~h->aExact[w] & chValid(s, r, w) & ~h->aL[iw]; c; c&=c-1){
+        x = w*64 + (uint32_t)__builtin_ctzll(c);
+        nb |= (uint64_t)chCovered(s, h, r, x)<<(x & 63);
+      }
+      if( nb && chLoss(s, h, pLLn, r, w, nb, k) ) return GG_NOMEM;
+    }
+    if( gg_poll(pPoll, (uint64_t)s->nW*(1 + h->nD) + h->nNotExact) ) return GG_INTERRUPT;
+  }
+  return chApplyWins(s, h, pLWn, k, pPoll);
+}
+
+/* The first ply's lists when the positions decided so far lie in few
+** words (the chains from ply 1: the hole's rows and the diagonal): every
+** non-zero word of aW and aL as changed, into lists [cur].  1 if done, 0
+** if there are more than GG_CM_CHAIN_SEED * n of them (then chPlyAll),
+** -1 out of memory, -2 stopped. */
+static int chSeed(CmSolve *s, CmChain *h, int cur, GGPoll *pPoll){
+  uint64_t nMax = GG_CM_CHAIN_SEED*(uint64_t)s->n;
+  uint32_t r, w;
+  int i;
+  h->aLW[cur].n = 0;
+  h->aLL[cur].n = 0;
+  for(r=0; r<s->n; r++){
+    if( !chRow(s, h, r) ) continue;
+    for(w=0; w<s->nW; w++){
+      uint64_t iw = GG_CM_BIT(s->n, r, w);
+      for(i=0; i<2; i++){
+        ChList *l = i ? &h->aLL[cur] : &h->aLW[cur];
+        uint64_t b = (i ? h->aL : h->aW)[iw];
+        if( b==0 ) continue;
+        if( l->n>=nMax ) return 0;
+        if( chPush(l, r, w, b) ) return -1;
+      }
+    }
+    if( gg_poll(pPoll, s->nW) ) return -2;
+  }
+  return 1;
+}
+
+/* The switch: every band given its bases and its bytes in tiles, aRes[0]
+** and aRes[3] (the winner's turn of each closure) transposed into rows of
+** the winner, the pull's first aDone bitset zeroed for aAcc (both
+** closures': they take turns) and the second freed. */
+static int chSwitch(CmSolve *s, GGPoll *pPoll){
+  GGCatMouse *p = s->p;
+  uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*8, i, nSlice = (uint64_t)4<<20;
+  int q;
+  if( cm_bases_all(s, &s->aWork[0]) ) return s->lanes.bStop ? s->lanes.rc : GG_INTERRUPT;
+  if( ch_tiles(s, pPoll) ) return GG_INTERRUPT;
+  gg_free_gently(p->aDone[1], nBits);
+  for(q=0; q<2; q++){
+    CmChain *h = &s->aChain[q];
+    h->aW = p->aRes[3*q];
+    h->aL = p->aRes[2*(1-q) + q];
+    h->aAcc = p->aDone[0];        /* (the closures take turns: one is enough) */
+    p->aDone[1] = 0;
+    if( gg_bits_transpose(h->aW, s->n, pPoll) ) return GG_INTERRUPT;
+  }
+  for(i=0; i<nBits; i+=nSlice){
+    memset((char*)p->aDone[0] + i, 0, nBits-i<nSlice ? nBits-i : nSlice);
+    if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
+  }
+  return GG_OK;
+}
+
+int cm_chain_run(CmSolve *s){
+  GGPoll *pPoll = &s->aWork[0].poll;
+  uint32_t k = s->kChain;
+  int cur = 0, q, rc;
+  s->p->nPlyChain = k;
+  if( (rc = chSwitch(s, pPoll))!=GG_OK ) return rc;
+  for(q=0; q<2; q++){      /* ply k: every word as changed */
+    CmChain *h = &s->aChain[q];
+    int bSeed = chSeed(s, h, cur, pPoll);
+    if( bSeed<0 ) return bSeed==-1 ? GG_NOMEM : GG_INTERRUPT;
+    rc = bSeed ? chPly1(s, h, cur, k, pPoll) : chPlyAll(s, h, cur, k, pPoll);
+    if( rc!=GG_OK ) return rc;
+  }
+  for(;;){
+    uint64_t nNew = 0;
+    for(q=0; q<2; q++){
+      nNew += s->aChain[q].aLW[cur^1].n + s->aChain[q].aLL[cur^1].n;
+    }
+    if( nNew==0 ) break;
+    s->nPly = k;
+    cur ^= 1;
+    k++;
+    for(q=0; q<2; q++){
+      if( (rc = chPly1(s, &s->aChain[q], cur, k, pPoll))!=GG_OK ) return rc;
+    }
+  }
+  for(q=0; q<2; q++){
+    if( gg_bits_transpose(s->aChain[q].aW, s->n, pPoll) ) return GG_INTERRUPT;
+  }
+  return GG_OK;                   /* (the ply bytes stay in tiles) */
+}

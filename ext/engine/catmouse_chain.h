@@ -1,0 +1,69 @@
+/*
+** catmouse_chain.h: what the chains' three files share (the plies in
+** catmouse_chain.c, the set-up and the choice in catmouse_chain_set.c,
+** the ply bytes in catmouse_chain_ply.c).
+** Not part of the API: catmouse_int.h declares the four functions the
+** rest of the engine calls.
+*/
+#ifndef GG_CATMOUSE_CHAIN_H
+#define GG_CATMOUSE_CHAIN_H
+#include "catmouse_int.h"
+
+#define CH_ND 8            /* offsets of a stencil, at most */
+/* The first ply of the chains takes the decided words as lists when they
+** are at most this many a node, else sweeps every word (tests lower it). */
+#ifndef GG_CM_CHAIN_SEED
+# define GG_CM_CHAIN_SEED 8
+#endif
+
+/* A word that changed in a ply: row r, word w, its new bits. */
+typedef struct ChEnt ChEnt;
+struct ChEnt {
+  uint32_t r, w;
+  uint64_t b;
+};
+
+/* A growing list of them (gg_grow). */
+typedef struct ChList ChList;
+struct ChList {
+  ChEnt *a;
+  uint64_t n, nAlloc;
+};
+
+/* One closure: the positions won by player q (catmouse_chain.c). */
+struct CmChain {
+  int q;                   /* the winner: GG_CM_MOUSE or GG_CM_CAT */
+  uint64_t *aW, *aL;       /* the winner's turn and the loser's, won by q:
+                           ** row = q's node, bit = the other's (bitsets of
+                           ** the result, during the chains only) */
+  uint64_t *aAcc;          /* a bitset's room: bits gathered per (row, word) */
+  uint32_t *aCand;         /* the (row, word) pairs of aAcc in use */
+  uint64_t nCand, nCandAlloc;
+  const uint32_t *aOffW, *aMvW;  /* the winner's moves (undirected: also
+                           ** the rows with a move into a row) */
+  ChList aLW[2], aLL[2];   /* changed words of aW and aL: last ply, this */
+  /* The loser's moves as a stencil: node 64w+i has a move to 64w+i+aD[j]
+  ** iff bit i of aHas[j*nW + w]; aExact: every move of the node is in the
+  ** stencil (a hole of the cat's: none, and never a position). */
+  int nD, dMin, dMax, aD[CH_ND];
+  uint64_t *aHas;          /* nD*nW words */
+  uint64_t *aExact;        /* nW words */
+  uint64_t *aNexPred;      /* nW words: nodes with a move from a node not exact */
+  uint64_t nNotExact;      /* nodes not exact */
+  /* The moves of the nodes not exact as (word, mask) pairs: node x's are
+  ** aCovW/aCovM[aCovOff[x]..aCovOff[x+1]-1]; and the same pairs by word:
+  ** aIxNode/aIxMask[aIxOff[w]..aIxOff[w+1]-1] (node, its moves in w). */
+  uint32_t *aCovOff, *aCovW, *aIxOff, *aIxNode;
+  uint64_t *aCovM, *aIxMask;
+};
+
+/* The ply bytes of the chains (catmouse_chain_ply.c): every block into
+** tiles of 8 x 8 (the result keeps them); plies k of the winner's move (turn t,
+** mover x, word w, positions got) and of the loser's (turn t, movers
+** 64w + i for i in bits, the other on y).  GG_OK, GG_NOMEM or
+** GG_INTERRUPT. */
+int ch_tiles(CmSolve *s, GGPoll *pPoll);
+int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k);
+int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k);
+
+#endif

@@ -1,0 +1,150 @@
+/*
+** catmouse_chain_set.c: the set-up of the chains (catmouse_chain.c) and
+** the choice between them and the pull: the loser's moves of each closure
+** as a stencil of offsets and an index of the other nodes, built from the
+** turns' moves in the engine's numbering (reverse Cuthill-McKee), and the
+** ply from which the chains run.
+*/
+#include <string.h>
+#include "alloc.h"
+#include "catmouse_chain.h"
+
+/* Build closure h's stencil from the loser's moves aOff/aMv: the (at
+** most CH_ND) most frequent offsets under 64; aExact, aHas, aNexPred; the
+** (word, mask) pairs of the moves of the nodes not exact, by node and by
+** word.  GG_OK, GG_NOMEM or GG_INTERRUPT. */
+static int chStencilBuild(CmSolve *s, CmChain *h, const uint32_t *aOff, const uint32_t *aMv){
+  uint32_t n = s->n, nW = s->nW, x, j, w, nPair = 0, *aFill;
+  uint64_t aCnt[127];
+  int q, i;
+  memset(aCnt, 0, sizeof(aCnt));
+  for(x=0; x<n; x++){
+    for(j=aOff[x]; j<aOff[x+1]; j++){
+      int64_t d = (int64_t)aMv[j] - (int64_t)x;
+      if( d>-64 && d<64 && d!=0 ) aCnt[d+63]++;
+    }
+  }
+  for(q=0; q<CH_ND; q++){
+    int best = -1;
+    for(i=0; i<127; i++) if( aCnt[i] && (best<0 || aCnt[i]>aCnt[best]) ) best = i;
+    if( best<0 ) break;
+    h->aD[h->nD++] = best-63;
+    if( best-63<h->dMin ) h->dMin = best-63;
+    if( best-63>h->dMax ) h->dMax = best-63;
+    aCnt[best] = 0;
+  }
+  h->aHas = gg_malloc(((uint64_t)h->nD + 2)*nW*8);
+  h->aCovOff = gg_malloc(((uint64_t)n + 1 + nW + 1)*4);
+  if( h->aHas==0 || h->aCovOff==0 ) return GG_NOMEM;
+  memset(h->aHas, 0, ((uint64_t)h->nD + 2)*nW*8);
+  h->aExact = h->aHas + (uint64_t)h->nD*nW;
+  h->aNexPred = h->aExact + nW;
+  h->aIxOff = h->aCovOff + n + 1;
+  for(x=0; x<n; x++){
+    int bExact = 1;
+    uint32_t lastW = ~0u;
+    h->aCovOff[x] = nPair;
+    for(j=aOff[x]; j<aOff[x+1]; j++){
+      int64_t d = (int64_t)aMv[j] - (int64_t)x;
+      int hit = -1;
+      for(q=0; q<h->nD; q++) if( h->aD[q]==d ) hit = q;
+      if( hit<0 ) bExact = 0;
+      else h->aHas[(uint64_t)hit*nW + (x>>6)] |= 1ULL<<(x & 63);
+    }
+    if( bExact ){
+      h->aExact[x>>6] |= 1ULL<<(x & 63);
+      continue;
+    }
+    h->nNotExact++;
+    for(j=aOff[x]; j<aOff[x+1]; j++){   /* (ascending: cmArcs) */
+      uint32_t y = aMv[j];
+      h->aNexPred[y>>6] |= 1ULL<<(y & 63);
+      if( (y>>6)!=lastW ){ lastW = y>>6; nPair++; }
+    }
+    if( gg_poll(&s->setup, 1 + aOff[x+1] - aOff[x]) ) return GG_INTERRUPT;
+  }
+  h->aCovOff[n] = nPair;
+  h->aCovW = gg_malloc((uint64_t)nPair*8 + 8);
+  h->aCovM = gg_malloc((uint64_t)nPair*16 + 16);
+  aFill = gg_malloc((uint64_t)nW*4 + 4);
+  if( h->aCovW==0 || h->aCovM==0 || aFill==0 ){ gg_free(aFill); return GG_NOMEM; }
+  h->aIxNode = h->aCovW + nPair;
+  h->aIxMask = h->aCovM + nPair;
+  memset(h->aIxOff, 0, ((uint64_t)nW + 1)*4);
+  memset(aFill, 0, (uint64_t)nW*4);
+  for(x=0; x<n; x++){
+    uint32_t at = h->aCovOff[x];
+    if( h->aExact[x>>6]>>(x & 63) & 1 ) continue;
+    for(j=aOff[x]; j<aOff[x+1]; j++){
+      uint32_t y = aMv[j];
+      if( j==aOff[x] || (y>>6)!=(aMv[j-1]>>6) ){
+        h->aCovW[at] = y>>6;
+        h->aCovM[at] = 0;
+        h->aIxOff[(y>>6)+1]++;
+        at++;
+      }
+      h->aCovM[at-1] |= 1ULL<<(y & 63);
+    }
+  }
+  for(w=0; w<nW; w++) h->aIxOff[w+1] += h->aIxOff[w];
+  for(x=0; x<n; x++){
+    if( h->aExact[x>>6]>>(x & 63) & 1 ) continue;
+    for(j=h->aCovOff[x]; j<h->aCovOff[x+1]; j++){
+      uint32_t at = h->aIxOff[h->aCovW[j]] + aFill[h->aCovW[j]]++;
+      h->aIxNode[at] = x;
+      h->aIxMask[at] = h->aCovM[j];
+    }
+  }
+  gg_free(aFill);
+  return GG_OK;
+}
+
+int cm_chain_init(CmSolve *s){
+  uint32_t x, nHole = 0;
+  int q, rc;
+  if( s->iChain==0 || s->p->pG->bDirected ) return GG_OK;
+  for(x=0; x<s->n; x++) nHole += s->aHoleE[x]!=0;
+  if( nHole!=1 ) return GG_OK;       /* several holes, or none: the pull */
+  s->aChain = gg_malloc(2*sizeof(CmChain));
+  if( s->aChain==0 ) return GG_NOMEM;
+  memset(s->aChain, 0, 2*sizeof(CmChain));
+  for(q=0; q<2; q++){
+    CmChain *h = &s->aChain[q];
+    const CmTurn *pLoser = &s->aTurn[1-q];
+    h->q = q;
+    h->aOffW = s->aTurn[q].aOff;
+    h->aMvW = s->aTurn[q].aMove;
+    rc = chStencilBuild(s, h, pLoser->aOff, pLoser->aMove);
+    if( rc ) return rc;
+  }
+  /* The choice (docs/speed.md): the chains from the first ply when the
+  ** stencils cover nine nodes in ten; else the pull. */
+  if( s->iChain==GG_CM_CHAIN_AUTO ){
+    uint64_t nNot = s->aChain[0].nNotExact + s->aChain[1].nNotExact;
+    s->kChainAuto = nNot*10<=2*(uint64_t)s->n ? 1 : 0;
+  }
+  return GG_OK;
+}
+
+int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k){
+  (void)wk;
+  if( s->aChain==0 ) return 0;
+  if( s->iChain>0 ) return k>=(uint32_t)s->iChain;
+  return s->kChainAuto && k>=s->kChainAuto;
+}
+
+void cm_chain_free(CmSolve *s){
+  int q, i;
+  if( s->aChain==0 ) return;
+  for(q=0; q<2; q++){
+    CmChain *h = &s->aChain[q];
+    for(i=0; i<2; i++){ gg_free(h->aLW[i].a); gg_free(h->aLL[i].a); }
+    gg_free(h->aCand);
+    gg_free(h->aHas);
+    gg_free(h->aCovOff);
+    gg_free(h->aCovW);
+    gg_free(h->aCovM);
+  }
+  gg_free(s->aChain);
+  s->aChain = 0;
+}
