@@ -67,7 +67,23 @@ struct GGCopsRules {
   int bDirected;         /* arcs; everyone moves along out-arcs */
   int bSurround;         /* caught when every neighbour holds a cop */
   int bLazy;             /* at most one cop moves per round */
+  int eSolve;            /* GG_COPS_SOLVE_*: which solve (below) */
 };
+/* The solves (GGCopsRules.eSolve; cops_seq.c, docs/reference/cops.md):
+**   PLAIN  every configuration, the cops' joint moves (cops.c): every
+**          variant.
+**   AUTO   the orbits of Aut(G) with the cops moving one at a time, when
+**          the group is not trivial, has at most GG_COPS_SYM_MAXELT
+**          elements and the variant is the plain game, `distance` or
+**          `directed` with k <= GG_AUT_MAXPT; PLAIN otherwise.
+**   SEQ    the cops one at a time on every configuration (no symmetry),
+**          where the variant allows; PLAIN otherwise.
+**   SYM    as AUTO, also when the group is trivial. */
+#define GG_COPS_SOLVE_PLAIN 0
+#define GG_COPS_SOLVE_AUTO  1
+#define GG_COPS_SOLVE_SEQ   2
+#define GG_COPS_SOLVE_SYM   3
+#define GG_COPS_SYM_MAXELT  (1u<<20)   /* most elements of an enumerated group */
 #define GG_COPS_MAXSPEED  65535     /* most robberSpeed / distance */
 
 /* The rules keys that may not be combined: 0 if the rules are fine,
@@ -76,6 +92,7 @@ struct GGCopsRules {
 int gg_cops_rules_check(const GGCopsRules *pR, const char **pzA, const char **pzB);
 
 typedef struct GGCops GGCops;
+typedef struct GGCopsSeq GGCopsSeq;
 struct GGCops {
   uint32_t n;            /* nodes */
   uint32_t k;            /* cops */
@@ -97,7 +114,20 @@ struct GGCops {
                          ** GGCops is used by one thread at a time) */
   int64_t captureTime;   /* rounds from the best start, -1: the robber wins */
   uint64_t bestConf;     /* a configuration achieving captureTime */
+  GGCopsSeq *pSeq;       /* the one-at-a-time solve (cops_seq.c), or NULL;
+                         ** then aRound is per orbit representative */
 };
+
+/* Which solve gg_cops_solve_rules() takes for these rules on pG (cops.h's
+** GG_COPS_SOLVE_PLAIN, _SEQ or _SYM), and the order of Aut(pG) into
+** *pOrder (1 unless asked); GG_OK or GG_NOMEM. */
+int gg_cops_solve_kind(const GGGraph *pG, uint32_t k, const GGCopsRules *pR, int *peKind,
+                       double *pOrder);
+/* After a one-at-a-time solve: the states of layer i (0: configurations
+** up to symmetry), the positions kept, the group's order. */
+uint64_t gg_cops_seq_states(const GGCopsSeq *q, uint32_t i);
+uint64_t gg_cops_seq_positions(const GGCopsSeq *q);
+double gg_cops_seq_order(const GGCopsSeq *q);
 
 /* Positions for n nodes and k cops: C(n+k-1, k)*n*2, or UINT64_MAX on
 ** overflow. */
