@@ -62,15 +62,10 @@ int main(int argc, char **argv){
     rc = gg_cops_solve_rules(&cops, &g, k, &rules, !bFull, 0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if( rc ){ fprintf(stderr, "cops_sym_engine: the solve failed (%d)\n", rc); return 1; }
-    nConf = cops.pSeq ? gg_cops_seq_states(cops.pSeq, 0) : cops.nConf;
-    nPos = cops.pSeq ? gg_cops_seq_positions(cops.pSeq) : gg_cops_positions(g.n, k);
-    if( cops.pSeq ){
-      uint32_t j;
-      order = gg_cops_seq_order(cops.pSeq);
-      for(j=0; j<k; j++) nStates += gg_cops_seq_states(cops.pSeq, j);
-    }else{
-      nStates = cops.nConf;
-    }
+    nConf = cops.pSeq ? cops.nSeqConf : cops.nConf;
+    nPos = cops.pSeq ? cops.nSeqPos : gg_cops_positions(g.n, k);
+    nStates = cops.pSeq ? cops.nSeqState : cops.nConf;
+    if( cops.pSeq ) order = cops.autOrder;
     printf("k %u order %.0f configs %llu states %llu positions %llu raw %llu capture_time %lld"
            " seconds %.3f peak_kb %ld\n", k, order, (unsigned long long)nConf,
            (unsigned long long)nStates, (unsigned long long)nPos,

@@ -116,6 +116,10 @@ struct GGCops {
   uint64_t bestConf;     /* a configuration achieving captureTime */
   GGCopsSeq *pSeq;       /* the one-at-a-time solve (cops_seq.c), or NULL;
                          ** then aRound is per orbit representative */
+  double autOrder;       /* after it: the order of the group used (1: none) */
+  uint64_t nSeqConf;     /*   configurations up to symmetry */
+  uint64_t nSeqState;    /*   states of the k layers (configurations included) */
+  uint64_t nSeqPos;      /*   positions: states x robber nodes, and the robber's turn */
 };
 
 /* Which solve gg_cops_solve_rules() takes for these rules on pG (cops.h's
@@ -123,11 +127,7 @@ struct GGCops {
 ** *pOrder (1 unless asked); GG_OK or GG_NOMEM. */
 int gg_cops_solve_kind(const GGGraph *pG, uint32_t k, const GGCopsRules *pR, int *peKind,
                        double *pOrder);
-/* After a one-at-a-time solve: the states of layer i (0: configurations
-** up to symmetry), the positions kept, the group's order. */
-uint64_t gg_cops_seq_states(const GGCopsSeq *q, uint32_t i);
-uint64_t gg_cops_seq_positions(const GGCopsSeq *q);
-double gg_cops_seq_order(const GGCopsSeq *q);
+
 
 /* Positions for n nodes and k cops: C(n+k-1, k)*n*2, or UINT64_MAX on
 ** overflow. */

@@ -426,6 +426,10 @@ int gg_cops_seq_solve(GGCops *p, const GGGraph *pG, int bSym, int bFast, const G
   rc = seqConfigs(p, q, &poll);
   for(i=0; i<p->k && rc==GG_OK; i++) rc = seqSuccessors(p, q, i, &poll);
   if( rc==GG_OK ) rc = seqSets(p, q, bFast);
+  p->autOrder = q->aut.order;
+  p->nSeqConf = q->aL[0].nState;
+  for(i=0; i<p->k; i++) p->nSeqState += q->aL[i].nState;
+  p->nSeqPos = q->nPos;
   if( rc==GG_OK ) rc = seqPlies(p, q, bFast, &poll);
   return rc;
 }
@@ -441,18 +445,6 @@ void gg_cops_seq_free(GGCopsSeq *q){
   gg_free(q->aRw); gg_free(q->aStampR); gg_free(q->aX);
   gg_aut_free(&q->aut);
   gg_free(q);
-}
-
-uint64_t gg_cops_seq_states(const GGCopsSeq *q, uint32_t i){
-  return q->aL[i].nState;
-}
-
-uint64_t gg_cops_seq_positions(const GGCopsSeq *q){
-  return q->nPos;
-}
-
-double gg_cops_seq_order(const GGCopsSeq *q){
-  return q->aut.order;
 }
 
 int64_t gg_cops_seq_round(const GGCops *p, uint64_t conf, uint32_t r){

@@ -89,8 +89,8 @@ int main(int argc, char **argv){
       }
       printf("%s k %d %s %s n %d order %.0f states %llu capture_time %lld%s%s\n",
              nBad ? "MISMATCH" : "ok", k, zMode, zRules, n,
-             other.pSeq ? gg_cops_seq_order(other.pSeq) : 1.0,
-             (unsigned long long)(other.pSeq ? gg_cops_seq_states(other.pSeq, 0) : other.nConf),
+             other.pSeq ? other.autOrder : 1.0,
+             (unsigned long long)(other.pSeq ? other.nSeqConf : other.nConf),
              (long long)plain.captureTime, nBad ? ": " : "", zWhy);
       if( nBad ) nFail++;
       gg_cops_free(&plain); gg_cops_free(&other); gg_cops_free(&fast);

@@ -57,8 +57,8 @@ def test_one_at_a_time_every_row():
     for k, sizes, count in ((1, range(1, 11), 60), (2, range(2, 9), 40), (3, range(2, 7), 20)):
         for i in range(count):
             n = rng.choice(list(sizes))
-            rows = random_connected(rng, n, rng.random()) if i % 3 else \
-                (gg.random_edges(rng, n, 0.4) or [(0, 0)])
+            rows = (random_connected(rng, n, rng.random()) if i % 3 else
+                    gg.random_edges(rng, n, 0.4)) or [(0, 0)]
             gid += 1
             gg.store(db, gid, rows)
             plain = all_states(db, gid, k, PLAIN)
@@ -97,13 +97,16 @@ def symmetric_family(rng):
         m = rng.randrange(3, 8)
         els, mul = N.dihedral(m)
         gens = rng.choice([[(1, 0), (0, 1)], [(0, 1), (1, 1)], [(2 % m, 0), (0, 1)]])
+        if m % 2 == 0 and gens[0] == (2 % m, 0):
+            gens = [(1, 0), (0, 1)]             # r^2 and s generate D_m for odd m only
         return "Cay(D%d,%r)" % (m, gens), N.cayley(els, mul, gens), 2 * m
     m = rng.choice([3, 4])
     els, mul = N.symmetric_group(m)
     t = tuple([1, 0] + list(range(2, m)))
     c = tuple(list(range(1, m)) + [0])
     s = tuple([0, 2, 1] + list(range(3, m)))
-    gens = rng.choice([[t, c], [t, s], [c, s]])
+    u = tuple(list(range(m - 2)) + [m - 1, m - 2])
+    gens = rng.choice([[t, c], [c, s], [t, s, u] if m == 4 else [t, s]])  # each generates S_m
     return "Cay(S%d)" % m, N.cayley(els, mul, gens), len(els)
 
 
