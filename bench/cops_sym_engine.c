@@ -4,11 +4,12 @@
 ** one graph, for bench_cops_sym.py and the long runs of
 ** docs/reference/cops.md (Tutte's 12-cage, the Hoffman-Singleton graph).
 **
-**   cops_sym_engine FILE K [plain|seq|sym] [full] [number]
+**   cops_sym_engine FILE K [plain|seq|sym|auto] [full] [number]
 **
 ** FILE: n, then edge rows "u v" on 0..n-1.  plain: cops.c's joint moves;
 ** seq: one at a time, no symmetry; sym (the default): one at a time on
-** orbits.  full keeps every position's plies (the tables' solve), else
+** orbits; auto: what SQL's default takes (sym if the group is not
+** trivial).  full keeps every position's plies (the tables' solve), else
 ** the solve stops at the capture time (cop_number's).  number: k, k+1,
 ** ... until the cops win.  Prints one line a k: "k K order G configs C
 ** states S positions P raw R capture_time T seconds S peak_kb K".
@@ -36,12 +37,13 @@ int main(int argc, char **argv){
     if( strcmp(argv[i], "plain")==0 ) rules.eSolve = GG_COPS_SOLVE_PLAIN;
     else if( strcmp(argv[i], "seq")==0 ) rules.eSolve = GG_COPS_SOLVE_SEQ;
     else if( strcmp(argv[i], "sym")==0 ) rules.eSolve = GG_COPS_SOLVE_SYM;
+    else if( strcmp(argv[i], "auto")==0 ) rules.eSolve = GG_COPS_SOLVE_AUTO;
     else if( strcmp(argv[i], "full")==0 ) bFull = 1;
     else if( strcmp(argv[i], "number")==0 ) bNumber = 1;
     else{ fprintf(stderr, "cops_sym_engine: unknown word %s\n", argv[i]); return 1; }
   }
   if( argc<3 || (f = fopen(argv[1], "r"))==0 ){
-    fprintf(stderr, "usage: cops_sym_engine FILE K [plain|seq|sym] [full] [number]\n");
+    fprintf(stderr, "usage: cops_sym_engine FILE K [plain|seq|sym|auto] [full] [number]\n");
     return 1;
   }
   if( fscanf(f, "%d", &n)!=1 ) return 1;
