@@ -73,7 +73,7 @@ def timed(path, k, *words):
 
 
 def spread(ts):
-    return "%.3f (%.3f-%.3f)" % (statistics.median(ts), min(ts), max(ts))
+    return "%.4f (%.4f-%.4f)" % (statistics.median(ts), min(ts), max(ts))
 
 
 def load():

@@ -69,7 +69,7 @@ int main(int argc, char **argv){
     nStates = cops.pSeq ? cops.nSeqState : cops.nConf;
     if( cops.pSeq ) order = cops.autOrder;
     printf("k %u order %.0f configs %llu states %llu positions %llu raw %llu capture_time %lld"
-           " seconds %.3f peak_kb %ld\n", k, order, (unsigned long long)nConf,
+           " seconds %.6f peak_kb %ld\n", k, order, (unsigned long long)nConf,
            (unsigned long long)nStates, (unsigned long long)nPos,
            (unsigned long long)gg_cops_positions(g.n, k), (long long)cops.captureTime,
            (double)(t1.tv_sec-t0.tv_sec) + 1e-9*(double)(t1.tv_nsec-t0.tv_nsec), peakKb());

@@ -452,8 +452,16 @@ int gg_cops_solve_kind(const GGGraph *pG, uint32_t k, const GGCopsRules *pR, int
   if( rc ) return rc;
   if( *pOrder>(double)GG_COPS_SYM_MAXELT ){
     *peKind = pR->eSolve==GG_COPS_SOLVE_SYM ? GG_COPS_SOLVE_SEQ : GG_COPS_SOLVE_PLAIN;
-  }else if( *pOrder>=2 || pR->eSolve==GG_COPS_SOLVE_SYM ){
+  }else if( pR->eSolve==GG_COPS_SOLVE_SYM ){
     *peKind = GG_COPS_SOLVE_SYM;
+  }else if( *pOrder>=2 ){
+    /* worth it when the group outweighs the states between single moves
+    ** (2^k a configuration) against the joint moves saved ((d+1)^(k-1)
+    ** for the mean degree d), with a margin of 8 for the canonical forms */
+    double w = *pOrder, d = (double)pG->nArc/pG->n;
+    uint32_t i;
+    for(i=1; i<k; i++) w *= d+1;
+    if( w>=(double)(1u<<(k+3)) ) *peKind = GG_COPS_SOLVE_SYM;
   }
   return GG_OK;
 }

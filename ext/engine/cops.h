@@ -73,9 +73,11 @@ struct GGCopsRules {
 **   PLAIN  every configuration, the cops' joint moves (cops.c): every
 **          variant.
 **   AUTO   the orbits of Aut(G) with the cops moving one at a time, when
-**          the group is not trivial, has at most GG_COPS_SYM_MAXELT
-**          elements and the variant is the plain game, `distance` or
-**          `directed` with k <= GG_AUT_MAXPT; PLAIN otherwise.
+**          the variant is the plain game, `distance` or `directed`, k <=
+**          GG_AUT_MAXPT, and the group has at most GG_COPS_SYM_MAXELT
+**          elements and |Aut| (d+1)^(k-1) >= 2^(k+3), d the mean degree
+**          (the joint moves saved against the 2^k states between single
+**          moves); PLAIN otherwise.
 **   SEQ    the cops one at a time on every configuration (no symmetry),
 **          where the variant allows; PLAIN otherwise.
 **   SYM    as AUTO, also when the group is trivial. */

@@ -172,7 +172,7 @@ static int seqConfigs(GGCops *p, GGCopsSeq *q, GGPoll *pPoll){
   uint64_t s;
   int rc = GG_OK;
   memset(aTmp, 0, sizeof(aTmp));
-  if( seqIndex(&aTmp[0], 0)==UINT64_MAX ) return GG_NOMEM;   /* the empty multiset */
+  if( seqIndex(&aTmp[0], 0)==UINT64_MAX ) rc = GG_NOMEM;     /* the empty multiset */
   for(j=1; j<=p->k && rc==GG_OK; j++){
     SeqLayer *pFrom = &aTmp[(j-1)%2], *pTo = j==p->k ? &q->aL[0] : &aTmp[j%2];
     for(s=0; s<pFrom->nState && rc==GG_OK; s++){

@@ -186,16 +186,19 @@ def test_states_equal_plain_on_symmetric_graphs():
             rows = [(names[a], names[b]) for a, b in rows]
         gg.store(db, gid, rows)
         k = 1 + gid % 3 if n <= 12 else 1 + gid % 2
+        assert all_states(db, gid, k, SYM) == all_states(db, gid, k, PLAIN), (name, k)
         assert all_states(db, gid, k, None) == all_states(db, gid, k, PLAIN), (name, k)
-        assert gg.answer(db, "SELECT cop_number(?)", gid) == \
-            gg.answer(db, "SELECT cop_number(?, 'edges', ?)", gid, PLAIN), name
-        for kk in (1, 2, 3):
-            assert gg.answer(db, "SELECT capture_time(?, ?)", gid, kk) == \
-                gg.answer(db, "SELECT capture_time(?, ?, 'edges', ?)", gid, kk, PLAIN), (name, kk)
+        for rules in (None, SYM):
+            assert gg.answer(db, "SELECT cop_number(?, 'edges', ?)", gid, rules) == \
+                gg.answer(db, "SELECT cop_number(?, 'edges', ?)", gid, PLAIN), name
+            for kk in (1, 2, 3):
+                assert gg.answer(db, "SELECT capture_time(?, ?, 'edges', ?)", gid, kk, rules) == \
+                    gg.answer(db, "SELECT capture_time(?, ?, 'edges', ?)", gid, kk, PLAIN), \
+                    (name, kk)
         # cops_play: an optimal line as long as the plain solve's (its start
         # may be another of the same orbit's or another optimal one)
-        play = db.execute("SELECT ply, outcome, plies, repeats FROM cops_play(?, ?)",
-                          (gid, k)).fetchall()
+        play = db.execute("SELECT ply, outcome, plies, repeats FROM cops_play(?, ?, 'edges', ?)",
+                          (gid, k, SYM)).fetchall()
         want = db.execute("SELECT ply, outcome, plies, repeats FROM cops_play(?, ?, 'edges', ?)",
                           (gid, k, PLAIN)).fetchall()
         assert play[0][1:3] == want[0][1:3], (name, play, want)
