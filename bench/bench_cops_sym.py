@@ -82,7 +82,7 @@ def load():
 
 
 def named():
-    print("| graph | n | |Aut| | c | capture time | positions (k = c) | after symmetry |"
+    print("| graph | n | \\|Aut\\| | c | capture time | positions (k = c) | after symmetry |"
           " seconds: median (spread) | peak MB |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for name, (make, n, m, d, g, aut) in N.NAMED.items():
@@ -112,7 +112,7 @@ def plain():
     rng = random.Random(37)
     for n, p, k in ((60, 0.08, 2), (40, 0.1, 3), (25, 0.2, 3)):
         cases.append(("random n=%d p=%.2f" % (n, p), random_graph(rng, n, p), n, k))
-    print("| graph | k | |Aut| | plain s | default s | ratio |")
+    print("| graph | k | \\|Aut\\| | plain s | default s | ratio |")
     print("| --- | --- | --- | --- | --- | --- |")
     for name, rows, n, k in cases:
         path = write_graph(name, rows, n)

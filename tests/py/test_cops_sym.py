@@ -258,3 +258,6 @@ def test_the_famous_ones():
         assert one(db, "SELECT cop_number(?)", gid) == c, name
         if t is not None:
             assert one(db, "SELECT capture_time(?, ?)", gid, c) == t, name
+    # 7 cops win in one round: they dominate, as these 7 nodes do
+    adj = gg.adjacency(N.hoffman_singleton())
+    assert set().union(*({v} | adj[v] for v in (0, 2, 26, 31, 36, 41, 46))) == set(adj)
