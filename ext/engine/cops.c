@@ -450,18 +450,21 @@ int gg_cops_solve_kind(const GGGraph *pG, uint32_t k, const GGCopsRules *pR, int
   if( pR->eSolve==GG_COPS_SOLVE_SEQ ){ *peKind = GG_COPS_SOLVE_SEQ; return GG_OK; }
   rc = gg_aut_order(pG, pR->bDirected, pOrder);
   if( rc ) return rc;
-  if( *pOrder>(double)GG_COPS_SYM_MAXELT ){
-    *peKind = pR->eSolve==GG_COPS_SOLVE_SYM ? GG_COPS_SOLVE_SEQ : GG_COPS_SOLVE_PLAIN;
-  }else if( pR->eSolve==GG_COPS_SOLVE_SYM ){
-    *peKind = GG_COPS_SOLVE_SYM;
-  }else if( *pOrder>=2 ){
-    /* worth it when the group outweighs the states between single moves
-    ** (2^k a configuration) against the joint moves saved ((d+1)^(k-1)
-    ** for the mean degree d), with a margin of 8 for the canonical forms */
-    double w = *pOrder, d = (double)pG->nArc/pG->n;
+  if( pR->eSolve==GG_COPS_SOLVE_SYM ){
+    *peKind = *pOrder>(double)GG_COPS_SYM_MAXELT ? GG_COPS_SOLVE_SEQ : GG_COPS_SOLVE_SYM;
+  }else{
+    /* the joint moves saved, (d+1)^(k-1) for the mean degree d, against
+    ** the 2^k states between single moves a configuration: on orbits with
+    ** a margin of 8 for the canonical forms (and the group's reduction),
+    ** without symmetry with a margin of 4 (measured: docs/reference/cops.md) */
+    double w = 1, d = (double)pG->nArc/pG->n;
     uint32_t i;
     for(i=1; i<k; i++) w *= d+1;
-    if( w>=(double)(1u<<(k+3)) ) *peKind = GG_COPS_SOLVE_SYM;
+    if( *pOrder>=2 && *pOrder<=(double)GG_COPS_SYM_MAXELT && *pOrder*w>=(double)(1u<<(k+3)) ){
+      *peKind = GG_COPS_SOLVE_SYM;
+    }else if( w>=(double)(1u<<(k+2)) ){
+      *peKind = GG_COPS_SOLVE_SEQ;
+    }
   }
   return GG_OK;
 }

@@ -72,12 +72,13 @@ struct GGCopsRules {
 /* The solves (GGCopsRules.eSolve; cops_seq.c, docs/reference/cops.md):
 **   PLAIN  every configuration, the cops' joint moves (cops.c): every
 **          variant.
-**   AUTO   the orbits of Aut(G) with the cops moving one at a time, when
-**          the variant is the plain game, `distance` or `directed`, k <=
-**          GG_AUT_MAXPT, and the group has at most GG_COPS_SYM_MAXELT
-**          elements and |Aut| (d+1)^(k-1) >= 2^(k+3), d the mean degree
-**          (the joint moves saved against the 2^k states between single
-**          moves); PLAIN otherwise.
+**   AUTO   where it pays (the variant the plain game, `distance` or
+**          `directed`, k <= GG_AUT_MAXPT): the orbits of Aut(G) with the
+**          cops one at a time when the group has 2 to GG_COPS_SYM_MAXELT
+**          elements and |Aut| (d+1)^(k-1) >= 2^(k+3), d the mean degree;
+**          else one at a time without symmetry when (d+1)^(k-1) >=
+**          2^(k+2) (the joint moves saved against the 2^k states between
+**          single moves); else PLAIN.
 **   SEQ    the cops one at a time on every configuration (no symmetry),
 **          where the variant allows; PLAIN otherwise.
 **   SYM    as AUTO, also when the group is trivial. */

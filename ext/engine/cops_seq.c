@@ -22,7 +22,9 @@
 ** (r and all its moves in Cw).  A state is pulled only when a successor
 ** grew in this ply (a stamp per state).  aRound keeps the plies per
 ** representative and robber node; gg_cops_seq_round() maps a position to
-** its representative for the queries.
+** its representative for the queries.  With the trivial group (`"symmetry":
+** false, "sequential": true`, or no group found) a state is its key: no
+** table, and the successors come from the ranks (seqDenseSucc).
 */
 #include <string.h>
 #include "alloc.h"
@@ -44,10 +46,13 @@ struct SeqLayer {
 struct GGCopsSeq {
   GGAut aut;
   uint32_t k;
+  int bDense;             /* the trivial group: a state's index is its key (no
+                          ** table, no successor lists: computed from ranks) */
   SeqLayer aL[GG_AUT_MAXPT];   /* layers 0..k-1 (layer k is layer 0) */
   uint64_t *aRw;          /* nWord a configuration: Rw */
   uint32_t *aStampR;      /* the ply of Rw's last growth */
   uint64_t *aX;           /* nWord of scratch */
+  uint64_t *aT;           /* successors of one state (the trivial group) */
   uint64_t nPos;          /* positions solved: states x n x turns */
   uint64_t lastConf;      /* the last configuration a query asked (UINT64_MAX: none) */
   uint64_t lastIdx;
@@ -88,6 +93,29 @@ static void seqUnkey(const GGCops *p, uint32_t i, uint64_t key, uint32_t *a){
   c = seqCount(p, p->k-i);
   seqUnrank(p, key/c, i, a);
   seqUnrank(p, key%c, p->k-i, a+i);
+}
+
+/* The key of state s of layer L. */
+static uint64_t seqKeyOf(const GGCopsSeq *q, const SeqLayer *L, uint64_t s){
+  return q->bDense ? s : L->aKey[s];
+}
+
+/* The successors of state s of layer i on the trivial group, into aT
+** (indices of layer i+1, or of the configurations): their count. */
+static uint32_t seqDenseSucc(const GGCops *p, uint32_t i, uint64_t s, uint64_t *aT){
+  uint32_t a[GG_AUT_MAXPT], y[GG_AUT_MAXPT], b, d, j, x, nT = 0;
+  seqUnkey(p, i, s, a);
+  b = a[i];                             /* the least node of B moves */
+  d = p->aAdjOff[b+1]-p->aAdjOff[b];
+  for(j=0; j<=d; j++){
+    uint32_t v = j==0 ? b : p->aAdj[p->aAdjOff[b]+j-1];
+    for(x=i; x>0 && a[x-1]>v; x--) y[x] = a[x-1];   /* A + v, sorted */
+    y[x] = v;
+    while( x-- > 0 ) y[x] = a[x];
+    for(x=i+1; x<p->k; x++) y[x] = a[x];
+    aT[nT++] = seqKey(p, i+1, y);
+  }
+  return nT;
 }
 
 /* --- the layers' states --- */
@@ -244,10 +272,11 @@ static int seqSets(GGCops *p, GGCopsSeq *q, int bFast){
   q->aRw = gg_malloc(nConf*nW*8 + 8);
   q->aStampR = gg_malloc(nConf*sizeof(uint32_t) + 4);
   q->aX = gg_malloc(nW*8);
-  if( !q->aRw || !q->aStampR || !q->aX ) return GG_NOMEM;
+  q->aT = gg_malloc(((uint64_t)p->n+1)*sizeof(uint64_t));
+  if( !q->aRw || !q->aStampR || !q->aX || !q->aT ) return GG_NOMEM;
   for(s=0; s<nConf; s++){                      /* Cw: the capture zone */
     uint64_t *cw = &q->aL[0].aW[s*nW];
-    seqUnrank(p, q->aL[0].aKey[s], p->k, a);
+    seqUnrank(p, seqKeyOf(q, &q->aL[0], s), p->k, a);
     for(j=0; j<p->k; j++){
       if( p->aBall ){
         for(x=0; x<nW; x++) cw[x] |= p->aBall[(uint64_t)a[j]*nW + x];
@@ -284,11 +313,14 @@ static int seqCopsHalf(GGCops *p, GGCopsSeq *q, uint32_t ply, int bFast, int *pb
     uint32_t want = i+1==p->k ? ply-1 : ply;
     uint64_t s, nWork = 0;
     for(s=0; s<L->nState; s++){
-      uint64_t j, *ws = &L->aW[s*nW];
+      uint64_t j, *ws = &L->aW[s*nW], j0 = 0, j1;
       int bAny = 0;
-      for(j=L->aOff[s]; j<L->aOff[s+1]; j++){
-        uint32_t t = L->aSucc[2*j], e = L->aSucc[2*j+1];
-        const uint64_t *wt = &aWT[(uint64_t)t*nW];
+      if( q->bDense ) j1 = seqDenseSucc(p, i, s, q->aT);
+      else{ j0 = L->aOff[s]; j1 = L->aOff[s+1]; }
+      for(j=j0; j<j1; j++){
+        uint64_t t = q->bDense ? q->aT[j] : L->aSucc[2*j];
+        uint32_t e = q->bDense ? 0 : L->aSucc[2*j+1];
+        const uint64_t *wt = &aWT[t*nW];
         if( aST[t]!=want ) continue;
         if( !bAny ){ memset(x, 0, nW*8); bAny = 1; }
         if( e==0 ){
@@ -326,7 +358,7 @@ static int seqCopsHalf(GGCops *p, GGCopsSeq *q, uint32_t ply, int bFast, int *pb
             if( p->captureTime<0 && seqFull(p, ws) ){
               uint32_t a[GG_AUT_MAXPT];
               p->captureTime = (ply+1)/2;
-              seqUnrank(p, L->aKey[s], p->k, a);
+              seqUnrank(p, seqKeyOf(q, L, s), p->k, a);
               p->bestConf = gg_cops_rank(p, a);
               if( bFast ) return GG_OK;
             }
@@ -388,7 +420,7 @@ static int seqPlies(GGCops *p, GGCopsSeq *q, int bFast, GGPoll *pPoll){
     if( p->captureTime<0 && seqFull(p, cw) ){
       uint32_t a[GG_AUT_MAXPT];
       p->captureTime = 0;
-      seqUnrank(p, L->aKey[s], p->k, a);
+      seqUnrank(p, seqKeyOf(q, L, s), p->k, a);
       p->bestConf = gg_cops_rank(p, a);
     }
   }
@@ -423,8 +455,14 @@ int gg_cops_seq_solve(GGCops *p, const GGGraph *pG, int bSym, int bFast, const G
     rc = gg_aut_build(&q->aut, pG, 0, p->k, 1);     /* the trivial group */
   }
   if( rc ) return rc;
-  rc = seqConfigs(p, q, &poll);
-  for(i=0; i<p->k && rc==GG_OK; i++) rc = seqSuccessors(p, q, i, &poll);
+  if( q->aut.nElt<=1 ){                 /* the trivial group: dense layers */
+    q->bDense = 1;
+    q->aL[0].nState = seqCount(p, p->k);
+    for(i=1; i<p->k; i++) q->aL[i].nState = seqCount(p, i)*seqCount(p, p->k-i);
+  }else{
+    rc = seqConfigs(p, q, &poll);
+    for(i=0; i<p->k && rc==GG_OK; i++) rc = seqSuccessors(p, q, i, &poll);
+  }
   if( rc==GG_OK ) rc = seqSets(p, q, bFast);
   p->autOrder = q->aut.order;
   p->nSeqConf = q->aL[0].nState;
@@ -442,13 +480,17 @@ void gg_cops_seq_free(GGCopsSeq *q){
     gg_free(L->aKey); gg_free(L->aHash); gg_free(L->aW); gg_free(L->aStamp);
     gg_free(L->aOff); gg_free(L->aSucc);
   }
-  gg_free(q->aRw); gg_free(q->aStampR); gg_free(q->aX);
+  gg_free(q->aRw); gg_free(q->aStampR); gg_free(q->aX); gg_free(q->aT);
   gg_aut_free(&q->aut);
   gg_free(q);
 }
 
 int64_t gg_cops_seq_round(const GGCops *p, uint64_t conf, uint32_t r){
   GGCopsSeq *q = p->pSeq;
+  if( q->bDense ){
+    uint16_t t = p->aRound[conf*p->n + r];
+    return t==GG_COPS_NEVER ? -1 : (int64_t)t;
+  }
   if( conf!=q->lastConf ){
     uint32_t a[GG_AUT_MAXPT], c[GG_AUT_MAXPT];
     gg_cops_unrank(p, conf, a);

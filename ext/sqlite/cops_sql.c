@@ -195,11 +195,15 @@ static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, in
   if( !(aNbr && pCall->k<=2) ){
     rc = gg_cops_solve_kind(pG, pCall->k, &r, &eKind, &order);
     if( rc ) return gg_call_engine_error(pCall, rc, pzErr);
-    /* one at a time on orbits: about 2^(k-1) states a position, over |Aut| */
+    /* one at a time: about 2^(k-1) states a position (over |Aut| on orbits) */
+    if( eKind!=GG_COPS_SOLVE_SYM ) order = 1;
     if( eKind!=GG_COPS_SOLVE_PLAIN ) nPos = nPos/order*(double)(1u<<(pCall->k-1));
   }
   if( nPos>(double)pCall->pConn->mxPositions ){
-    return gg_call_over_limit(pCall, pG, pG->n, pzErr);
+    if( gg_call_positions(pCall, pG->n)>(uint64_t)pCall->pConn->mxPositions ){
+      return gg_call_over_limit(pCall, pG, pG->n, pzErr);
+    }
+    r.eSolve = GG_COPS_SOLVE_PLAIN;     /* the plain solve fits where one at a time does not */
   }
   if( aNbr && pCall->k<=2 ){
     uint64_t *aScratch = copsScratch(pCall);
