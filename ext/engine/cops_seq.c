@@ -257,7 +257,7 @@ static int seqSuccessors(GGCops *p, GGCopsSeq *q, uint32_t i, GGPoll *pPoll){
 }
 
 /* Sets and stamps of every layer; Cw = Rw = the capture zone. */
-static int seqSets(GGCops *p, GGCopsSeq *q, int bFast){
+static int seqSets(GGCops *p, GGCopsSeq *q, int bFast, GGPoll *pPoll){
   uint32_t i, nW = p->nWord, a[GG_AUT_MAXPT], x, j;
   uint64_t s, nConf = q->aL[0].nState;
   for(i=0; i<p->k; i++){
@@ -284,6 +284,7 @@ static int seqSets(GGCops *p, GGCopsSeq *q, int bFast){
         COPS_SET(cw, a[j]);
       }
     }
+    if( gg_poll(pPoll, (uint64_t)p->k*(p->aBall ? nW : 1) + nW) ) return GG_INTERRUPT;
   }
   if( bFast ) return GG_OK;
   p->aRound = gg_malloc(nConf*p->n*sizeof(uint16_t) + 2);
@@ -417,6 +418,7 @@ static int seqPlies(GGCops *p, GGCopsSeq *q, int bFast, GGPoll *pPoll){
         while( m ){ p->aRound[s*p->n + w*64 + __builtin_ctzll(m)] = 0; m &= m-1; }
       }
     }
+    if( gg_poll(pPoll, 4*(uint64_t)nW) ) return GG_INTERRUPT;
     if( p->captureTime<0 && seqFull(p, cw) ){
       uint32_t a[GG_AUT_MAXPT];
       p->captureTime = 0;
@@ -463,7 +465,7 @@ int gg_cops_seq_solve(GGCops *p, const GGGraph *pG, int bSym, int bFast, const G
     rc = seqConfigs(p, q, &poll);
     for(i=0; i<p->k && rc==GG_OK; i++) rc = seqSuccessors(p, q, i, &poll);
   }
-  if( rc==GG_OK ) rc = seqSets(p, q, bFast);
+  if( rc==GG_OK ) rc = seqSets(p, q, bFast, &poll);
   p->autOrder = q->aut.order;
   p->nSeqConf = q->aL[0].nState;
   for(i=0; i<p->k; i++) p->nSeqState += q->aL[i].nState;
