@@ -31,6 +31,14 @@ LIB_VIS    = -fvisibility=hidden
 # path, whose sqlite3.h and sqlite3ext.h stop the build, so an engine file
 # cannot include SQLite by accident.
 WALL       = dist/wall/sqlite3.h dist/wall/sqlite3ext.h
+# nauty (Apache 2.0; Debian's libnauty2-dev, found by pkg-config): the
+# automorphism groups of the cops' symmetric solve (ext/engine/cops_aut.c).
+# Without it every group is trivial (the WebAssembly and Windows builds).
+NAUTY_INC  := $(shell pkg-config --cflags nauty 2>/dev/null)
+ifneq ($(NAUTY_INC),)
+NAUTY_FLAGS = -DGG_HAVE_NAUTY $(NAUTY_INC)
+NAUTY_LIBS  = -lnauty
+endif
 ENGINE_OBJ = $(ENGINE_SRC:ext/engine/%.c=dist/obj/engine/%.o)
 SQL_OBJ    = $(SQL_SRC:ext/sqlite/%.c=dist/obj/sqlite/%.o)
 LIB_OBJ    = $(filter-out dist/obj/engine/alloc_libc.o,$(ENGINE_OBJ)) $(SQL_OBJ)
@@ -40,7 +48,7 @@ LIB_OBJ    = $(filter-out dist/obj/engine/alloc_libc.o,$(ENGINE_OBJ)) $(SQL_OBJ)
 all: dist/graphgame.so
 
 dist/graphgame.so: $(LIB_OBJ)
-	$(CC) $(CFLAGS) -shared -pthread -o $@ $(LIB_OBJ)
+	$(CC) $(CFLAGS) -shared -pthread -o $@ $(LIB_OBJ) $(NAUTY_LIBS)
 
 $(WALL):
 	@mkdir -p dist/wall
@@ -51,7 +59,7 @@ $(WALL):
 # that see it.
 dist/obj/engine/%.o: ext/engine/%.c $(WALL) Makefile
 	@mkdir -p dist/obj/engine
-	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -MMD -MP -fPIC -Idist/wall $(ENGINE_INC) -c -o $@ $<
+	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -MMD -MP -fPIC -Idist/wall $(ENGINE_INC) $(NAUTY_FLAGS) -c -o $@ $<
 
 dist/obj/sqlite/%.o: ext/sqlite/%.c VERSION Makefile
 	@mkdir -p dist/obj/sqlite
@@ -69,7 +77,7 @@ PROG_FLAGS ?= -O2
 .PHONY: engine-prog
 engine-prog: $(WALL)
 	@mkdir -p $(dir $(OUT))
-	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(REF_INC) -pthread -o $(OUT) $(SRC) $(ENGINE_SRC) $(REF_SRC)
+	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(REF_INC) $(NAUTY_FLAGS) -pthread -o $(OUT) $(SRC) $(ENGINE_SRC) $(REF_SRC) $(NAUTY_LIBS)
 
 help:
 	@echo "make          build dist/graphgame.so"
@@ -140,7 +148,7 @@ ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sa
 ASAN_SUITE ?= test
 asan:
 	@mkdir -p dist/asan
-	$(CC) $(ASAN_FLAGS) $(WARN) $(VERSION_DEF) $(LIB_INC) -fPIC -shared -pthread -o dist/asan/graphgame.so $(LIB_SRC)
+	$(CC) $(ASAN_FLAGS) $(WARN) $(VERSION_DEF) $(LIB_INC) $(NAUTY_FLAGS) -fPIC -shared -pthread -o dist/asan/graphgame.so $(LIB_SRC) $(NAUTY_LIBS)
 	preload="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)"; \
 	GG_SUITE=$(ASAN_SUITE) GG_CTESTS=0 GG_EXT=dist/asan/graphgame GG_PRELOAD="$$preload" LD_PRELOAD="$$preload" \
 	  ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -170,7 +178,7 @@ ASAN_LIB    = $(filter-out dist/obj/asan/engine/alloc_libc.o,$(ENGINE_SRC:ext/en
               $(SQL_SRC:ext/sqlite/%.c=dist/obj/asan/sqlite/%.o)
 dist/obj/asan/engine/%.o: ext/engine/%.c $(HDRS) $(WALL) Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) -c -o $@ $<
+	$(CC) $(ASAN_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(NAUTY_FLAGS) -c -o $@ $<
 dist/obj/asan/ref/%.o: tests/engine/ref/%.c $(HDRS) $(REF_HDRS) $(WALL) Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(REF_INC) -c -o $@ $<
@@ -180,7 +188,7 @@ dist/obj/asan/sqlite/%.o: ext/sqlite/%.c $(HDRS) VERSION Makefile
 
 dist/ctests/oom: tests/c/oom.c $(HARNESS) $(ASAN_LIB)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) $(WARN) $(SAN_LINK) -o $@ tests/c/oom.c $(ASAN_LIB) -lsqlite3
+	$(CC) $(ASAN_FLAGS) $(WARN) $(SAN_LINK) -o $@ tests/c/oom.c $(ASAN_LIB) -lsqlite3 $(NAUTY_LIBS)
 
 dist/ctests/interrupt: tests/c/interrupt.c $(HARNESS)
 	@mkdir -p dist/ctests
@@ -214,11 +222,11 @@ FUZZ_ENGINE  = $(ENGINE_SRC) $(REF_SRC)
 
 dist/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(SAN_LINK) -o $@ tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(SAN_LINK) $(NAUTY_FLAGS) -o $@ tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3 $(NAUTY_LIBS)
 
 dist/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS) $(REF_HDRS)
 	@mkdir -p dist/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) $(REF_INC) -pthread -o $@ $< $(FUZZ_ENGINE)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) $(REF_INC) $(NAUTY_FLAGS) -pthread -o $@ $< $(FUZZ_ENGINE) $(NAUTY_LIBS)
 
 .PHONY: fuzz fuzz-brief
 fuzz: $(FUZZ_TARGETS:%=dist/fuzz/fuzz_%)
@@ -240,11 +248,11 @@ fuzz-brief:
 # dist/ctests/replay_<target> per fuzz target (tests/run.py finds them).
 dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(ASAN_LIB)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"sql\" $(SAN_LINK) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(ASAN_LIB) -lsqlite3
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"sql\" $(SAN_LINK) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(ASAN_LIB) -lsqlite3 $(NAUTY_LIBS)
 
 dist/ctests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(ASAN_ENGINE) $(HDRS) $(REF_HDRS)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"$*\" $(ENGINE_INC) $(REF_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(ASAN_ENGINE)
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"$*\" $(ENGINE_INC) $(REF_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(ASAN_ENGINE) $(NAUTY_LIBS)
 
 TEST_BUILD += $(FUZZ_TARGETS:%=dist/ctests/replay_%)
 
@@ -252,7 +260,7 @@ TEST_BUILD += $(FUZZ_TARGETS:%=dist/ctests/replay_%)
 .PHONY: tsan
 dist/tsan/threads: tests/c/threads.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/tsan
-	$(CC) -O1 -g -fsanitize=thread $(WARN) $(SAN_LINK) -o $@ tests/c/threads.c $(LIB_SRC) -lsqlite3 -lpthread
+	$(CC) -O1 -g -fsanitize=thread $(WARN) $(SAN_LINK) $(NAUTY_FLAGS) -o $@ tests/c/threads.c $(LIB_SRC) -lsqlite3 -lpthread $(NAUTY_LIBS)
 tsan: dist/tsan/threads
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/threads
 
@@ -374,7 +382,7 @@ npm-pack: dist/graphgame.so
 # (tests/py/test_symbols.py fails on any function of it in the shipped .so).
 dist/gc/unreached.txt: $(LIB_SRC) $(HDRS) Makefile
 	@mkdir -p dist/gc
-	$(CC) -O0 $(VERSION_DEF) $(LIB_INC) -fPIC -fvisibility=hidden -ffunction-sections -fdata-sections -shared -pthread -Wl,--gc-sections -Wl,--print-gc-sections -o dist/gc/graphgame.so $(LIB_SRC) 2> $@.tmp
+	$(CC) -O0 $(VERSION_DEF) $(LIB_INC) $(NAUTY_FLAGS) -fPIC -fvisibility=hidden -ffunction-sections -fdata-sections -shared -pthread -Wl,--gc-sections -Wl,--print-gc-sections -o dist/gc/graphgame.so $(LIB_SRC) $(NAUTY_LIBS) 2> $@.tmp
 	@mv $@.tmp $@
 
 # The Windows DLL, cross-built with Debian's MinGW-w64 (the posix thread
@@ -397,7 +405,7 @@ toy: dist/toy/graphgame.so
 TOY_SRC = $(wildcard tests/toy/*.c)
 dist/toy/graphgame.so: $(LIB_SRC) $(TOY_SRC) $(wildcard tests/toy/*.h) $(HDRS) Makefile
 	@mkdir -p dist/toy
-	$(CC) -O1 -g $(WARN) -Werror -DGG_TOY $(VERSION_DEF) $(LIB_INC) -Itests/toy -fPIC -fvisibility=hidden -shared -pthread -Wl,-z,defs -o $@ $(LIB_SRC) $(TOY_SRC)
+	$(CC) -O1 -g $(WARN) -Werror -DGG_TOY $(VERSION_DEF) $(LIB_INC) $(NAUTY_FLAGS) -Itests/toy -fPIC -fvisibility=hidden -shared -pthread -Wl,-z,defs -o $@ $(LIB_SRC) $(TOY_SRC) $(NAUTY_LIBS)
 
 # The release downloads and their check (make release, make release-check).
 include mk/release.mk

@@ -416,6 +416,15 @@ int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRu
   }
   rc = copsSetup(p, pG);
   if( rc ) return rc;
+  if( p->rules.eSolve!=GG_COPS_SOLVE_PLAIN ){
+    int eKind;
+    double order;
+    rc = gg_cops_solve_kind(pG, k, &p->rules, &eKind, &order);
+    if( rc ) return rc;
+    if( eKind!=GG_COPS_SOLVE_PLAIN ){
+      return gg_cops_seq_solve(p, pG, eKind==GG_COPS_SOLVE_SYM, bFast, pStop);
+    }
+  }
   nMaxMove = gg_cops_max_moves(p);
   if( nMaxMove==0 && !bFast ) return GG_TOOBIG;
   if( !bFast ){
@@ -429,7 +438,39 @@ int gg_cops_solve_rules(GGCops *p, const GGGraph *pG, uint32_t k, const GGCopsRu
   return rc;
 }
 
+int gg_cops_solve_kind(const GGGraph *pG, uint32_t k, const GGCopsRules *pR, int *peKind,
+                       double *pOrder){
+  int rc = GG_OK;
+  *pOrder = 1;
+  *peKind = GG_COPS_SOLVE_PLAIN;
+  if( pR->eSolve==GG_COPS_SOLVE_PLAIN || pR->bLazy || pR->bSurround || pR->robberSpeed>1
+   || k>GG_AUT_MAXPT || pG->n>65535 || pG->n==0 ){
+    return GG_OK;                       /* the variants that take cops.c's solve */
+  }
+  if( pR->eSolve==GG_COPS_SOLVE_SEQ ){ *peKind = GG_COPS_SOLVE_SEQ; return GG_OK; }
+  rc = gg_aut_order(pG, pR->bDirected, pOrder);
+  if( rc ) return rc;
+  if( pR->eSolve==GG_COPS_SOLVE_SYM ){
+    *peKind = *pOrder>(double)GG_COPS_SYM_MAXELT ? GG_COPS_SOLVE_SEQ : GG_COPS_SOLVE_SYM;
+  }else{
+    /* the joint moves saved, (d+1)^(k-1) for the mean degree d, against
+    ** the 2^k states between single moves a configuration: on orbits with
+    ** a margin of 8 for the canonical forms (and the group's reduction),
+    ** without symmetry with a margin of 4 (measured: docs/reference/cops.md) */
+    double w = 1, d = (double)pG->nArc/pG->n;
+    uint32_t i;
+    for(i=1; i<k; i++) w *= d+1;
+    if( *pOrder>=2 && *pOrder<=(double)GG_COPS_SYM_MAXELT && *pOrder*w>=(double)(1u<<(k+3)) ){
+      *peKind = GG_COPS_SOLVE_SYM;
+    }else if( w>=(double)(1u<<(k+2)) ){
+      *peKind = GG_COPS_SOLVE_SEQ;
+    }
+  }
+  return GG_OK;
+}
+
 void gg_cops_free(GGCops *p){
+  gg_cops_seq_free(p->pSeq);
   if( p->aNbrIn!=p->aNbr ) gg_free(p->aNbrIn);
   if( p->aInOff!=p->aAdjOff ) gg_free(p->aInOff);
   if( p->aIn!=p->aAdj ) gg_free(p->aIn);

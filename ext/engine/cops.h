@@ -67,7 +67,26 @@ struct GGCopsRules {
   int bDirected;         /* arcs; everyone moves along out-arcs */
   int bSurround;         /* caught when every neighbour holds a cop */
   int bLazy;             /* at most one cop moves per round */
+  int eSolve;            /* GG_COPS_SOLVE_*: which solve (below) */
 };
+/* The solves (GGCopsRules.eSolve; cops_seq.c, docs/reference/cops.md):
+**   PLAIN  every configuration, the cops' joint moves (cops.c): every
+**          variant.
+**   AUTO   where it pays (the variant the plain game, `distance` or
+**          `directed`, k <= GG_AUT_MAXPT): the orbits of Aut(G) with the
+**          cops one at a time when the group has 2 to GG_COPS_SYM_MAXELT
+**          elements and |Aut| (d+1)^(k-1) >= 2^(k+3), d the mean degree;
+**          else one at a time without symmetry when (d+1)^(k-1) >=
+**          2^(k+2) (the joint moves saved against the 2^k states between
+**          single moves); else PLAIN.
+**   SEQ    the cops one at a time on every configuration (no symmetry),
+**          where the variant allows; PLAIN otherwise.
+**   SYM    as AUTO, also when the group is trivial. */
+#define GG_COPS_SOLVE_PLAIN 0
+#define GG_COPS_SOLVE_AUTO  1
+#define GG_COPS_SOLVE_SEQ   2
+#define GG_COPS_SOLVE_SYM   3
+#define GG_COPS_SYM_MAXELT  (1u<<20)   /* most elements of an enumerated group */
 #define GG_COPS_MAXSPEED  65535     /* most robberSpeed / distance */
 
 /* The rules keys that may not be combined: 0 if the rules are fine,
@@ -76,6 +95,7 @@ struct GGCopsRules {
 int gg_cops_rules_check(const GGCopsRules *pR, const char **pzA, const char **pzB);
 
 typedef struct GGCops GGCops;
+typedef struct GGCopsSeq GGCopsSeq;
 struct GGCops {
   uint32_t n;            /* nodes */
   uint32_t k;            /* cops */
@@ -97,7 +117,20 @@ struct GGCops {
                          ** GGCops is used by one thread at a time) */
   int64_t captureTime;   /* rounds from the best start, -1: the robber wins */
   uint64_t bestConf;     /* a configuration achieving captureTime */
+  GGCopsSeq *pSeq;       /* the one-at-a-time solve (cops_seq.c), or NULL;
+                         ** then aRound is per orbit representative */
+  double autOrder;       /* after it: the order of the group used (1: none) */
+  uint64_t nSeqConf;     /*   configurations up to symmetry */
+  uint64_t nSeqState;    /*   states of the k layers (configurations included) */
+  uint64_t nSeqPos;      /*   positions: states x robber nodes, and the robber's turn */
 };
+
+/* Which solve gg_cops_solve_rules() takes for these rules on pG (cops.h's
+** GG_COPS_SOLVE_PLAIN, _SEQ or _SYM), and the order of Aut(pG) into
+** *pOrder (1 unless asked); GG_OK or GG_NOMEM. */
+int gg_cops_solve_kind(const GGGraph *pG, uint32_t k, const GGCopsRules *pR, int *peKind,
+                       double *pOrder);
+
 
 /* Positions for n nodes and k cops: C(n+k-1, k)*n*2, or UINT64_MAX on
 ** overflow. */

@@ -6,6 +6,7 @@
 #ifndef GG_COPS_INT_H
 #define GG_COPS_INT_H
 #include "cops.h"
+#include "cops_aut.h"
 
 #define COPS_MAX_MOVES (1u<<24)   /* most moves of one configuration */
 
@@ -34,5 +35,12 @@ uint32_t gg_cops_moves(const GGCops *p, const uint32_t *aCop, int bIn, uint64_t 
 
 /* Most moves of one configuration, or 0 if too many. */
 uint64_t gg_cops_max_moves(const GGCops *p);
+
+/* The one-at-a-time solve (cops_seq.c) on a set-up p, on orbits if bSym;
+** its free; the plies of (conf, r) with the cops to move (-1: never; -2:
+** the canonical form failed). */
+int gg_cops_seq_solve(GGCops *p, const GGGraph *pG, int bSym, int bFast, const GGStop *pStop);
+void gg_cops_seq_free(GGCopsSeq *q);
+int64_t gg_cops_seq_round(const GGCops *p, uint64_t conf, uint32_t r);
 
 #endif

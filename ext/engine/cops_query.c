@@ -130,7 +130,9 @@ int gg_cops_start_ok(const GGCops *p, uint64_t conf, uint32_t r){
 
 /* Plies with the cops to move at a node v outside the zone; -1: never. */
 static int64_t copsPliesCops(const GGCops *p, uint64_t conf, uint32_t v){
-  uint16_t t = p->aRound[conf*p->n + v];
+  uint16_t t;
+  if( p->pSeq ) return gg_cops_seq_round(p, conf, v);
+  t = p->aRound[conf*p->n + v];
   return t==GG_COPS_NEVER ? -1 : (int64_t)t;
 }
 

@@ -25,17 +25,25 @@ static const GGRuleKey aCopsKey[] = {
   { .zKey = "robber_speed", .eKind = GG_RULE_INT, .iMin = 1, .iMax = GG_COPS_MAXSPEED },
   { .zKey = "surround", .eKind = GG_RULE_BOOL },
   { .zKey = "lazy", .eKind = GG_RULE_BOOL },
+  { .zKey = "symmetry", .eKind = GG_RULE_BOOL },
+  { .zKey = "sequential", .eKind = GG_RULE_BOOL },
 };
 #define COPS_KEY_DISTANCE 0
 #define COPS_KEY_SPEED    1
 #define COPS_KEY_SURROUND 2
 #define COPS_KEY_LAZY     3
-#define COPS_NKEY         4
+#define COPS_KEY_SYM      4
+#define COPS_KEY_SEQ      5
+#define COPS_NKEY         6
 
 /* The variant word of the cache key: distance, speed, then the flags. */
 #define COPS_V_DIRECTED (1ull<<32)
 #define COPS_V_SURROUND (1ull<<33)
 #define COPS_V_LAZY     (1ull<<34)
+#define COPS_V_NOSYM    (1ull<<35)   /* "symmetry": false */
+#define COPS_V_SEQ      (1ull<<36)   /* "sequential": true */
+#define COPS_V_NOSEQ    (1ull<<37)   /* "sequential": false */
+#define COPS_V_SOLVE    (COPS_V_NOSYM|COPS_V_SEQ|COPS_V_NOSEQ)
 
 /* An integer key of the rules (in range: the parser checks), or def. */
 static uint32_t copsIntKey(const GGRules *pRules, int iKey, uint32_t def){
@@ -48,7 +56,10 @@ static uint64_t copsVariant(const GGRules *pRules){
        | (uint64_t)copsIntKey(pRules, COPS_KEY_SPEED, 1)<<16
        | (gg_rules_directed(pRules, COPS_NKEY)->bTrue ? COPS_V_DIRECTED : 0)
        | (pRules->aVal[COPS_KEY_SURROUND].bTrue ? COPS_V_SURROUND : 0)
-       | (pRules->aVal[COPS_KEY_LAZY].bTrue ? COPS_V_LAZY : 0);
+       | (pRules->aVal[COPS_KEY_LAZY].bTrue ? COPS_V_LAZY : 0)
+       | (pRules->aVal[COPS_KEY_SYM].bSet && !pRules->aVal[COPS_KEY_SYM].bTrue ? COPS_V_NOSYM : 0)
+       | (pRules->aVal[COPS_KEY_SEQ].bSet ? (pRules->aVal[COPS_KEY_SEQ].bTrue ? COPS_V_SEQ
+                                                                               : COPS_V_NOSEQ) : 0);
 }
 
 /* The engine's rules from a variant word. */
@@ -59,12 +70,16 @@ static GGCopsRules copsRulesOf(uint64_t variant){
   r.bDirected = (variant & COPS_V_DIRECTED)!=0;
   r.bSurround = (variant & COPS_V_SURROUND)!=0;
   r.bLazy = (variant & COPS_V_LAZY)!=0;
+  if( variant & COPS_V_NOSEQ ) r.eSolve = GG_COPS_SOLVE_PLAIN;
+  else if( variant & COPS_V_NOSYM ) r.eSolve = variant & COPS_V_SEQ ? GG_COPS_SOLVE_SEQ
+                                                                   : GG_COPS_SOLVE_PLAIN;
+  else r.eSolve = variant & COPS_V_SEQ ? GG_COPS_SOLVE_SYM : GG_COPS_SOLVE_AUTO;
   return r;
 }
 
 /* The plain or lazy game, where removing corners keeps the cop number. */
 static int copsPlain(uint64_t variant){
-  return (variant & ~COPS_V_LAZY)==(1ull<<16);
+  return (variant & ~(COPS_V_LAZY|COPS_V_SOLVE))==(1ull<<16);
 }
 
 int gg_cops_check(GGCall *pCall, char **pzErr){
@@ -173,9 +188,20 @@ static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, in
   const GGGraph *pG = &pCall->g;
   GGCopsRules r = copsRulesOf(copsVariant(&pCall->rules));
   GGCops cops;
-  int rc;
-  if( gg_call_positions(pCall, pG->n)>(uint64_t)pCall->pConn->mxPositions ){
-    return gg_call_over_limit(pCall, pG, pG->n, pzErr);
+  double nPos = (double)gg_call_positions(pCall, pG->n), order = 1;
+  int rc, eKind = GG_COPS_SOLVE_PLAIN;
+  if( !(aNbr && pCall->k<=2) ){
+    rc = gg_cops_solve_kind(pG, pCall->k, &r, &eKind, &order);
+    if( rc ) return gg_call_engine_error(pCall, rc, pzErr);
+    /* one at a time: about 2^(k-1) states a position (over |Aut| on orbits) */
+    if( eKind!=GG_COPS_SOLVE_SYM ) order = 1;
+    if( eKind!=GG_COPS_SOLVE_PLAIN ) nPos = nPos/order*(double)(1u<<(pCall->k-1));
+  }
+  if( nPos>(double)pCall->pConn->mxPositions ){
+    if( gg_call_positions(pCall, pG->n)>(uint64_t)pCall->pConn->mxPositions ){
+      return gg_call_over_limit(pCall, pG, pG->n, pzErr);
+    }
+    r.eSolve = GG_COPS_SOLVE_PLAIN;     /* the plain solve fits where one at a time does not */
   }
   if( aNbr && pCall->k<=2 ){
     uint64_t *aScratch = copsScratch(pCall);

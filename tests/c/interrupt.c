@@ -31,7 +31,10 @@
 **   race path    race_states() on a path of 1500 nodes
 **   bounded memo catmouse_bounded() with a memo of 9e8 positions (225 MB)
 **                on that path: most of its time is zeroing the memo
-**   cop_number   cop_number() on a 20x20 grid (1 cop, then 2: 6.4e7 positions)
+**   cop_number   cop_number() on a 20x20 grid (1 cop, then 2: 6.4e7 positions;
+**                on the orbits of its 8 symmetries, and the plain solve)
+**   symmetric    cop_number() on Tutte's 12-cage (5 cops on the orbits of its
+**                12,096 automorphisms, one cop at a time: cops_seq.c)
 **   cops_states  cops_states() solving 2 cops on it inside xFilter
 **   census       cop_number(g, 'graph6') over 600000 graph6 values of
 **                random 10-node graphs, GROUP BY: many small calls
@@ -278,6 +281,10 @@ int main(int argc, char **argv){
   h_exec(db, "INSERT INTO edges SELECT 10, src, dst FROM graph_path(3000)");
   h_exec(db, "INSERT INTO edges SELECT 11, src, dst FROM graph_path(10000)");
   h_exec(db, "INSERT INTO edges SELECT 12, src, dst FROM graph_cycle(3000)");
+  h_exec(db, "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM r WHERE i<125)"
+             " INSERT INTO edges SELECT 8, i, (i+1)%126 FROM r UNION ALL"
+             " SELECT 8, i, (i + 126 + json_extract('[17,27,-13,-59,-35,35,-11,13,-53,53,-27,"
+             "21,57,11,-21,-57,59,-17]', '$[' || (i%18) || ']')) % 126 FROM r");
   h_exec(db, "COMMIT; CREATE INDEX edges_graph ON edges(graph_id);"
              /* graph 1 with text labels, for the rules phase */
              "CREATE VIEW text_edges AS SELECT graph_id, 'n' || src AS src,"
@@ -307,6 +314,8 @@ int main(int argc, char **argv){
   intrPhase("bounded memo", 0, "SELECT catmouse_bounded(7, 400, 'edges',"
             " '{\"mouse\": 700, \"cat\": 1400, \"hole\": 0}')");
   intrPhase("cop_number", 0, "SELECT cop_number(5)");
+  intrPhase("cop_number plain", 0, "SELECT cop_number(5, 'edges', '{\"symmetry\": false}')");
+  intrPhase("symmetric", 0, "SELECT cop_number(8)");
   intrPhase("cops_states", 0, "SELECT count(*) FROM cops_states(5, 2) WHERE turn = 'robber'");
   intrPhase("census", 0, "SELECT cop_number(g, 'graph6'), count(*) FROM g6 GROUP BY 1");
   intrPhase("graph6_read", 0, zRead);

@@ -168,6 +168,12 @@ static const SurfSql aSurface[] = {
     " FROM cops_play(:graph, 1, :edges)", 0 },
   { "SELECT group_concat(cops || robber || to_node) FROM cops_play(:graph, 2, 'named',"
     " '{\"lazy\": true}')", 0 },
+  /* the symmetric solve, one cop at a time (cops_seq.c, cops_aut.c): the
+  ** ring's 400 automorphisms, and the plain solve */
+  { "SELECT cop_number(1, 'ring'), capture_time(1, 2, 'ring', '{\"sequential\": true}'),"
+    " cop_number(:graph, :edges, '{\"symmetry\": false}')", 0 },
+  { "SELECT count(*), total(plies), total(length(move)) FROM cops_states(:graph, 2, :edges,"
+    " '{\"sequential\": true}')", 0 },
   /* the cops variants: every key, pairs that combine, pairs that do not */
   { "SELECT cop_number(:graph, :edges, '{\"distance\": 1}'),"
     " capture_time(:graph, 2, :edges, '{\"robber_speed\": 2, \"distance\": 1}'),"

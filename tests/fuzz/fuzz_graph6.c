@@ -13,7 +13,9 @@
 ** has one spelling per graph: the header is the shortest and padding bits
 ** are zero).  Graphs of up to 12 nodes are then solved for one and two
 ** cops, lazy and not, by cops.c and cops_small.c, whose capture times must
-** agree.  A wrong answer aborts, so libFuzzer reports it like a crash.
+** agree; and for one, two (and three up to 8 nodes) cops by the plain solve
+** and the symmetric one (cops_seq.c), whose every position must agree.  A
+** wrong answer aborts, so libFuzzer reports it like a crash.
 **
 ** The same input is then parsed as digraph6 (gg_digraph6_parse, the
 ** 'digraph6' source's parser), with the same checks: every arc it walks
@@ -66,6 +68,27 @@ static void fzCops(const GGGraph *g, const uint8_t *a, size_t n){
       if( t!=c.captureTime ) fzFail("cops.c and cops_small.c disagree", a, n);
       gg_cops_free(&c);
     }
+  }
+  for(k=1; k<=(g->n<=8 ? 3u : 2u); k++){   /* the symmetric solve, every position */
+    GGCops c, s;
+    GGCopsRules r;
+    uint64_t conf;
+    uint32_t v;
+    memset(&r, 0, sizeof(r));
+    r.robberSpeed = 1;
+    if( gg_cops_solve_rules(&c, g, k, &r, 0, 0) ) fzFail("cops solve failed", a, n);
+    r.eSolve = GG_COPS_SOLVE_SYM;
+    if( gg_cops_solve_rules(&s, g, k, &r, 0, 0) ) fzFail("symmetric cops solve failed", a, n);
+    if( s.captureTime!=c.captureTime ) fzFail("symmetric and plain capture times differ", a, n);
+    for(conf=0; conf<c.nConf; conf++){
+      for(v=0; v<g->n; v++){
+        if( gg_cops_plies(&c, conf, v, GG_COPS_TURN_COPS)!=gg_cops_plies(&s, conf, v, GG_COPS_TURN_COPS) ){
+          fzFail("symmetric and plain plies differ", a, n);
+        }
+      }
+    }
+    gg_cops_free(&c);
+    gg_cops_free(&s);
   }
 }
 

@@ -1,0 +1,374 @@
+/*
+** cops_aut.c: the automorphism group of a graph from nauty, enumerated,
+** and canonical forms of a few points under it (see cops_aut.h).
+**
+** nauty reports generators through its userautomproc callback, which has
+** no user pointer: they are collected through a thread-local pointer, so
+** two solves on two threads do not mix them (the Debian library is built
+** with thread-local storage: NAUTYVERSIONID is odd).
+*/
+#include <string.h>
+#include "alloc.h"
+#include "common.h"
+#include "cops_aut.h"
+
+#ifdef GG_HAVE_NAUTY
+#include <nauty.h>
+#endif
+
+struct GGAutNode {
+  uint32_t nElt;          /* the subgroup fixing this node's points */
+  uint32_t *aElt;         /*   its elements (indices into aPerm) */
+  uint16_t *aMin;         /* [x]: the least point of x's orbit */
+  uint32_t *aTr;          /* [x]: an element of the subgroup taking x to aMin[x] */
+  GGAutNode **apChild;    /* [m]: the node that also fixes m (orbit minima only) */
+};
+
+typedef struct AutCand AutCand;
+struct AutCand {
+  GGAutNode *pNode;
+  uint32_t nTau;
+  uint32_t aTau[GG_AUT_MAXPT];   /* the elements applied, in order */
+  uint16_t aT[GG_AUT_MAXPT];     /* the points left, each phase sorted */
+};
+#define AUT_BEAM 2048             /* most candidates of one step */
+
+/* --- nauty --- */
+
+typedef struct AutGens AutGens;
+struct AutGens {
+  uint32_t n, nGen, nAlloc;
+  uint16_t *aGen;         /* nGen*n */
+  int bNoMem;
+};
+
+#ifdef GG_HAVE_NAUTY
+static _Thread_local AutGens *tlGens;
+
+static void autGen(int count, int *perm, int *orbits, int numorbits, int stabvertex, int n){
+  AutGens *g = tlGens;
+  uint32_t x;
+  (void)count; (void)orbits; (void)numorbits; (void)stabvertex;
+  if( g==0 || g->bNoMem ) return;
+  if( g->nGen==g->nAlloc ){
+    uint32_t nNew = g->nAlloc ? 2*g->nAlloc : 16;
+    uint16_t *a = gg_malloc((uint64_t)nNew*g->n*sizeof(uint16_t));
+    if( a==0 ){ g->bNoMem = 1; return; }
+    if( g->aGen ) memcpy(a, g->aGen, (uint64_t)g->nGen*g->n*sizeof(uint16_t));
+    gg_free(g->aGen);
+    g->aGen = a;
+    g->nAlloc = nNew;
+  }
+  for(x=0; x<(uint32_t)n; x++) g->aGen[(uint64_t)g->nGen*g->n + x] = (uint16_t)perm[x];
+  g->nGen++;
+}
+
+/* nauty on pG: the order into *pOrder, the generators into pGens (if not
+** NULL). */
+static int autNauty(const GGGraph *pG, int bDirected, double *pOrder, AutGens *pGens){
+  int n = (int)pG->n, m = SETWORDSNEEDED(n), i, rc = GG_OK;
+  uint32_t v, j;
+  uint64_t nWork = 200*(uint64_t)m;
+  graph *g = gg_malloc((uint64_t)m*n*sizeof(graph));
+  int *lab = gg_malloc(3*(uint64_t)n*sizeof(int));
+  setword *work = gg_malloc(nWork*sizeof(setword));
+  statsblk stats;
+  DEFAULTOPTIONS_GRAPH(options);
+  if( g==0 || lab==0 || work==0 ){ rc = GG_NOMEM; goto done; }
+  memset(g, 0, (uint64_t)m*n*sizeof(graph));
+  for(v=0; v<pG->n; v++){
+    for(j=0; j<GG_DEG(pG, v); j++){
+      uint32_t w = GG_NBR(pG, v)[j];
+      if( w==v ) continue;
+      ADDELEMENT(GRAPHROW(g, v, m), w);
+      if( !bDirected ) ADDELEMENT(GRAPHROW(g, w, m), v);
+    }
+  }
+  options.digraph = bDirected ? TRUE : FALSE;
+  options.userautomproc = pGens ? autGen : 0;
+  tlGens = pGens;
+  nauty(g, lab, lab+n, 0, lab+2*n, &options, &stats, work, (int)nWork, m, n, 0);
+  tlGens = 0;
+  nauty_freedyn();
+  nautil_freedyn();
+  naugraph_freedyn();
+  if( stats.errstatus ){ rc = GG_NOMEM; goto done; }
+  *pOrder = stats.grpsize1;
+  for(i=0; i<stats.grpsize2; i++) *pOrder *= 10;
+  if( pGens && pGens->bNoMem ) rc = GG_NOMEM;
+done:
+  gg_free(g);
+  gg_free(lab);
+  gg_free(work);
+  return rc;
+}
+#endif
+
+int gg_aut_order(const GGGraph *pG, int bDirected, double *pOrder){
+  *pOrder = 1;
+#ifdef GG_HAVE_NAUTY
+  if( pG->n>1 ) return autNauty(pG, bDirected, pOrder, 0);
+#else
+  (void)pG; (void)bDirected;
+#endif
+  return GG_OK;
+}
+
+/* --- the elements --- */
+
+static uint64_t autHashPerm(const uint16_t *a, uint32_t n){
+  uint64_t h = 0x9e3779b97f4a7c15ull;
+  uint32_t x;
+  for(x=0; x<n; x++) h = (h ^ a[x]) * 0x100000001b3ull;
+  return gg_hash_mix(h);
+}
+
+/* The index of the permutation a, or UINT32_MAX. */
+static uint32_t autFind(const GGAut *p, const uint16_t *a){
+  uint32_t s = (uint32_t)autHashPerm(a, p->n) & (p->nHash-1);
+  while( p->aHash[s] ){
+    uint32_t e = p->aHash[s]-1;
+    if( memcmp(&p->aPerm[(uint64_t)e*p->n], a, p->n*sizeof(uint16_t))==0 ) return e;
+    s = (s+1) & (p->nHash-1);
+  }
+  return UINT32_MAX;
+}
+
+/* Add the permutation a if new (room for it is there). */
+static void autAdd(GGAut *p, const uint16_t *a){
+  uint32_t s = (uint32_t)autHashPerm(a, p->n) & (p->nHash-1);
+  while( p->aHash[s] ){
+    uint32_t e = p->aHash[s]-1;
+    if( memcmp(&p->aPerm[(uint64_t)e*p->n], a, p->n*sizeof(uint16_t))==0 ) return;
+    s = (s+1) & (p->nHash-1);
+  }
+  memcpy(&p->aPerm[(uint64_t)p->nElt*p->n], a, p->n*sizeof(uint16_t));
+  p->aHash[s] = ++p->nElt;
+}
+
+/* The closure of the generators: every product, breadth first. */
+static int autClose(GGAut *p, const AutGens *pGens, uint32_t nOrder){
+  uint32_t n = p->n, x, e, s;
+  uint16_t *t = p->aComp;
+  for(p->nHash=2; p->nHash<2*nOrder; p->nHash*=2){}
+  p->aPerm = gg_malloc((uint64_t)nOrder*n*sizeof(uint16_t));
+  p->aHash = gg_malloc((uint64_t)p->nHash*sizeof(uint32_t));
+  p->aInv = gg_malloc((uint64_t)nOrder*sizeof(uint32_t));
+  if( !p->aPerm || !p->aHash || !p->aInv ) return GG_NOMEM;
+  memset(p->aHash, 0, (uint64_t)p->nHash*sizeof(uint32_t));
+  for(x=0; x<n; x++) t[x] = (uint16_t)x;
+  autAdd(p, t);
+  for(e=0; e<p->nElt; e++){
+    for(s=0; pGens && s<pGens->nGen; s++){
+      const uint16_t *g = &pGens->aGen[(uint64_t)s*n], *a = &p->aPerm[(uint64_t)e*n];
+      for(x=0; x<n; x++) t[x] = g[a[x]];
+      if( p->nElt==nOrder ){
+        if( autFind(p, t)==UINT32_MAX ) return GG_TOOBIG;   /* nauty's order was wrong */
+        continue;
+      }
+      autAdd(p, t);
+    }
+  }
+  if( p->nElt!=nOrder ) return GG_TOOBIG;
+  for(e=0; e<p->nElt; e++){
+    const uint16_t *a = &p->aPerm[(uint64_t)e*n];
+    for(x=0; x<n; x++) t[a[x]] = (uint16_t)x;
+    p->aInv[e] = autFind(p, t);
+  }
+  return GG_OK;
+}
+
+/* --- the tree of stabilizers --- */
+
+static GGAutNode *autNodeNew(GGAut *p, uint32_t nElt){
+  GGAutNode *q = gg_malloc(sizeof(*q));
+  if( q==0 ) return 0;
+  memset(q, 0, sizeof(*q));
+  if( p->nNode==p->nNodeAlloc ){
+    uint32_t nNew = p->nNodeAlloc ? 2*p->nNodeAlloc : 64;
+    GGAutNode **a = gg_malloc((uint64_t)nNew*sizeof(*a));
+    if( a==0 ){ gg_free(q); return 0; }
+    if( p->apNode ) memcpy(a, p->apNode, p->nNode*sizeof(*a));
+    gg_free(p->apNode);
+    p->apNode = a;
+    p->nNodeAlloc = nNew;
+  }
+  p->apNode[p->nNode++] = q;
+  q->nElt = nElt;
+  q->aElt = gg_malloc((uint64_t)nElt*sizeof(uint32_t));
+  q->aMin = gg_malloc((uint64_t)p->n*sizeof(uint16_t));
+  q->aTr = gg_malloc((uint64_t)p->n*sizeof(uint32_t));
+  q->apChild = gg_malloc((uint64_t)p->n*sizeof(GGAutNode*));
+  if( !q->aElt || !q->aMin || !q->aTr || !q->apChild ) return 0;
+  memset(q->apChild, 0, (uint64_t)p->n*sizeof(GGAutNode*));
+  return q;
+}
+
+/* The orbits of node q's subgroup: least points and elements to them. */
+static void autOrbits(const GGAut *p, GGAutNode *q){
+  uint32_t x, i, n = p->n;
+  for(x=0; x<n; x++){ q->aMin[x] = (uint16_t)x; q->aTr[x] = 0; }
+  for(i=0; i<q->nElt; i++){
+    const uint16_t *a = &p->aPerm[(uint64_t)q->aElt[i]*n];
+    for(x=0; x<n; x++) if( a[x]<q->aMin[x] ){ q->aMin[x] = a[x]; q->aTr[x] = q->aElt[i]; }
+  }
+}
+
+/* The subtree under q (at depth d): a child for each orbit minimum m
+** that q's subgroup moves, while more points may follow. */
+static int autTree(GGAut *p, GGAutNode *q, uint32_t d, GGAutNode *pTrivial, uint64_t *pnBudget){
+  uint32_t m, i, n = p->n;
+  if( q==pTrivial ) return GG_OK;
+  autOrbits(p, q);
+  for(m=0; m<n; m++){
+    uint32_t nFix = 0;
+    GGAutNode *c;
+    int rc;
+    if( q->aMin[m]!=m ) continue;
+    if( d+1>=p->nPt ){ q->apChild[m] = q; continue; }   /* not followed: any */
+    for(i=0; i<q->nElt; i++) if( gg_aut_map(p, q->aElt[i], m)==m ) nFix++;
+    if( nFix==q->nElt ){ q->apChild[m] = q; continue; }
+    if( nFix==1 ){ q->apChild[m] = pTrivial; continue; }
+    if( *pnBudget<nFix ) return GG_TOOBIG;
+    *pnBudget -= nFix;
+    c = autNodeNew(p, nFix);
+    if( c==0 ) return GG_NOMEM;
+    for(i=0, nFix=0; i<q->nElt; i++) if( gg_aut_map(p, q->aElt[i], m)==m ) c->aElt[nFix++] = q->aElt[i];
+    q->apChild[m] = c;
+    rc = autTree(p, c, d+1, pTrivial, pnBudget);
+    if( rc ) return rc;
+  }
+  return GG_OK;
+}
+
+int gg_aut_build(GGAut *p, const GGGraph *pG, int bDirected, uint32_t nPt, uint64_t mxElt){
+  GGAutNode *pTrivial;
+  uint32_t x, e;
+  uint64_t nBudget = 16*mxElt;
+  int rc = GG_OK;
+  memset(p, 0, sizeof(*p));
+  p->n = pG->n;
+  p->nPt = nPt;
+  p->order = 1;
+  if( pG->n==0 || pG->n>65535 || nPt>GG_AUT_MAXPT || nPt==0 ) return GG_TOOBIG;
+  p->aComp = gg_malloc((uint64_t)p->n*sizeof(uint16_t));
+  p->pBeam = gg_malloc(2*AUT_BEAM*sizeof(AutCand));
+  if( !p->aComp || !p->pBeam ) return GG_NOMEM;
+  {
+    AutGens gens;
+    memset(&gens, 0, sizeof(gens));
+    gens.n = p->n;
+#ifdef GG_HAVE_NAUTY
+    if( p->n>1 && mxElt>1 ) rc = autNauty(pG, bDirected, &p->order, &gens);
+#else
+    (void)bDirected;
+#endif
+    if( rc==GG_OK && p->order>(double)mxElt ) rc = GG_TOOBIG;
+    if( rc==GG_OK ) rc = autClose(p, &gens, (uint32_t)(p->order+0.5));
+    gg_free(gens.aGen);
+    if( rc ) return rc;
+  }
+  pTrivial = autNodeNew(p, 1);
+  if( pTrivial==0 ) return GG_NOMEM;
+  pTrivial->aElt[0] = 0;
+  for(x=0; x<p->n; x++){ pTrivial->aMin[x] = (uint16_t)x; pTrivial->aTr[x] = 0; pTrivial->apChild[x] = pTrivial; }
+  if( p->nElt==1 ){ p->pRoot = pTrivial; return GG_OK; }
+  p->pRoot = autNodeNew(p, p->nElt);
+  if( p->pRoot==0 ) return GG_NOMEM;
+  for(e=0; e<p->nElt; e++) p->pRoot->aElt[e] = e;
+  return autTree(p, p->pRoot, 0, pTrivial, &nBudget);
+}
+
+void gg_aut_free(GGAut *p){
+  uint32_t i;
+  for(i=0; i<p->nNode; i++){
+    GGAutNode *q = p->apNode[i];
+    gg_free(q->aElt); gg_free(q->aMin); gg_free(q->aTr); gg_free(q->apChild);
+    gg_free(q);
+  }
+  gg_free(p->apNode);
+  gg_free(p->aPerm);
+  gg_free(p->aInv);
+  gg_free(p->aHash);
+  gg_free(p->pBeam);
+  gg_free(p->aComp);
+  memset(p, 0, sizeof(*p));
+}
+
+/* --- canonical forms --- */
+
+static void autSort(uint16_t *a, uint32_t k){
+  uint32_t i, j;
+  for(i=1; i<k; i++){
+    uint16_t x = a[i];
+    for(j=i; j>0 && a[j-1]>x; j--) a[j] = a[j-1];
+    a[j] = x;
+  }
+}
+
+int gg_aut_canon(GGAut *p, const uint32_t *aIn, uint32_t nA, uint32_t nPt, uint32_t *aOut,
+                 uint32_t *pElt){
+  AutCand *aCur = (AutCand*)p->pBeam, *aNext = aCur + AUT_BEAM, *t;
+  uint32_t nCur = 1, nNext, nRemA = nA, nRem = nPt, step, c, j, x;
+  uint16_t *comp = p->aComp;
+  if( p->nElt<=1 ){                     /* the trivial group: sort each phase */
+    uint16_t a[GG_AUT_MAXPT];
+    for(j=0; j<nPt; j++) a[j] = (uint16_t)aIn[j];
+    autSort(a, nA); autSort(a+nA, nPt-nA);
+    for(j=0; j<nPt; j++) aOut[j] = a[j];
+    *pElt = 0;
+    return GG_OK;
+  }
+  aCur[0].pNode = p->pRoot;
+  aCur[0].nTau = 0;
+  for(j=0; j<nPt; j++) aCur[0].aT[j] = (uint16_t)aIn[j];
+  autSort(aCur[0].aT, nA); autSort(aCur[0].aT+nA, nPt-nA);
+  for(step=0; step<nPt; step++){
+    uint32_t hi = nRemA>0 ? nRemA : nRem, m = UINT32_MAX;
+    for(c=0; c<nCur; c++){
+      for(j=0; j<hi; j++){
+        uint32_t y = aCur[c].pNode->aMin[aCur[c].aT[j]];
+        if( y<m ) m = y;
+      }
+    }
+    aOut[step] = m;
+    nNext = 0;
+    for(c=0; c<nCur; c++){
+      const GGAutNode *q = aCur[c].pNode;
+      for(j=0; j<hi; j++){
+        uint32_t tau, i, d;
+        AutCand *z;
+        if( q->aMin[aCur[c].aT[j]]!=m || (j>0 && aCur[c].aT[j]==aCur[c].aT[j-1]) ) continue;
+        if( nNext==AUT_BEAM ) return GG_TOOBIG;
+        z = &aNext[nNext];
+        tau = q->aTr[aCur[c].aT[j]];
+        z->pNode = q->apChild[m];
+        z->nTau = aCur[c].nTau;
+        memcpy(z->aTau, aCur[c].aTau, z->nTau*sizeof(uint32_t));
+        if( tau ) z->aTau[z->nTau++] = tau;
+        for(i=0, d=0; i<nRem; i++){
+          if( i==j ) continue;
+          z->aT[d++] = (uint16_t)gg_aut_map(p, tau, aCur[c].aT[i]);
+        }
+        if( nRemA>0 ){ autSort(z->aT, nRemA-1); autSort(z->aT+nRemA-1, nRem-nRemA); }
+        else autSort(z->aT, nRem-1);
+        for(i=0; i<nNext; i++){         /* a repeat: the same node and points */
+          if( aNext[i].pNode==z->pNode && memcmp(aNext[i].aT, z->aT, (nRem-1)*sizeof(uint16_t))==0 ) break;
+        }
+        if( i==nNext ) nNext++;
+      }
+    }
+    t = aCur; aCur = aNext; aNext = t;
+    nCur = nNext;
+    if( nRemA>0 ) nRemA--;
+    nRem--;
+  }
+  /* g = the winner's elements composed, first applied first */
+  for(x=0; x<p->n; x++) comp[x] = (uint16_t)x;
+  for(j=0; j<aCur[0].nTau; j++){
+    const uint16_t *a = &p->aPerm[(uint64_t)aCur[0].aTau[j]*p->n];
+    for(x=0; x<p->n; x++) comp[x] = a[comp[x]];
+  }
+  *pElt = aCur[0].nTau==0 ? 0 : autFind(p, comp);
+  return GG_OK;
+}
