@@ -33,11 +33,13 @@ LIB_VIS    = -fvisibility=hidden
 WALL       = dist/wall/sqlite3.h dist/wall/sqlite3ext.h
 # nauty (Apache 2.0; Debian's libnauty2-dev, found by pkg-config): the
 # automorphism groups of the cops' symmetric solve (ext/engine/cops_aut.c).
-# Without it every group is trivial (the WebAssembly and Windows builds).
+# The build takes its headers; the library is loaded at run time
+# (libnauty.so.2, dlopen), so the extension loads where nauty is absent.
+# Without either every group is trivial (the WebAssembly and Windows builds).
 NAUTY_INC  := $(shell pkg-config --cflags nauty 2>/dev/null)
 ifneq ($(NAUTY_INC),)
 NAUTY_FLAGS = -DGG_HAVE_NAUTY $(NAUTY_INC)
-NAUTY_LIBS  = -lnauty
+NAUTY_LIBS  = -ldl
 endif
 ENGINE_OBJ = $(ENGINE_SRC:ext/engine/%.c=dist/obj/engine/%.o)
 SQL_OBJ    = $(SQL_SRC:ext/sqlite/%.c=dist/obj/sqlite/%.o)

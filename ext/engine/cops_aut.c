@@ -13,6 +13,8 @@
 #include "cops_aut.h"
 
 #ifdef GG_HAVE_NAUTY
+#include <dlfcn.h>
+#include <pthread.h>
 #include <nauty.h>
 #endif
 
@@ -63,35 +65,79 @@ static void autGen(int count, int *perm, int *orbits, int numorbits, int stabver
   g->nGen++;
 }
 
+/* nauty's library, loaded at run time (dlopen), so that the extension
+** loads on a machine without it (its groups are then trivial: the plain
+** solve's answers, without the speed-up); the build needs only nauty's
+** headers. */
+typedef void (*AutNautyFn)(graph*, int*, int*, set*, int*, optionblk*, statsblk*, setword*,
+                           int, int, int, graph*);
+static struct {
+  AutNautyFn xNauty;             /* nauty(), or NULL: no library */
+  void (*axFree[3])(void);       /* nauty_freedyn, nautil_freedyn, naugraph_freedyn */
+  dispatchvec *pDispatch;        /* dispatch_graph */
+} autLib;
+static pthread_once_t autLibOnce = PTHREAD_ONCE_INIT;
+
+static void autLibLoad(void){
+  static const char *const azFree[3] = { "nauty_freedyn", "nautil_freedyn",
+                                         "naugraph_freedyn" };
+  void *h = dlopen("libnauty.so.2", RTLD_NOW|RTLD_LOCAL);
+  int i;
+  if( h==0 ) return;
+  for(i=0; i<3; i++) *(void**)&autLib.axFree[i] = dlsym(h, azFree[i]);
+  autLib.pDispatch = (dispatchvec*)dlsym(h, "dispatch_graph");
+  *(void**)&autLib.xNauty = dlsym(h, "nauty");
+  if( !autLib.axFree[0] || !autLib.axFree[1] || !autLib.axFree[2] || !autLib.pDispatch ){
+    autLib.xNauty = 0;
+  }
+}
+
+/* v's row of g (m words a row) gets w, in nauty's order of bits (the
+** most significant first), without nauty's table of bits. */
+#define AUT_ADD(g, m, v, w) \
+  ((g)[(uint64_t)(m)*(v) + (w)/WORDSIZE] |= (setword)1 << (WORDSIZE-1-(w)%WORDSIZE))
+
 /* nauty on pG: the order into *pOrder, the generators into pGens (if not
-** NULL). */
+** NULL); without nauty's library, the order 1 and no generators. */
 static int autNauty(const GGGraph *pG, int bDirected, double *pOrder, AutGens *pGens){
   int n = (int)pG->n, m = SETWORDSNEEDED(n), i, rc = GG_OK;
   uint32_t v, j;
   uint64_t nWork = 200*(uint64_t)m;
-  graph *g = gg_malloc((uint64_t)m*n*sizeof(graph));
-  int *lab = gg_malloc(3*(uint64_t)n*sizeof(int));
-  setword *work = gg_malloc(nWork*sizeof(setword));
+  graph *g;
+  int *lab;
+  setword *work;
   statsblk stats;
-  DEFAULTOPTIONS_GRAPH(options);
+  optionblk options;
+  pthread_once(&autLibOnce, autLibLoad);
+  if( autLib.xNauty==0 ){ *pOrder = 1; return GG_OK; }
+  g = gg_malloc((uint64_t)m*n*sizeof(graph));
+  lab = gg_malloc(3*(uint64_t)n*sizeof(int));
+  work = gg_malloc(nWork*sizeof(setword));
   if( g==0 || lab==0 || work==0 ){ rc = GG_NOMEM; goto done; }
   memset(g, 0, (uint64_t)m*n*sizeof(graph));
   for(v=0; v<pG->n; v++){
     for(j=0; j<GG_DEG(pG, v); j++){
       uint32_t w = GG_NBR(pG, v)[j];
       if( w==v ) continue;
-      ADDELEMENT(GRAPHROW(g, v, m), w);
-      if( !bDirected ) ADDELEMENT(GRAPHROW(g, w, m), v);
+      AUT_ADD(g, m, v, w);
+      if( !bDirected ) AUT_ADD(g, m, w, v);
     }
   }
+  /* DEFAULTOPTIONS_GRAPH, field by field: its initializer names
+  ** dispatch_graph, which is the library's (looked up above) */
+  memset(&options, 0, sizeof(options));
+  options.defaultptn = TRUE;
+  options.linelength = CONSOLWIDTH;
+  options.tc_level = 100;
+  options.mininvarlevel = 0;
+  options.maxinvarlevel = 1;
+  options.dispatch = autLib.pDispatch;
   options.digraph = bDirected ? TRUE : FALSE;
   options.userautomproc = pGens ? autGen : 0;
   tlGens = pGens;
-  nauty(g, lab, lab+n, 0, lab+2*n, &options, &stats, work, (int)nWork, m, n, 0);
+  autLib.xNauty(g, lab, lab+n, 0, lab+2*n, &options, &stats, work, (int)nWork, m, n, 0);
   tlGens = 0;
-  nauty_freedyn();
-  nautil_freedyn();
-  naugraph_freedyn();
+  for(i=0; i<3; i++) autLib.axFree[i]();
   if( stats.errstatus ){ rc = GG_NOMEM; goto done; }
   *pOrder = stats.grpsize1;
   for(i=0; i<stats.grpsize2; i++) *pOrder *= 10;

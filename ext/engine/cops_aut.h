@@ -4,8 +4,10 @@
 **
 ** The group comes from nauty (Brendan McKay and Adolfo Piperno's library,
 ** Apache 2.0: Debian's libnauty2-dev; the build defines GG_HAVE_NAUTY and
-** links -lnauty).  Without nauty (the WebAssembly and Windows builds) every
-** graph has the trivial group.  nauty's own work arrays are its
+** takes its headers, and cops_aut.c loads libnauty.so.2 at run time, so
+** that the extension loads without it).  Without nauty (its headers at
+** build time, or its library at run time; the WebAssembly and Windows
+** builds) every graph has the trivial group.  nauty's own work arrays are its
 ** allocations, not the engine's: the documented exception to alloc.h (they
 ** are freed after each call).
 **
