@@ -113,3 +113,14 @@ def test_no_two_files_of_ext_call_each_other():
     both = sorted({tuple(sorted((a, b))) for a in list(calls) for b in calls[a]
                    if a in calls.get(b, ())})
     assert not both, ["%s <-> %s" % (os.path.basename(a), os.path.basename(b)) for a, b in both]
+
+
+def test_needs_only_the_c_library():
+    """The library's dynamic needs are the C library's alone (readelf's
+    NEEDED): nauty is loaded at run time when present (cops_aut.c), so the
+    extension loads on a machine without it, as a download must."""
+    p = subprocess.run(["readelf", "-d", SO], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    needed = set(re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", p.stdout))
+    allowed = re.compile(r"^(libc|libm|libpthread|libdl|ld-linux[-\w]*)\.so(\.\d+)*$")
+    assert needed and all(allowed.match(x) for x in needed), needed
