@@ -69,6 +69,14 @@ dist/obj/sqlite/%.o: ext/sqlite/%.c VERSION Makefile
 
 -include $(LIB_OBJ:.o=.d)
 
+# Whether nauty's headers were found is part of cops_aut.o's build: a
+# stamp named for it, so that an object built before `make test`'s
+# deps.sh installed nauty (a fresh machine's `make demo`) is rebuilt.
+NAUTY_STAMP = dist/obj/nauty-$(if $(NAUTY_FLAGS),on,off).stamp
+$(NAUTY_STAMP):
+	@mkdir -p dist/obj && rm -f dist/obj/nauty-*.stamp && touch $@
+dist/obj/engine/cops_aut.o: $(NAUTY_STAMP)
+
 # A standalone C program on the engines (tests/engine/*.c, bench/*.c):
 #   make engine-prog SRC=tests/engine/cm_check.c OUT=dist/engine/cm_check [PROG_FLAGS=...]
 # links every engine file with alloc_libc.c and the tests' reference
