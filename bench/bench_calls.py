@@ -40,7 +40,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-EXT = os.path.join(ROOT, "dist", "graphgame")
+EXT = os.environ.get("GG_EXT", os.path.join(ROOT, "dist", "graphgame"))   # GG_EXT: another build, to compare
 REPEAT = int(os.environ.get("BENCH_REPEAT", "5"))
 sys.path.insert(0, HERE)
 import bench_race  # noqa: E402  (the contest's games)
