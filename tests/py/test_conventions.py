@@ -397,3 +397,34 @@ def test_the_wall_stands_before_every_engine_file():
             p = subprocess.run([argv[0], "-fsyntax-only"] + flags + [probe], cwd=eco.ROOT,
                                capture_output=True, text=True)
             assert p.returncode != 0 and "ext/engine/ is plain C" in p.stderr, (header, p.stderr)
+
+
+def test_every_path_into_ext_exists():
+    """Every path into ext/ that a tracked file names (a source file's
+    header comment, a test, a script, a page: ext/engine/cops/cops.c,
+    ext/engine/catmouse/catmouse_chain*.c) exists, so a moved file leaves
+    no stale path behind (issue 36).  Placeholders such as <game> end the
+    path; CHANGELOG.md may name the paths of the past."""
+    p = subprocess.run(["git", "-C", eco.ROOT, "ls-files", "-z"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    rx = re.compile(r"ext/(?:engine|sqlite)/[\w./*-]*")
+    bad, count = [], 0
+    for rel in p.stdout.split("\0"):
+        path = os.path.join(eco.ROOT, rel)
+        if not rel or rel == "CHANGELOG.md" or not os.path.isfile(path):
+            continue
+        try:
+            text = open(path, encoding="utf-8").read()
+        except UnicodeDecodeError:
+            continue
+        for n, line in enumerate(text.split("\n"), 1):
+            for m in rx.finditer(line):
+                count += 1
+                named = m.group(0).rstrip(".-")
+                if line[m.end():m.end() + 1] in ("<", "{", "%"):    # a placeholder, a pattern
+                    named = named[:named.rindex("/") + 1]
+                if not glob.glob(os.path.join(eco.ROOT, named)):
+                    bad.append("%s line %d: %s" % (rel, n, named))
+    assert not bad, "paths into ext/ that do not exist:\n  " + "\n  ".join(bad)
+    assert count > 50, "only %d paths into ext/ found: is the search broken?" % count
+    return "%d paths" % count
