@@ -399,6 +399,19 @@ def test_the_wall_stands_before_every_engine_file():
             assert p.returncode != 0 and "ext/engine/ is plain C" in p.stderr, (header, p.stderr)
 
 
+def test_file_names_are_unique_across_ext():
+    """Every folder of ext/ is on the include path (the Makefile), so
+    #include "x.h" finds one file only if no two folders hold an x.h; and
+    a source's name says which file it is in every message."""
+    import collections
+    where = collections.defaultdict(list)
+    for path in glob.glob(os.path.join(eco.ROOT, "ext", "**", "*.[ch]"), recursive=True):
+        where[os.path.basename(path)].append(os.path.relpath(path, eco.ROOT))
+    assert len(where) > 100, len(where)
+    twice = {k: v for k, v in where.items() if len(v) > 1}
+    assert not twice, twice
+
+
 def test_every_path_into_ext_exists():
     """Every path into ext/ that a tracked file names (a source file's
     header comment, a test, a script, a page: ext/engine/cops/cops.c,
