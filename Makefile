@@ -9,15 +9,20 @@ PREFIX  ?= /usr/local
 VERSION := $(shell cat VERSION)
 VERSION_DEF = -DGG_VERSION='"$(VERSION)"'
 
-# Sources are found, not listed.  ext/engine/: the games, plain C with no
-# SQLite; ext/sqlite/: the SQLite layer.  Standalone programs link the
-# engine with alloc_libc.c, the extension with alloc_sqlite.c.
-ENGINE_SRC = $(wildcard ext/engine/*.c)
-SQL_SRC    = $(wildcard ext/sqlite/*.c)
-LIB_SRC    = $(filter-out ext/engine/alloc_libc.c,$(ENGINE_SRC)) $(SQL_SRC)
-HDRS       = $(wildcard ext/engine/*.h ext/sqlite/*.h)
-ENGINE_INC = -Iext/engine
-LIB_INC    = -Iext/engine -Iext/sqlite
+# Sources are found, not listed.  ext/engine/<concern>/: the games, plain
+# C with no SQLite; ext/sqlite/ (registry.c) and ext/sqlite/<concern>/: the
+# SQLite layer (docs/internals.md draws the tree).  Every folder is on the
+# include path, so a file includes "graph.h" wherever it lives, and a new
+# folder needs no line here.  Standalone programs link the engine with
+# alloc_libc.c, the extension with alloc_sqlite.c.
+ENGINE_SRC = $(wildcard ext/engine/*/*.c)
+SQL_SRC    = $(wildcard ext/sqlite/*.c ext/sqlite/*/*.c)
+LIB_SRC    = $(filter-out %/alloc_libc.c,$(ENGINE_SRC)) $(SQL_SRC)
+ENGINE_DIRS = $(sort $(patsubst %/,%,$(dir $(wildcard ext/engine/*/*.[ch]))))
+SQL_DIRS   = ext/sqlite $(sort $(patsubst %/,%,$(dir $(wildcard ext/sqlite/*/*.[ch]))))
+HDRS       = $(wildcard $(ENGINE_DIRS:%=%/*.h) $(SQL_DIRS:%=%/*.h))
+ENGINE_INC = $(addprefix -I,$(ENGINE_DIRS))
+LIB_INC    = $(ENGINE_INC) $(addprefix -I,$(SQL_DIRS))
 # The reference solvers and what only the tests use (tests/engine/ref/):
 # linked into the test programs, never into the library.
 REF_SRC    = $(wildcard tests/engine/ref/*.c)
@@ -27,12 +32,13 @@ REF_HDRS   = $(wildcard tests/engine/ref/*.h)
 # so): SQLite loads extensions with RTLD_GLOBAL, where other names could
 # clash with the host's.
 LIB_VIS    = -fvisibility=hidden
-# The wall: ext/engine/ is compiled with dist/wall/ first on the include
-# path, whose sqlite3.h and sqlite3ext.h stop the build, so an engine file
-# cannot include SQLite by accident.
+# The wall: every file of ext/engine/ (each folder) is compiled with
+# dist/wall/ first on the include path, whose sqlite3.h and sqlite3ext.h
+# stop the build, so an engine file cannot include SQLite by accident
+# (tests/py/test_conventions.py checks every engine object's command).
 WALL       = dist/wall/sqlite3.h dist/wall/sqlite3ext.h
 # nauty (Apache 2.0; Debian's libnauty2-dev, found by pkg-config): the
-# automorphism groups of the cops' symmetric solve (ext/engine/cops_aut.c).
+# automorphism groups of the cops' symmetric solve (ext/engine/cops/cops_aut.c).
 # The build takes its headers; the library is loaded at run time
 # (libnauty.so.2, dlopen), so the extension loads where nauty is absent.
 # Without either every group is trivial (the WebAssembly and Windows builds).
@@ -43,7 +49,7 @@ NAUTY_LIBS  = -ldl
 endif
 ENGINE_OBJ = $(ENGINE_SRC:ext/engine/%.c=dist/obj/engine/%.o)
 SQL_OBJ    = $(SQL_SRC:ext/sqlite/%.c=dist/obj/sqlite/%.o)
-LIB_OBJ    = $(filter-out dist/obj/engine/alloc_libc.o,$(ENGINE_OBJ)) $(SQL_OBJ)
+LIB_OBJ    = $(filter-out %/alloc_libc.o,$(ENGINE_OBJ)) $(SQL_OBJ)
 
 .PHONY: all test check demo asan clean help svg
 
@@ -58,13 +64,13 @@ $(WALL):
 
 # Each object depends on the headers it includes (-MMD writes them to
 # its .d file, read below), so a new declaration rebuilds only the files
-# that see it.
+# that see it.  ext/engine/core/graph.c is dist/obj/engine/core/graph.o.
 dist/obj/engine/%.o: ext/engine/%.c $(WALL) Makefile
-	@mkdir -p dist/obj/engine
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -MMD -MP -fPIC -Idist/wall $(ENGINE_INC) $(NAUTY_FLAGS) -c -o $@ $<
 
 dist/obj/sqlite/%.o: ext/sqlite/%.c VERSION Makefile
-	@mkdir -p dist/obj/sqlite
+	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(WARN) $(LIB_VIS) -MMD -MP $(VERSION_DEF) -fPIC $(LIB_INC) -c -o $@ $<
 
 -include $(LIB_OBJ:.o=.d)
@@ -75,7 +81,7 @@ dist/obj/sqlite/%.o: ext/sqlite/%.c VERSION Makefile
 NAUTY_STAMP = dist/obj/nauty-$(if $(NAUTY_FLAGS),on,off).stamp
 $(NAUTY_STAMP):
 	@mkdir -p dist/obj && rm -f dist/obj/nauty-*.stamp && touch $@
-dist/obj/engine/cops_aut.o: $(NAUTY_STAMP)
+$(filter %/cops_aut.o,$(ENGINE_OBJ)): $(NAUTY_STAMP)
 
 # A standalone C program on the engines (tests/engine/*.c, bench/*.c):
 #   make engine-prog SRC=tests/engine/cm_check.c OUT=dist/engine/cm_check [PROG_FLAGS=...]
@@ -184,7 +190,7 @@ SAN_LINK = -DSQLITE_CORE $(LIB_INC) -Itests/c $(VERSION_DEF) -pthread
 # layer with -DSQLITE_CORE (linked with libsqlite3).
 ASAN_ENGINE = $(ENGINE_SRC:ext/engine/%.c=dist/obj/asan/engine/%.o) \
               $(REF_SRC:tests/engine/ref/%.c=dist/obj/asan/ref/%.o)
-ASAN_LIB    = $(filter-out dist/obj/asan/engine/alloc_libc.o,$(ENGINE_SRC:ext/engine/%.c=dist/obj/asan/engine/%.o)) \
+ASAN_LIB    = $(filter-out %/alloc_libc.o,$(ENGINE_SRC:ext/engine/%.c=dist/obj/asan/engine/%.o)) \
               $(SQL_SRC:ext/sqlite/%.c=dist/obj/asan/sqlite/%.o)
 dist/obj/asan/engine/%.o: ext/engine/%.c $(HDRS) $(WALL) Makefile
 	@mkdir -p $(dir $@)
@@ -234,9 +240,9 @@ dist/fuzz/fuzz_sql: tests/fuzz/fuzz_sql.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(SAN_LINK) $(NAUTY_FLAGS) -o $@ tests/fuzz/fuzz_sql.c $(LIB_SRC) -lsqlite3 $(NAUTY_LIBS)
 
-dist/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS) $(REF_HDRS)
+dist/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_ENGINE) $(HDRS) $(REF_HDRS) $(WALL)
 	@mkdir -p dist/fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(ENGINE_INC) $(REF_INC) $(NAUTY_FLAGS) -pthread -o $@ $< $(FUZZ_ENGINE) $(NAUTY_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -Idist/wall $(ENGINE_INC) $(REF_INC) $(NAUTY_FLAGS) -pthread -o $@ $< $(FUZZ_ENGINE) $(NAUTY_LIBS)
 
 .PHONY: fuzz fuzz-brief
 fuzz: $(FUZZ_TARGETS:%=dist/fuzz/fuzz_%)
@@ -260,9 +266,9 @@ dist/ctests/replay_sql: tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(HARNESS) $(A
 	@mkdir -p dist/ctests
 	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"sql\" $(SAN_LINK) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_sql.c $(ASAN_LIB) -lsqlite3 $(NAUTY_LIBS)
 
-dist/ctests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(ASAN_ENGINE) $(HDRS) $(REF_HDRS)
+dist/ctests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(ASAN_ENGINE) $(HDRS) $(REF_HDRS) $(WALL)
 	@mkdir -p dist/ctests
-	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"$*\" $(ENGINE_INC) $(REF_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(ASAN_ENGINE) $(NAUTY_LIBS)
+	$(CC) $(ASAN_FLAGS) -DFZ_TARGET=\"$*\" -Idist/wall $(ENGINE_INC) $(REF_INC) -pthread -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(ASAN_ENGINE) $(NAUTY_LIBS)
 
 TEST_BUILD += $(FUZZ_TARGETS:%=dist/ctests/replay_%)
 

@@ -395,7 +395,7 @@ def huge_child(db_path, mode, n):
 
 def huge_path():
     """BENCH_HUGE_PATH=1: a path of BENCH_HUGE_N nodes (default 45,000),
-    labels shuffled, through the chains (ext/engine/catmouse_chain.c):
+    labels shuffled, through the chains (ext/engine/catmouse/catmouse_chain.c):
     forced wins past 65,535 plies (the side table of catmouse.h), solved
     once, its time and peak, and every position of BENCH_SAMPLES random
     mouse nodes checked against their children."""

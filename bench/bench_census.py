@@ -8,7 +8,7 @@ of the SQL census, and the cat-and-mouse table against a plain C program.
    dist/bench/g10.db, table g6(g); kept for the next run):
    - bench/census_textbook.c (dismantling; the 2-cop fixed point on bit
      masks) and bench/census_engine.c (the same lines through
-     ext/engine/graph6.c and gg_cops_small_number(): dismantling, a cop
+     ext/engine/formats/graph6.c and gg_cops_small_number(): dismantling, a cop
      parked on one node, then the 2-cop solve), both built here, each
      timing itself from its first line read to its last answer; the
      counts must agree.  Target: the engine at least 2x faster.

@@ -6,7 +6,7 @@ the census of every connected graph on 9 nodes through SQL.
    surround, lazy, lazy at distance 1; issue 23), two cops on a 20x20 grid
    and on a random graph of 300 nodes with average degree 6 (seed 1; for
    `directed` each edge oriented at random, a third of them both ways,
-   seed 7): bench/cops_engine.c (ext/engine/cops.c, a full solve keeping
+   seed 7): bench/cops_engine.c (ext/engine/cops/cops.c, a full solve keeping
    every position's plies) against bench/textbook_cops.c (ordered cop
    tuples, a queue of decided positions, a counter per robber position,
    extended to each variant), both built here, run in turn in this run.

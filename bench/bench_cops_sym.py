@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Cops and robbers on the orbits of a graph's automorphisms, the cops
-moving one at a time (ext/engine/cops_seq.c; issue 37), engine alone
+moving one at a time (ext/engine/cops/cops_seq.c; issue 37), engine alone
 (bench/cops_sym_engine.c, built here).
 
 1. The named graphs of tests/py/named_graphs.py: |Aut| (nauty), the cop

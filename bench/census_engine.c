@@ -1,11 +1,11 @@
 /*
 ** census_engine.c: the cop numbers of many small graphs through
 ** graphgame's own engine, on the input of census_textbook.c, for
-** bench_census.py.  Each graph6 line is parsed by ext/engine/graph6.c,
-** read into bit rows (gg_graph6_rows) and solved by
-** gg_cops_small_number() (ext/engine/cops_number.c: corners removed, a
-** cop parked on one node tried, then two cops on what is left): the path
-** of cop_number() for a graph of at most 64 nodes.
+** bench_census.py.  Each graph6 line is parsed by
+** ext/engine/formats/graph6.c, read into bit rows (gg_graph6_rows) and
+** solved by gg_cops_small_number() (ext/engine/cops/cops_number.c:
+** corners removed, a cop parked on one node tried, then two cops on what
+** is left): the path of cop_number() for a graph of at most 64 nodes.
 **
 **   census_engine [-lazy] < FILE.g6
 **
@@ -29,7 +29,8 @@ static double now(void){
 }
 
 /* Closed neighbourhoods of a parsed graph6 graph, read as cop_number()
-** reads a graph6 value of at most 64 nodes (ext/sqlite/source_graph6.c). */
+** reads a graph6 value of at most 64 nodes
+** (ext/sqlite/sources/source_graph6.c). */
 static void censusMasks(const GGGraph6 *p, uint64_t *aNbr){
   uint32_t v;
   gg_graph6_rows(p, aNbr);

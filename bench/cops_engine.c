@@ -1,5 +1,5 @@
 /*
-** cops_engine.c: graphgame's cops engine (ext/engine/cops.c) alone, on
+** cops_engine.c: graphgame's cops engine (ext/engine/cops/cops.c) alone, on
 ** the input of textbook_cops.c, for bench_cops.py.  A full solve (every
 ** position's plies kept), then the capture time from the table.
 **

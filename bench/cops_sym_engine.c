@@ -1,6 +1,6 @@
 /*
 ** cops_sym_engine.c: the cops engine's symmetric solve (orbits of Aut(G),
-** cops one at a time: ext/engine/cops_seq.c) beside its plain solve, on
+** cops one at a time: ext/engine/cops/cops_seq.c) beside its plain solve, on
 ** one graph, for bench_cops_sym.py and the long runs of
 ** docs/reference/cops.md (Tutte's 12-cage, the Hoffman-Singleton graph).
 **

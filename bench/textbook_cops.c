@@ -1,7 +1,7 @@
 /*
 ** textbook_cops.c: the textbook k-cop solver, a baseline for
 ** bench_cops.py, for every variant of graphgame's cops (the rules of
-** ext/engine/cops.h).  Plain C, written as the method is usually taught:
+** ext/engine/cops/cops.h).  Plain C, written as the method is usually taught:
 ** one flat array over ORDERED cop tuples (n^k * n * 2 positions), a queue
 ** of decided positions, a counter per robber-turn position (his moves
 ** not yet known to lose) and the plies of each position (a 16-bit word,

@@ -1,6 +1,6 @@
 /*
 ** textbook_race.c: a textbook solver of the race to z (HDU 6963; the
-** rules of ext/engine/race.h), a baseline for bench_race.py.  Plain C,
+** rules of ext/engine/race/race.h), a baseline for bench_race.py.  Plain C,
 ** written as textbook913.c is: a queue of decided positions, an int
 ** counter of undecided moves per position, one flat array indexed by
 ** (alice, bob, turn), and a result byte per position.  Only the outcomes

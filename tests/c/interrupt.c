@@ -25,7 +25,7 @@
 **   edges        reading 600000 edge rows and building the graph
 **   rules        catmouse() with rules, text labels and a directed graph
 **   long path    catmouse() on a path of 4000 nodes (forced wins of ~8000
-**                plies: the chains, ext/engine/catmouse_chain.c)
+**                plies: the chains, ext/engine/catmouse/catmouse_chain.c)
 **   chains ...   the same on paths of 3000 and 10000 nodes and a cycle of
 **                3000
 **   race path    race_states() on a path of 1500 nodes

@@ -459,7 +459,7 @@ static void oomMessages(void){
   }
 }
 
-/* The chains (ext/engine/catmouse_chain.c) on long chases: a path of
+/* The chains (ext/engine/catmouse/catmouse_chain.c) on long chases: a path of
 ** 3,000 nodes (make test), of 10,000 and a cycle of 3,000 (make check).
 ** A run without failures counts the call's allocations, and one refused
 ** by the position limit those of the read; then allocations spread over

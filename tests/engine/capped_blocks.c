@@ -20,7 +20,7 @@
 #define gg_capped_positions capblk_positions
 #define gg_capped_cost capblk_cost
 #define gg_capped_solve capblk_solve
-#include "../../ext/engine/catmouse_bounded.c"
+#include "../../ext/engine/catmouse/catmouse_bounded.c"
 #undef gg_capped_positions
 #undef gg_capped_cost
 #undef gg_capped_solve

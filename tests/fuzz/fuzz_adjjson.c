@@ -1,7 +1,8 @@
 /*
 ** fuzz_adjjson.c: libFuzzer target for the JSON adjacency-list parser
-** (ext/adjjson.c) and, behind it, the graph builder and the cat-and-mouse
-** engine.  Plain C engines only, no SQLite (links ext/alloc_libc.c).
+** (ext/engine/formats/adjjson.c) and, behind it, the graph builder and
+** the cat-and-mouse engine.  Plain C engines only, no SQLite (links
+** ext/engine/core/alloc_libc.c).
 **
 **     make fuzz            # every target for FUZZ_TIME seconds (60)
 **     dist/fuzz/fuzz_adjjson -max_total_time=60 dist/fuzz/corpus_adjjson tests/fuzz/seed_adjjson

@@ -1,6 +1,7 @@
 /*
-** fuzz_graph6.c: libFuzzer target for the graph6 parser (ext/engine/graph6.c)
-** and, behind it, the two cops engines.  Plain C engines only, no SQLite.
+** fuzz_graph6.c: libFuzzer target for the graph6 parser
+** (ext/engine/formats/graph6.c) and, behind it, the two cops engines.
+** Plain C engines only, no SQLite.
 **
 **     make fuzz            # every target for FUZZ_TIME seconds (60)
 **     dist/fuzz/fuzz_graph6 -max_total_time=60 dist/fuzz/corpus_graph6 tests/fuzz/seed_graph6

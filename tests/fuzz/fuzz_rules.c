@@ -1,5 +1,6 @@
 /*
-** fuzz_rules.c: libFuzzer target for the rules parser (ext/engine/rules.c).
+** fuzz_rules.c: libFuzzer target for the rules parser
+** (ext/engine/core/rules.c).
 **
 ** Any bytes go in as the text of a `rules` argument, parsed against the
 ** keys of cat and mouse and an integer key (cops' "distance").  Beyond not crashing, leaking or reading out of

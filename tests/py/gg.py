@@ -66,7 +66,7 @@ def engine_prog(src, out, flags=("-O2",)):
     key = hashlib.sha1(("%s %s" % (src, " ".join(flags))).encode()).hexdigest()[:12]
     prog = os.path.join(ROOT, "dist", "progs", "%s-%s" % (os.path.basename(src).split(".")[0], key))
     inputs = [os.path.join(ROOT, src), os.path.join(ROOT, "Makefile")] + \
-        glob.glob(os.path.join(ROOT, "ext", "engine", "*.[ch]")) + \
+        glob.glob(os.path.join(ROOT, "ext", "engine", "*", "*.[ch]")) + \
         glob.glob(os.path.join(ROOT, "tests", "engine", "ref", "*.[ch]"))
     if not os.path.exists(prog) or os.path.getmtime(prog) < max(os.path.getmtime(f) for f in inputs):
         tmp = "%s.%d.tmp" % (prog, os.getpid())

@@ -1,4 +1,4 @@
-"""Cat and mouse on large graphs: the fast engine (ext/engine/catmouse*.c)
+"""Cat and mouse on large graphs: the fast engine (ext/engine/catmouse/)
 against the reference solve on the generic engine
 (tests/engine/ref/catmouse_ref.c), every position, undirected and directed, with 0 to 3 holes, with the default
 (the small-graph path up to 64 nodes), one thread, two, and the split of two

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import sqlite3
+import subprocess
 
 import ecosystem as eco
 import gg
@@ -321,13 +322,122 @@ def test_version_is_the_VERSION_file():
 
 
 def test_engines_know_nothing_of_sqlite():
-    """ext/engine/ is plain C: no file there names SQLite's API (the
-    Makefile's wall stops includes; this stops the rest), and no source
-    file of ext/ is over 650 lines."""
-    import glob
-    for path in glob.glob(os.path.join(eco.ROOT, "ext", "engine", "*")):
+    """ext/engine/ is plain C: no file of any of its folders names SQLite's
+    API (the Makefile's wall stops includes; this stops the rest), and no
+    source file of ext/ is over 650 lines."""
+    files = [p for p in glob.glob(os.path.join(eco.ROOT, "ext", "engine", "**", "*"), recursive=True)
+             if os.path.isfile(p)]
+    assert len(files) > 40, files
+    for path in files:
         text = open(path, encoding="utf-8").read()
         assert "sqlite3" not in text, path
-    for path in glob.glob(os.path.join(eco.ROOT, "ext", "*", "*.[ch]")):
+    for path in glob.glob(os.path.join(eco.ROOT, "ext", "**", "*.[ch]"), recursive=True):
         n = sum(1 for _ in open(path, encoding="utf-8"))
         assert n <= 650, (path, n)
+
+
+def include_dirs(argv):
+    """The -I folders of a compiler command, in order."""
+    return [a[2:] for a in argv if a.startswith("-I")]
+
+
+def test_the_wall_stands_before_every_engine_file():
+    """The wall (the Makefile: dist/wall/ first on the include path, whose
+    sqlite3.h and sqlite3ext.h are an #error) is on the command that
+    compiles each file of each folder of ext/engine/, for the library and
+    for the standalone programs (make engine-prog), with every engine
+    folder and no folder of the SQLite layer after it; ext/engine/ holds
+    folders only (the Makefile builds ext/engine/*/*.c); and a file
+    compiled with those flags that includes a SQLite header does not
+    build."""
+    import shlex
+    import tempfile
+    engine = os.path.join(eco.ROOT, "ext", "engine")
+    top = sorted(f for f in os.listdir(engine) if not os.path.isdir(os.path.join(engine, f)))
+    assert not top, "files at the top of ext/engine/, which the Makefile does not build: %s" % top
+    folders = ["ext/engine/" + f for f in sorted(os.listdir(engine))]
+    srcs = sorted(os.path.relpath(p, eco.ROOT) for p in glob.glob(os.path.join(engine, "*", "*.c")))
+    assert len(folders) > 3 and len(srcs) > 30, (folders, srcs)
+    objs = ["dist/obj/engine/%s.o" % os.path.relpath(s, "ext/engine")[:-2] for s in srcs]
+    p = subprocess.run(["make", "-n", "-B", "--no-print-directory"] + objs, cwd=eco.ROOT,
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    cmds = {}
+    for line in p.stdout.splitlines():
+        argv = shlex.split(line)
+        if "-c" in argv and "-o" in argv:
+            cmds[argv[argv.index("-o") + 1]] = argv
+    assert sorted(cmds) == objs, (sorted(cmds), objs)
+
+    def check(what, argv):
+        inc = include_dirs(argv)
+        assert inc and inc[0] == "dist/wall", (what, inc)
+        assert all(f in inc for f in folders), (what, "an engine folder is missing", inc)
+        assert not [d for d in inc if d.startswith("ext/sqlite")], (what, inc)
+    for obj, argv in cmds.items():
+        check(obj, argv)
+    p = subprocess.run(["make", "-n", "--no-print-directory", "engine-prog",
+                        "SRC=tests/engine/cm_check.c", "OUT=dist/progs/wall-probe"],
+                       cwd=eco.ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    prog = [shlex.split(x) for x in p.stdout.splitlines() if "dist/progs/wall-probe" in x.split()]
+    assert len(prog) == 1 and all(s in prog[0] for s in srcs), p.stdout
+    check("engine-prog", prog[0])
+    # the wall itself: a file compiled with an engine object's flags
+    p = subprocess.run(["make", "-s", "--no-print-directory", "dist/wall/sqlite3.h",
+                        "dist/wall/sqlite3ext.h"], cwd=eco.ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    argv = cmds[objs[0]]
+    flags = [a for a in argv if a.startswith(("-I", "-D"))]
+    with tempfile.TemporaryDirectory(prefix="gg-wall-") as tmp:
+        for header in ("<sqlite3.h>", '"sqlite3ext.h"'):
+            probe = os.path.join(tmp, "probe.c")
+            with open(probe, "w") as f:
+                f.write("#include %s\nint x;\n" % header)
+            p = subprocess.run([argv[0], "-fsyntax-only"] + flags + [probe], cwd=eco.ROOT,
+                               capture_output=True, text=True)
+            assert p.returncode != 0 and "ext/engine/ is plain C" in p.stderr, (header, p.stderr)
+
+
+def test_file_names_are_unique_across_ext():
+    """Every folder of ext/ is on the include path (the Makefile), so
+    #include "x.h" finds one file only if no two folders hold an x.h; and
+    a source's name says which file it is in every message."""
+    import collections
+    where = collections.defaultdict(list)
+    for path in glob.glob(os.path.join(eco.ROOT, "ext", "**", "*.[ch]"), recursive=True):
+        where[os.path.basename(path)].append(os.path.relpath(path, eco.ROOT))
+    assert len(where) > 100, len(where)
+    twice = {k: v for k, v in where.items() if len(v) > 1}
+    assert not twice, twice
+
+
+def test_every_path_into_ext_exists():
+    """Every path into ext/ that a tracked file names (a source file's
+    header comment, a test, a script, a page: ext/engine/cops/cops.c,
+    ext/engine/catmouse/catmouse_chain*.c) exists, so a moved file leaves
+    no stale path behind (issue 36).  Placeholders such as <game> end the
+    path; CHANGELOG.md may name the paths of the past."""
+    p = subprocess.run(["git", "-C", eco.ROOT, "ls-files", "-z"], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    rx = re.compile(r"ext/(?:engine|sqlite)/[\w./*-]*")
+    bad, count = [], 0
+    for rel in p.stdout.split("\0"):
+        path = os.path.join(eco.ROOT, rel)
+        if not rel or rel == "CHANGELOG.md" or not os.path.isfile(path):
+            continue
+        try:
+            text = open(path, encoding="utf-8").read()
+        except UnicodeDecodeError:
+            continue
+        for n, line in enumerate(text.split("\n"), 1):
+            for m in rx.finditer(line):
+                count += 1
+                named = m.group(0).rstrip(".-")
+                if line[m.end():m.end() + 1] in ("<", "{", "%"):    # a placeholder, a pattern
+                    named = named[:named.rindex("/") + 1]
+                if not glob.glob(os.path.join(eco.ROOT, named)):
+                    bad.append("%s line %d: %s" % (rel, n, named))
+    assert not bad, "paths into ext/ that do not exist:\n  " + "\n  ".join(bad)
+    assert count > 50, "only %d paths into ext/ found: is the search broken?" % count
+    return "%d paths" % count

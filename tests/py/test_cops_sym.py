@@ -1,5 +1,5 @@
 """Cops and robbers solved with the cops moving one at a time and on the
-orbits of the graph's automorphism group (ext/engine/cops_seq.c,
+orbits of the graph's automorphism group (ext/engine/cops/cops_seq.c,
 cops_aut.c): every position against the plain solve (the rules'
 "symmetry": false) and the brute force gg.cops_brute; the engine's check
 (tests/engine/cops_sym_check.c) on many graphs with symmetry under random

@@ -6,7 +6,7 @@
 ** and their replays (tests/fuzz/) compile the .c files here next to the
 ** engine.  The reference solvers are the plain formulation of each game on
 ** the generic retrograde solver (retro.c here: a GGGame of callbacks, one
-** state word of ext/engine/retro.h per position, a FIFO queue).  They are
+** state word of ext/engine/core/retro.h per position, a FIFO queue).  They are
 ** slow but short and plainly right, and the fast engines are checked
 ** against them on every position (tests/engine/cm_check.c, race_check.c,
 ** tests/fuzz/fuzz_adjjson.c).

@@ -1,7 +1,8 @@
 /*
 ** retro.c: the generic retrograde solver over a GGGame of callbacks (see
-** ref.h; the state words are ext/engine/retro.h's).  Only the tests use it,
-** as the engine under the reference solvers (catmouse_ref.c, race_ref.c).
+** ref.h; the state words are ext/engine/core/retro.h's).  Only the tests
+** use it, as the engine under the reference solvers (catmouse_ref.c,
+** race_ref.c).
 **
 ** The queue holds each decided position once, so it is an array of nPos
 ** entries filled in order; positions come off it in order of nondecreasing

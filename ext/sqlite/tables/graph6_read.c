@@ -11,7 +11,7 @@
 ** (its number in the file, from 1; also the rowid) and the hidden path.
 ** '-' is standard input.  Blank lines are skipped; "\r\n" ends are
 ** accepted.  Each line is checked as the format its first byte says
-** ('&' digraph6, ':' sparse6, else graph6; ext/engine/graph6.c), so a
+** ('&' digraph6, ':' sparse6, else graph6; ext/engine/formats/graph6.c), so a
 ** bad line is an error naming the line and the byte, and the game
 ** functions then take g with their edges argument saying which format.
 **

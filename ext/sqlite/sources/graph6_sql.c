@@ -5,7 +5,7 @@
 ** digraph6_edges(text), its arcs (loops included), and digraph6(graph_id
 ** [, edges]), which reads the rows as arcs.  One table module and one
 ** writer serve both, on the format's GGNauty (nauty_sql.h).  The formats
-** are ext/engine/graph6.c; graphs as values in the game functions are
+** are ext/engine/formats/graph6.c; graphs as values in the game functions are
 ** source_graph6.c and source_digraph6.c.  The manual:
 ** docs/reference/graphs.md.
 */

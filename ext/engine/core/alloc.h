@@ -4,7 +4,7 @@
 ** The engines (graph.c, catmouse.c, race.c, ...) are plain C with no
 ** SQLite calls, so that they can be tested, fuzzed and benchmarked alone.
 ** They allocate only through gg_malloc()/gg_free().  Inside the extension
-** these are backed by SQLite's own allocator (ext/sqlite/alloc_sqlite.c),
+** these are backed by SQLite's own allocator (ext/sqlite/core/alloc_sqlite.c),
 ** so SQLite's heap limits and fault injection reach every byte we use;
 ** standalone programs link alloc_libc.c instead.
 */

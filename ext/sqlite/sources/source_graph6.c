@@ -6,8 +6,8 @@
 ** (graph6 stores n), so a node a call names that is not one is an error.
 ** graph6 graphs are undirected: with the rules' "directed", each edge is
 ** two arcs.  A text or a blob is read as its bytes; a malformed value
-** gets the parser's message (ext/engine/graph6.c), which names the byte,
-** after the function's name.  A graph of at most 64 nodes is read
+** gets the parser's message (ext/engine/formats/graph6.c), which names the
+** byte, after the function's name.  A graph of at most 64 nodes is read
 ** straight into bit rows (no edge list, no allocation), so a census of
 ** small graphs costs little more than reading its values.
 **

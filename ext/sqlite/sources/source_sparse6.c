@@ -11,7 +11,7 @@
 ** once, which is one edge, as repeated rows are.  Everything else (bit
 ** rows for small graphs, messages naming the byte, the table) is the
 ** graph6 source's, on this format's GGNauty (nauty_sql.h); the format is
-** ext/engine/graph6.c.  There is no sparse6() writer.
+** ext/engine/formats/graph6.c.  There is no sparse6() writer.
 */
 #include "nauty_sql.h"
 SQLITE_EXTENSION_INIT3

@@ -3,7 +3,7 @@
 ** scalar function race_game(), whose fast path (one breadth-first search
 ** from z, plus a small game on the shortest-path layers) does not solve
 ** every position.  The manual is docs/reference/race.md; the engine is
-** ext/engine/race.c; the road of a call is call.c.  race_states and
+** ext/engine/race/race.c; the road of a call is call.c.  race_states and
 ** race_play are the generic tables (states.c, play.c) of gg_race_def.
 */
 #include <string.h>

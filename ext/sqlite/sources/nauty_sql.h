@@ -5,7 +5,7 @@
 ** source_sparse6.c, source_digraph6.c), the tables graph6_edges,
 ** sparse6_edges and digraph6_edges and the writers graph6() and
 ** digraph6() (graph6_sql.c) are one piece of code each.  The formats
-** themselves are ext/engine/graph6.c.
+** themselves are ext/engine/formats/graph6.c.
 */
 #ifndef GG_NAUTY_SQL_H
 #define GG_NAUTY_SQL_H

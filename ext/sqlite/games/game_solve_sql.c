@@ -5,8 +5,8 @@
 ** and optimal move.  An equality constraint on position picks its row
 ** directly; a cursor keeps its solved game for the statement.  The tables
 ** are read by game_solve_read.c, the game is solved by
-** ext/engine/game_solve.c; the limit, interrupt and messages are the
-** shared ones (errors.c).  The manual: docs/reference/game_solve.md.
+** ext/engine/game_solve/game_solve.c; the limit, interrupt and messages
+** are the shared ones (errors.c).  The manual: docs/reference/game_solve.md.
 */
 #include <string.h>
 #include "game_solve_sql.h"

@@ -4,8 +4,8 @@
 ** calls any game longer than max_plies a draw (NULL: its cap, 2n), so it
 ** is wrong whenever the exact forced win takes max_plies plies or more.
 ** Its memo and stack are counted against the position limit.  The manual
-** is docs/reference/catmouse.md; the search is ext/engine/catmouse_bounded.c;
-** the road of a call is call.c.
+** is docs/reference/catmouse.md; the search is
+** ext/engine/catmouse/catmouse_bounded.c; the road of a call is call.c.
 */
 #include <string.h>
 #include "catmouse_sql.h"

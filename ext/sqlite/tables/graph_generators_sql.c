@@ -2,7 +2,7 @@
 ** graph_generators_sql.c: the graph generators (graph_path, graph_cycle,
 ** graph_grid, graph_complete, graph_tree, graph_petersen, graph_random)
 ** as table-valued functions, one row per undirected edge on the nodes
-** 0..n-1; the generators themselves are ext/engine/graph_generators.c.
+** 0..n-1; the generators themselves are ext/engine/core/graph_generators.c.
 ** The manual: docs/reference/graphs.md.
 */
 #include <string.h>

@@ -1,10 +1,11 @@
 /*
 ** catmouse_sql.c: cat and mouse, the game definition and its scalar
 ** functions catmouse() and catmouse_json().  The manual is
-** docs/reference/catmouse.md; the engine is ext/engine/catmouse.c; the
-** road of a call is call.c.  catmouse_states and catmouse_play are the
-** generic tables (states.c, play.c) of gg_catmouse_def below;
-** catmouse_bounded and catmouse_dot have files of their own.
+** docs/reference/catmouse.md; the engine is
+** ext/engine/catmouse/catmouse.c; the road of a call is call.c.
+** catmouse_states and catmouse_play are the generic tables (states.c,
+** play.c) of gg_catmouse_def below; catmouse_bounded and catmouse_dot
+** have files of their own.
 */
 #include <string.h>
 #include "catmouse_sql.h"

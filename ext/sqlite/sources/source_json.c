@@ -4,8 +4,8 @@
 ** (list i names the neighbours of node i; nodes are 0..n-1, isolated ones
 ** included).  The edges argument 'json' picks it (catmouse_json always
 ** reads it).  The list names every node, so a node a call names that is
-** not one is an error.  The parser is ext/engine/adjjson.c; its message
-** names the byte at fault.  The value's size bounds the graph, so the
+** not one is an error.  The parser is ext/engine/formats/adjjson.c; its
+** message names the byte at fault.  The value's size bounds the graph, so the
 ** position limit is checked once it is read, with the exact node count.
 */
 #include <string.h>

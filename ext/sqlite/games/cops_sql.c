@@ -1,7 +1,7 @@
 /*
 ** cops_sql.c: cops and robbers, the game definition and its scalar
 ** functions cop_number() and capture_time().  The manual is
-** docs/reference/cops.md; the engines are ext/engine/cops.c (k cops) and
+** docs/reference/cops.md; the engines are ext/engine/cops/cops.c (k cops) and
 ** cops_small.c (1 or 2 cops on at most 64 nodes, no allocation); the road
 ** of a call is call.c.  The game declares its k (an argument of
 ** capture_time and the tables; cop_number tries k = 1, 2, ...), and its
