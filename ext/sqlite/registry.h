@@ -54,4 +54,15 @@ extern const int gg_nFunc;
 extern int (*const gg_aTable[])(sqlite3*, GGConn*);
 extern const int gg_nTable;
 
+/* What gg_aTable[] and gg_aFunc[] list, defined in their own files: the
+** graph generators (graph_generators_sql.c), game_solve (game_solve_sql.c),
+** graph6_read (graph6_read.c), graph6() and digraph6() (graph6_sql.c). */
+int gg_register_generators(sqlite3 *db, GGConn *pConn);
+int gg_register_game_solve(sqlite3 *db, GGConn *pConn);
+int gg_register_graph6_read(sqlite3 *db, GGConn *pConn);
+void gg_fn_graph6(sqlite3_context*, int, sqlite3_value**);            /* graph6_sql.c */
+void gg_fn_digraph6(sqlite3_context*, int, sqlite3_value**);          /* graph6_sql.c */
+void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);             /* graphgame.c */
+void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
+
 #endif

@@ -108,26 +108,10 @@ static int smallCops2(const SmallGame *g, uint64_t *C, const uint64_t *R, uint64
   uint32_t a, b, n = g->n;
   const uint64_t *aNbr = g->aNbr;
   int bGrew = 0;
-  for(a=0; a<n; a++){                  /* T[a][b]: the second cop steps */
-    for(b=0; b<n; b++){
-      uint64_t t = 0, m = aNbr[b];
-      while( m ){
-        uint32_t v = (uint32_t)__builtin_ctzll(m);
-        m &= m-1;
-        t |= R[a*64+v];
-      }
-      T[a*64+b] = t;
-    }
-  }
+  gg_cops_small_steps(n, aNbr, R, T);  /* T[a][b]: the second cop steps */
   for(a=0; a<n; a++){
     for(b=a; b<n; b++){
-      uint64_t c = C[a*64+b], m = aNbr[a];
-      if( g->pR->bLazy ){
-        c |= T[a*64+b];                /* the second cop steps (or none) */
-        while( m ){ uint32_t v = (uint32_t)__builtin_ctzll(m); m &= m-1; c |= R[v*64+b]; }
-      }else{
-        while( m ){ uint32_t v = (uint32_t)__builtin_ctzll(m); m &= m-1; c |= T[v*64+b]; }
-      }
+      uint64_t c = gg_cops_small_pair(aNbr, R, T, C[a*64+b], a, b, g->pR->bLazy);
       if( c!=C[a*64+b] ){ bGrew = 1; C[a*64+b] = C[b*64+a] = c; }
       if( smallFull(g, c, a, b) ) *pbFull = 1;
     }

@@ -47,4 +47,33 @@ int gg_cops_small_copwin(uint32_t n, const uint64_t *aNbr);
 ** no nodes.  aScratch as for gg_cops_small(). */
 int gg_cops_small_number(uint32_t n, const uint64_t *aNbr, int bLazy, uint64_t *aScratch);
 
+/* One level of two cops' moves on the 64x64 sets of both solvers
+** (cops_small.c, cops_small_plain.c): T[a][b], the union of R[a][b'] over
+** the second cop's moves b' in aNbr[b] (for a, b < n); then the new C of
+** the pair (a, b) from its old c: the union of T[a'][b] over the first
+** cop's moves a' (lazy: only one cop moves, R[a'][b] or T[a][b]). */
+static inline void gg_cops_small_steps(uint32_t n, const uint64_t *aNbr, const uint64_t *R,
+                                       uint64_t *T){
+  uint32_t a, b;
+  for(a=0; a<n; a++){
+    for(b=0; b<n; b++){
+      uint64_t t = 0, m = aNbr[b];
+      for(; m; m&=m-1) t |= R[a*64 + (uint32_t)__builtin_ctzll(m)];
+      T[a*64+b] = t;
+    }
+  }
+}
+static inline uint64_t gg_cops_small_pair(const uint64_t *aNbr, const uint64_t *R,
+                                          const uint64_t *T, uint64_t c, uint32_t a,
+                                          uint32_t b, int bLazy){
+  uint64_t m = aNbr[a];
+  if( bLazy ){
+    c |= T[a*64+b];                    /* the second cop steps (or none) */
+    for(; m; m&=m-1) c |= R[(uint32_t)__builtin_ctzll(m)*64 + b];
+  }else{
+    for(; m; m&=m-1) c |= T[(uint32_t)__builtin_ctzll(m)*64 + b];
+  }
+  return c;
+}
+
 #endif

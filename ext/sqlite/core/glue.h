@@ -1,7 +1,7 @@
 /*
 ** glue.h: what the SQLite layer of graphgame shares between its files,
-** one header per owner, and the registration functions of the tables
-** that are no game's (graphgame.c calls them).
+** one header per owner.  What registry.c lists is declared in
+** registry.h.
 **
 ** Internals only; the user's manual is docs/reference/.  The road of a
 ** call is call.h.
@@ -19,16 +19,5 @@
 #include "reentry.h"       /* nested reads (reentry.c) */
 #include "vtab.h"          /* the tables' shared parts (vtab_args.c) */
 #include "interrupt.h"     /* interrupts (interrupt.c) */
-
-/* Other tables and functions, registered by graphgame.c: the graph
-** generators (graph_generators_sql.c), game_solve (game_solve_sql.c),
-** graph6_read (graph6_read.c), graph6() and digraph6() (graph6_sql.c). */
-int gg_register_generators(sqlite3 *db, GGConn *pConn);
-int gg_register_game_solve(sqlite3 *db, GGConn *pConn);
-int gg_register_graph6_read(sqlite3 *db, GGConn *pConn);
-void gg_fn_graph6(sqlite3_context*, int, sqlite3_value**);            /* graph6_sql.c */
-void gg_fn_digraph6(sqlite3_context*, int, sqlite3_value**);          /* graph6_sql.c */
-void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);             /* graphgame.c */
-void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
 
 #endif

@@ -10,6 +10,7 @@
 */
 #include <string.h>
 #include "game_solve_sql.h"
+#include "registry.h"       /* its own registration, as the registry lists it */
 SQLITE_EXTENSION_INIT3
 
 #define GS_POSITION  0

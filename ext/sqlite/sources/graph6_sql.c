@@ -11,6 +11,7 @@
 */
 #include <string.h>
 #include "nauty_sql.h"
+#include "registry.h"       /* graph6() and digraph6(), as the registry lists them */
 SQLITE_EXTENSION_INIT3
 
 #define G6_SRC 0

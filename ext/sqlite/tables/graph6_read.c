@@ -41,6 +41,7 @@
 #endif
 #include "graph6.h"
 #include "glue.h"
+#include "registry.h"       /* its own registration, as the registry lists it */
 SQLITE_EXTENSION_INIT3
 
 #ifndef O_BINARY

@@ -7,6 +7,7 @@
 */
 #include <string.h>
 #include "glue.h"
+#include "registry.h"       /* its own registration, as the registry lists it */
 #include "graph_generators.h"
 SQLITE_EXTENSION_INIT3
 
