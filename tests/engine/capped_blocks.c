@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "ref.h"             /* gg_graph_build, the tests' short form */
 
 #define CAP_BLOCK_LOG 3
 #define gg_capped_positions capblk_positions

@@ -34,8 +34,8 @@ command -v sqlite-utils >/dev/null 2>&1 || need="$need sqlite-utils"
 # GNU parallel for the sharded census (examples/census.sh).
 command -v nauty-geng >/dev/null 2>&1 || need="$need nauty"
 # nauty's library (Apache 2.0), found by pkg-config: the automorphism groups
-# of the cops' symmetric solve (ext/engine/cops/cops_aut.c; the Makefile
-# links it).
+# of the cops' symmetric solve (ext/engine/cops/cops_aut.c; the build takes
+# its headers, the library loads libnauty.so.2 at run time).
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 pkg-config --exists nauty 2>/dev/null || need="$need libnauty2-dev"
 /usr/bin/python3 -c 'import networkx' >/dev/null 2>&1 || need="$need python3-networkx"
