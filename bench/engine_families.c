@@ -11,6 +11,8 @@
 ** solve, the longest forced win and the start's value (mouse 1, cat 2).
 ** CHAIN (cat and mouse): the kernel (gg_cm_solve_opts: -1 the engine's
 ** choice, 0 the pull alone, k the chains from ply k); its peak memory.
+** The race: CHAIN is gg_race_solve_kernel's (0 the engine's choice, the
+** distances when they fit; 1 the word-parallel solve).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +69,8 @@ int main(int argc, char **argv){
     uint32_t val;
     int64_t k, mv;
     t = efNow();
-    if( gg_race_solve_threads(&r, &g, (uint32_t)gg_graph_find(&g, 0), nThread, 0) ){
+    if( gg_race_solve_kernel(&r, &g, (uint32_t)gg_graph_find(&g, 0), nThread, 0, 1,
+                             argc>4 ? atoi(argv[4]) : GG_RACE_AUTO) ){
       printf("solve failed\n");
       return 2;
     }

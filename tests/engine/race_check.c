@@ -107,7 +107,8 @@ static void checkPrintGraph(long g, const GGEdgeList *pE){
 }
 
 /* Every position of the word-parallel solve (nThread as for
-** gg_race_solve_threads) against the reference aRef, and no win longer
+** gg_race_solve_threads; 0: the default kernel, from the distances to z
+** when it fits, race_dist.c) against the reference aRef, and no win longer
 ** than 2d+1 plies for d the longest finite distance to z (the bound that
 ** picks one-byte plies).  0 if so, else 1 after printing the first
 ** difference. */
@@ -118,7 +119,10 @@ static int checkPositions(const GGGraph *pG, uint32_t z, const uint32_t *aRef,
   int t;
   dMax = gg_race_distances(pG, z, aDist, aDist + pG->n + 1);
   free(aDist);
-  if( gg_race_solve_threads(&R, pG, z, nThread, 0) ){ fprintf(stderr, "solve failed\n"); exit(2); }
+  if( (nThread ? gg_race_solve_threads(&R, pG, z, nThread, 0) : gg_race_solve(&R, pG, z, 0)) ){
+    fprintf(stderr, "solve failed\n");
+    exit(2);
+  }
   if( R.nPly>2*dMax+1 ){
     printf("n=%u z=%u: a win of %u plies, longest distance %u\n", pG->n, z, R.nPly, dMax);
     gg_race_free(&R);
@@ -258,8 +262,13 @@ static int bigInterrupt(void){
     GGStop stop = { stopAfter, &limit };
     GGRace R;
     nPoll = 0;
-    rc = gg_race_solve(&R, &G, 0, &stop);
+    rc = gg_race_solve_threads(&R, &G, 0, 1, &stop);
     if( rc!=GG_INTERRUPT ){ printf("stop after %d polls: rc %d\n", limit, rc); return 1; }
+    if( limit==1 ){                   /* the distances' kernel polls every 64K words */
+      nPoll = 0;
+      rc = gg_race_solve(&R, &G, 0, &stop);
+      if( rc!=GG_INTERRUPT ){ printf("distances: stop at the first poll: rc %d\n", rc); return 1; }
+    }
   }
   gg_graph_free(&G);
   gg_edges_free(&e);
@@ -285,7 +294,7 @@ static int bigMain(uint64_t seed, int count, uint32_t maxN){
       uint32_t *aRef;
       if( gg_race_ref_solve(&G, aZ[iz], &aRef, 0) ) return 2;
       for(nThread=-2; nThread<=2; nThread++){
-        if( nThread==-1 || nThread==0 ) continue;
+        if( nThread==-1 ) continue;        /* 0: the distances' kernel */
         if( checkPositions(&G, aZ[iz], aRef, nThread, &nPly) ){
           printf("graph %d (%s, family %d)\n", i, e.bDirected ? "directed" : "undirected", i%6);
           return 1;

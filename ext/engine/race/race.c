@@ -295,8 +295,9 @@ uint64_t gg_race_bytes(uint32_t n, uint64_t nArc){
 }
 
 /* The solve; on failure p is freed if bFree, else kept for the caller. */
-int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
-                       const GGStop *pStop, int bFree){
+/* The word-parallel solve (gg_race_solve_kernel's GG_RACE_WORDS). */
+static int rcSolveWords(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                        const GGStop *pStop, int bFree){
   RcSolve s;
   uint32_t n = pG->n;
   int rc, i;
@@ -340,6 +341,31 @@ int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
     gg_race_free(p);
   }
   return rc;
+}
+
+int gg_race_solve_kernel(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                         const GGStop *pStop, int bFree, int iKernel){
+  if( iKernel!=GG_RACE_WORDS && z<pG->n && pG->n<=gg_race_max_nodes() ){
+    int rc;
+    memset(p, 0, sizeof(*p));
+    p->pG = pG;
+    p->n = pG->n;
+    p->z = z;
+    p->nWord = (pG->n + 63)/64;
+    p->nBand = (p->nWord + 7)/8;
+    rc = gg_race_solve_dist(p, pG, z, pStop);
+    if( rc!=GG_RACE_NOT_DIST ){
+      if( rc!=GG_OK && bFree ) gg_race_free(p);
+      return rc;
+    }
+    gg_race_free(p);
+  }
+  return rcSolveWords(p, pG, z, nThread, pStop, bFree);
+}
+
+int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                       const GGStop *pStop, int bFree){
+  return gg_race_solve_kernel(p, pG, z, nThread, pStop, bFree, GG_RACE_AUTO);
 }
 
 int gg_race_solve_kept(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){

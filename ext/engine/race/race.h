@@ -20,9 +20,12 @@
 **                    fixed z (race.c; gg_race_get() and gg_race_free() in
 **                    race_result.c): the value, the plies under optimal
 **                    play (the winner hurries, the loser delays) and the
-**                    best move.  Word-parallel value iteration by plies,
-**                    64 positions a word, both cores, 1.4 bytes a position
-**                    (2.4 when some node is 254 or more steps from z).
+**                    best move.  From the distances to z and a small game
+**                    on the layers of the shortest paths (race_dist.c),
+**                    or by word-parallel value iteration by plies, 64
+**                    positions a word, both cores (race.c); 1.4 bytes a
+**                    position (2.4 when some node is 254 or more steps
+**                    from z).
 **
 **   gg_race_game()   the value of one start (x, y) without solving every
 **                    position (race_game.c).  With distances d to z from
@@ -148,6 +151,19 @@ uint64_t gg_race_bytes(uint32_t n, uint64_t nArc);
 ** for the tests, are tests/engine/ref/shortcuts.c's.) */
 int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                        const GGStop *pStop, int bFree);
+/* The kernel: GG_RACE_AUTO the solve from the distances to z
+** (race_dist.c) when every plies entry fits, else the word-parallel one
+** (race.c), which GG_RACE_WORDS always takes (the tests compare them).
+** gg_race_solve_opts is GG_RACE_AUTO; nThread is the word-parallel
+** solve's (the distances' runs on the calling thread). */
+#define GG_RACE_AUTO  0
+#define GG_RACE_WORDS 1
+int gg_race_solve_kernel(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
+                         const GGStop *pStop, int bFree, int iKernel);
+/* race_dist.c's solve into p (its board fields set), or GG_RACE_NOT_DIST
+** (before it allocates anything of p's) when a plies entry would not fit. */
+#define GG_RACE_NOT_DIST (-1)
+int gg_race_solve_dist(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
 /* The SQL layer's: the default threads, and p kept on failure (the SQL
 ** layer frees an interrupted solve on a thread of its own). */
 int gg_race_solve_kept(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);

@@ -42,5 +42,5 @@ int gg_race_solve(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop)
 
 int gg_race_solve_threads(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                           const GGStop *pStop){
-  return gg_race_solve_opts(p, pG, z, nThread, pStop, 1);
+  return gg_race_solve_kernel(p, pG, z, nThread, pStop, 1, GG_RACE_WORDS);
 }

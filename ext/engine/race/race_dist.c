@@ -1,0 +1,243 @@
+/*
+** race_dist.c: the race to z solved from the distances to z (issue 35),
+** into the same GGRace as the word-parallel engine (race.c), so that
+** every reader (gg_race_get, the best move, the tables) is unchanged.
+**
+** With d the distance to z along the arcs (one BFS over the in-arcs),
+** every position's value and plies follow from d(alice) and d(bob) (the
+** nearer player walks a shortest path and cannot be blocked: race.h),
+** but on two classes:
+**
+**   Alice to move, d(alice) < d(bob)      Alice wins in 2 d(alice) plies
+**   Alice to move, d(bob) < d(alice)      Bob wins in 2 d(bob)
+**   Bob to move, d(bob) <= d(alice)       Bob wins in 2 d(bob) - 1
+**   Bob to move, d(alice) < d(bob) - 1    Alice wins in 2 d(alice) + 1
+**   E_k: Alice to move, both at k         Alice wins in 2k, or a draw
+**   B_k: Bob to move, Alice at k, Bob at k + 1
+**                                         Alice wins in 2k + 1, or a draw
+**   both unreachable                      a draw
+**
+** and the positions with a player on z, scored as the rules say.  In E_k
+** and B_k both must step down a layer each turn (a step elsewhere loses
+** the race), so they are a small game on the layers of the shortest
+** paths, solved upward from z: E_k(a, b) is won by Alice iff some step
+** a' of a down a layer has B_{k-1}(a', b) won; B_k(a, b) iff every step
+** b' of b down a layer other than onto a has E_k(a, b') won (Bob is
+** blocked when none is left).  E_1 and B_0 are draws (both reach z).
+** The classes are bitsets per layer (rows a, bits b by rank in the
+** layer); then each row of the result is written from d, 64 positions a
+** word.  race.c takes this kernel when every entry fits (gg_race_solve_kernel).
+*/
+#include <string.h>
+#include "alloc.h"
+#include "race.h"
+
+#define RD_INF 0xffffffffu
+
+/* The solve's scratch. */
+typedef struct RdSolve RdSolve;
+struct RdSolve {
+  GGRace *p;           /* the result */
+  const GGGraph *pG;   /* the board */
+  uint32_t n, z;       /* nodes, the goal (dense ids) */
+  uint32_t maxd;       /* the longest finite distance */
+  uint32_t *aDist;     /* d of each node, RD_INF if z cannot be reached */
+  uint32_t *aOrder;    /* the nodes by distance (the BFS order), reachable first */
+  uint32_t *aLayer;    /* aOrder[aLayer[k] .. aLayer[k+1]-1]: the layer k */
+  uint32_t *aRank;     /* a node's place in its layer */
+  uint64_t *aE;        /* E_k rows from aEOff[k]: |L_k| rows of ceil(|L_k|/64) words */
+  uint64_t *aB;        /* B_k rows from aBOff[k]: |L_k| rows of ceil(|L_k+1|/64) words */
+  uint64_t *aEOff, *aBOff;
+  GGPoll poll;         /* asks the GGStop */
+};
+
+#define RD_LEN(s, k) ((s)->aLayer[(k)+1] - (s)->aLayer[k])
+#define RD_W(m) (((m) + 63)/64)
+
+/* Whether E_k(a, b) (rd nodes a, b of layer k >= 1) is won by Alice. */
+static int rdE(const RdSolve *s, uint32_t k, uint32_t a, uint32_t b){
+  uint32_t rb = s->aRank[b];
+  return (int)(s->aE[s->aEOff[k] + (uint64_t)s->aRank[a]*RD_W(RD_LEN(s, k)) + rb/64]>>(rb&63) & 1);
+}
+/* Whether B_k(a, b) (a of layer k >= 1, b of layer k+1) is won by Alice. */
+static int rdB(const RdSolve *s, uint32_t k, uint32_t a, uint32_t b){
+  uint32_t rb = s->aRank[b];
+  return (int)(s->aB[s->aBOff[k] + (uint64_t)s->aRank[a]*RD_W(RD_LEN(s, k+1)) + rb/64]>>(rb&63) & 1);
+}
+
+/* The layers: distances, the order, the ranks and the offsets of E, B. */
+static int rdLayers(RdSolve *s){
+  uint32_t n = s->n, i, k, nReach;
+  uint64_t nE = 0, nB = 0;
+  s->aDist = gg_malloc((uint64_t)n*4*3);
+  if( s->aDist==0 ) return GG_NOMEM;
+  s->aOrder = s->aDist + n;
+  s->aRank = s->aOrder + n;
+  s->maxd = gg_race_distances(s->pG, s->z, s->aDist, s->aOrder);
+  /* the queue holds the reachable nodes by distance; then the others */
+  for(i=0, nReach=0; i<n; i++) nReach += s->aDist[i]!=RD_INF;
+  for(i=0, k=nReach; i<n; i++) if( s->aDist[i]==RD_INF ) s->aOrder[k++] = i;
+  s->aLayer = gg_malloc(((uint64_t)s->maxd + 3)*4 + ((uint64_t)s->maxd + 2)*16);
+  if( s->aLayer==0 ) return GG_NOMEM;
+  s->aEOff = (uint64_t*)(s->aLayer + ((s->maxd + 2 + 1) & ~1u));
+  s->aBOff = s->aEOff + s->maxd + 2;
+  memset(s->aLayer, 0, ((uint64_t)s->maxd + 2)*4);
+  for(i=0; i<nReach; i++) s->aLayer[s->aDist[s->aOrder[i]]+1]++;
+  for(k=0; k<=s->maxd; k++) s->aLayer[k+1] += s->aLayer[k];
+  for(i=0; i<nReach; i++){
+    uint32_t v = s->aOrder[i];
+    s->aRank[v] = i - s->aLayer[s->aDist[v]];
+  }
+  for(k=0; k<=s->maxd; k++){
+    s->aEOff[k] = nE;
+    s->aBOff[k] = nB;
+    nE += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k));
+    if( k<s->maxd ) nB += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k+1));
+  }
+  s->aE = gg_malloc((nE + nB + 1)*8);
+  if( s->aE==0 ) return GG_NOMEM;
+  memset(s->aE, 0, (nE + nB + 1)*8);
+  s->aB = s->aE + nE;
+  return GG_OK;
+}
+
+/* The small game on the layers, upward from z: B_k from E_k, then
+** E_{k+1} from B_k.  E_1 and B_0 stay draws. */
+static int rdClasses(RdSolve *s){
+  const GGGraph *pG = s->pG;
+  uint32_t k, i, j;
+  for(k=1; k<s->maxd; k++){
+    uint32_t nNext = RD_LEN(s, k+1), wNext = RD_W(nNext);
+    for(i=s->aLayer[k]; i<s->aLayer[k+1]; i++){          /* B_k: a at k */
+      uint32_t a = s->aOrder[i];
+      uint64_t *row = s->aB + s->aBOff[k] + (uint64_t)(i - s->aLayer[k])*wNext;
+      for(j=s->aLayer[k+1]; j<s->aLayer[k+2]; j++){      /* b at k + 1 */
+        uint32_t b = s->aOrder[j], rb = j - s->aLayer[k+1];
+        uint64_t e;
+        int bWon = 1;
+        for(e=pG->aOff[b]; e<pG->aOff[b+1] && bWon; e++){
+          uint32_t c = pG->aAdj[e];
+          if( c!=a && s->aDist[c]==k && !rdE(s, k, a, c) ) bWon = 0;
+        }
+        if( bWon ) row[rb/64] |= 1ULL<<(rb&63);
+      }
+      if( gg_poll(&s->poll, 1 + nNext) ) return GG_INTERRUPT;
+    }
+    for(i=s->aLayer[k+1]; i<s->aLayer[k+2]; i++){        /* E_{k+1}: a at k + 1 */
+      uint32_t a = s->aOrder[i];
+      uint64_t *row = s->aE + s->aEOff[k+1] + (uint64_t)(i - s->aLayer[k+1])*wNext;
+      uint64_t e;
+      for(e=pG->aOff[a]; e<pG->aOff[a+1]; e++){
+        uint32_t c = pG->aAdj[e], w;
+        const uint64_t *src;
+        if( s->aDist[c]!=k ) continue;
+        src = s->aB + s->aBOff[k] + (uint64_t)s->aRank[c]*wNext;
+        for(w=0; w<wNext; w++) row[w] |= src[w];
+      }
+      if( gg_poll(&s->poll, 1 + wNext*(pG->aOff[a+1] - pG->aOff[a])) ) return GG_INTERRUPT;
+    }
+  }
+  return GG_OK;
+}
+
+/* The value of one position: *pWin the mover wins, its plies entry
+** (plies/2); 0 for a draw, 1 if decided. */
+static int rdPosition(const RdSolve *s, int t, uint32_t x, uint32_t y, int *pWin,
+                      uint32_t *pEntry){
+  uint32_t dx = s->aDist[x], dy = s->aDist[y], z = s->z;
+  *pEntry = 0;
+  if( t==GG_RACE_ALICE ){                  /* x Alice, y Bob */
+    if( x==z ){ *pWin = y!=z; return 1; }  /* (z, z): the arrival draw, decided */
+    if( y==z ){ *pWin = 0; return 1; }
+    if( dx<dy ){ *pWin = 1; *pEntry = dx; return 1; }
+    if( dy<dx ){ *pWin = 0; *pEntry = dy; return 1; }
+    if( dx==RD_INF ) return 0;
+    *pWin = 1; *pEntry = dx;
+    return dx>1 && rdE(s, dx, x, y);
+  }
+  /* Bob to move: x Bob, y Alice */
+  if( x==z ){ *pWin = 1; return y!=z; }    /* Bob stays on z: 1 ply; (z, z): a draw */
+  if( y==z ){ *pWin = 0; return dx!=1; }   /* Bob steps onto z: the arrival draw */
+  if( dx==RD_INF ){ *pWin = 0; *pEntry = dy; return dy!=RD_INF; }
+  if( dx<=dy ){ *pWin = 1; *pEntry = dx - 1; return 1; }
+  if( dy + 1<dx ){ *pWin = 0; *pEntry = dy; return 1; }
+  *pWin = 0; *pEntry = dy;                 /* B_dy */
+  return rdB(s, dy, y, x);
+}
+
+/* The result's arrays, then every row written. */
+static int rdWrite(RdSolve *s){
+  GGRace *p = s->p;
+  uint32_t n = s->n, t, x, b;
+  uint64_t nBits = GG_RACE_BIT_SIZE(n, p->nBand);
+  p->nPlyByte = s->maxd<GG_RACE_PLY_NARROW ? 1 : 2;
+  p->nPlyMark = p->nPlyByte==1 ? GG_RACE_PLY_BIG8 : GG_RACE_PLY_BIG;
+  p->nPlyLast = n - 512*(p->nBand - 1);
+  p->aPerm = gg_malloc(((uint64_t)n + 1)*4);
+  p->apPly = gg_malloc((uint64_t)2*p->nBand*sizeof(uint8_t*));
+  if( p->aPerm==0 || p->apPly==0 ) return GG_NOMEM;
+  memset(p->apPly, 0, (uint64_t)2*p->nBand*sizeof(uint8_t*));
+  for(x=0; x<n; x++) p->aPerm[x] = x;
+  for(b=0; b<2*p->nBand; b++){
+    uint64_t nCol = b%p->nBand==p->nBand-1 ? p->nPlyLast : 512;
+    if( (p->apPly[b] = gg_malloc((uint64_t)n*nCol*p->nPlyByte))==0 ) return GG_NOMEM;
+  }
+  for(t=0; t<2; t++){
+    if( (p->aDone[t] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
+    if( (p->aWin[t] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
+  }
+  for(t=0; t<2; t++){
+    for(x=0; x<n; x++){
+      uint32_t j;
+      for(j=0; j<p->nWord; j++){
+        uint64_t done = 0, win = 0;
+        uint32_t y, yEnd = j*64 + 64 < n ? j*64 + 64 : n;
+        uint8_t *a = gg_race_ply_at(p, (int)t, x, j*64);
+        for(y=j*64; y<yEnd; y++){
+          int bWin;
+          uint32_t entry;
+          if( rdPosition(s, (int)t, x, y, &bWin, &entry) ){
+            done |= 1ULL<<(y&63);
+            if( bWin && !(t==GG_RACE_ALICE && x==s->z && y==s->z) ){
+              win |= 1ULL<<(y&63);
+            }
+            if( 2*entry + t>p->nPly && !(t==GG_RACE_ALICE && x==s->z && y==s->z) ){
+              p->nPly = 2*entry + t;
+            }
+          }
+          if( p->nPlyByte==1 ) a[y - j*64] = (uint8_t)entry;
+          else ((uint16_t*)a)[y - j*64] = (uint16_t)entry;
+        }
+        p->aDone[t][GG_RACE_BIT(n, x, j)] = done;
+        p->aWin[t][GG_RACE_BIT(n, x, j)] = win;
+      }
+      for(j=p->nWord; j<8*p->nBand; j++){          /* the padding of the last band */
+        p->aDone[t][GG_RACE_BIT(n, x, j)] = 0;
+        p->aWin[t][GG_RACE_BIT(n, x, j)] = 0;
+      }
+      if( gg_poll(&s->poll, p->nWord) ) return GG_INTERRUPT;
+    }
+  }
+  return GG_OK;
+}
+
+int gg_race_solve_dist(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
+  RdSolve s;
+  int rc;
+  memset(&s, 0, sizeof(s));
+  s.p = p;
+  s.pG = pG;
+  s.n = pG->n;
+  s.z = z;
+  gg_poll_init(&s.poll, pStop);
+  rc = rdLayers(&s);
+  if( rc==GG_OK && s.maxd>=(s.maxd<GG_RACE_PLY_NARROW ? GG_RACE_PLY_BIG8 : GG_RACE_PLY_BIG) ){
+    rc = GG_RACE_NOT_DIST;            /* an entry would not fit: the other kernel */
+  }
+  if( rc==GG_OK ) rc = rdClasses(&s);
+  if( rc==GG_OK ) rc = rdWrite(&s);
+  gg_free(s.aE);
+  gg_free(s.aLayer);
+  gg_free(s.aDist);
+  return rc;
+}
