@@ -123,6 +123,18 @@ static int checkPositions(const GGGraph *pG, uint32_t z, const uint32_t *aRef,
     fprintf(stderr, "solve failed\n");
     exit(2);
   }
+  if( nThread==0 ){                   /* the longest win as the word-parallel solve finds it */
+    GGRace W;
+    if( gg_race_solve_threads(&W, pG, z, 1, 0) ){ fprintf(stderr, "solve failed\n"); exit(2); }
+    if( W.nPly!=R.nPly ){
+      printf("n=%u z=%u: longest win %u plies from the distances, %u word-parallel\n", pG->n, z,
+             R.nPly, W.nPly);
+      gg_race_free(&W);
+      gg_race_free(&R);
+      return 1;
+    }
+    gg_race_free(&W);
+  }
   if( R.nPly>2*dMax+1 ){
     printf("n=%u z=%u: a win of %u plies, longest distance %u\n", pG->n, z, R.nPly, dMax);
     gg_race_free(&R);

@@ -59,12 +59,6 @@ static int rdE(const RdSolve *s, uint32_t k, uint32_t a, uint32_t b){
   uint32_t rb = s->aRank[b];
   return (int)(s->aE[s->aEOff[k] + (uint64_t)s->aRank[a]*RD_W(RD_LEN(s, k)) + rb/64]>>(rb&63) & 1);
 }
-/* Whether B_k(a, b) (a of layer k >= 1, b of layer k+1) is won by Alice. */
-static int rdB(const RdSolve *s, uint32_t k, uint32_t a, uint32_t b){
-  uint32_t rb = s->aRank[b];
-  return (int)(s->aB[s->aBOff[k] + (uint64_t)s->aRank[a]*RD_W(RD_LEN(s, k+1)) + rb/64]>>(rb&63) & 1);
-}
-
 /* The layers: distances, the order, the ranks and the offsets of E, B. */
 static int rdLayers(RdSolve *s){
   uint32_t n = s->n, i, k, nReach;
@@ -140,84 +134,140 @@ static int rdClasses(RdSolve *s){
   return GG_OK;
 }
 
-/* The value of one position: *pWin the mover wins, its plies entry
-** (plies/2); 0 for a draw, 1 if decided. */
-static int rdPosition(const RdSolve *s, int t, uint32_t x, uint32_t y, int *pWin,
-                      uint32_t *pEntry){
-  uint32_t dx = s->aDist[x], dy = s->aDist[y], z = s->z;
-  *pEntry = 0;
-  if( t==GG_RACE_ALICE ){                  /* x Alice, y Bob */
-    if( x==z ){ *pWin = y!=z; return 1; }  /* (z, z): the arrival draw, decided */
-    if( y==z ){ *pWin = 0; return 1; }
-    if( dx<dy ){ *pWin = 1; *pEntry = dx; return 1; }
-    if( dy<dx ){ *pWin = 0; *pEntry = dy; return 1; }
-    if( dx==RD_INF ) return 0;
-    *pWin = 1; *pEntry = dx;
-    return dx>1 && rdE(s, dx, x, y);
-  }
-  /* Bob to move: x Bob, y Alice */
-  if( x==z ){ *pWin = 1; return y!=z; }    /* Bob stays on z: 1 ply; (z, z): a draw */
-  if( y==z ){ *pWin = 0; return dx!=1; }   /* Bob steps onto z: the arrival draw */
-  if( dx==RD_INF ){ *pWin = 0; *pEntry = dy; return dy!=RD_INF; }
-  if( dx<=dy ){ *pWin = 1; *pEntry = dx - 1; return 1; }
-  if( dy + 1<dx ){ *pWin = 0; *pEntry = dy; return 1; }
-  *pWin = 0; *pEntry = dy;                 /* B_dy */
-  return rdB(s, dy, y, x);
+/* Bits [lo, hi) of a row set. */
+static void rdSetRange(uint64_t *a, uint32_t lo, uint32_t hi){
+  for(; lo<hi && (lo&63); lo++) a[lo/64] |= 1ULL<<(lo&63);
+  for(; lo+64<=hi; lo+=64) a[lo/64] = ~0ULL;
+  for(; lo<hi; lo++) a[lo/64] |= 1ULL<<(lo&63);
 }
 
-/* The result's arrays, then every row written. */
+/* Entries [lo, hi) of a row (nByte bytes each) set to v, or copied from
+** aFrom (the distances in the order of the engine's numbers). */
+static void rdFill(void *a, int nByte, uint32_t lo, uint32_t hi, uint32_t v){
+  uint32_t i;
+  if( nByte==1 ){ if( hi>lo ) memset((uint8_t*)a + lo, (int)v, hi - lo); }
+  else for(i=lo; i<hi; i++) ((uint16_t*)a)[i] = (uint16_t)v;
+}
+static void rdCopy(void *a, int nByte, uint32_t lo, uint32_t hi, const void *aFrom){
+  if( hi>lo ) memcpy((uint8_t*)a + (uint64_t)lo*nByte, (const uint8_t*)aFrom + (uint64_t)lo*nByte,
+                     (uint64_t)(hi - lo)*nByte);
+}
+
+/* Row x (the mover, an engine number: its place in the order by
+** distance) of turn t: done and won bits, and the plies entries, in the
+** order of the engine's numbers, from the ranges of the layers (race.h's
+** table above: a prefix the other player wins, the classes, the rest).
+** Returns the plies of the row's longest win, -1 if it has none. */
+static int64_t rdRow(const RdSolve *s, int t, uint32_t x, uint64_t *aDone, uint64_t *aWin,
+                     void *aEnt, const void *aDistEnt){
+  uint32_t n = s->n, nReach = s->aLayer[s->maxd+1], k, lo, hi, i, nW = (n + 63)/64;
+  int nByte = s->p->nPlyByte;
+  int64_t longest;
+  memset(aDone, 0, nW*8);
+  memset(aWin, 0, nW*8);
+  if( x>=nReach ){                          /* the mover cannot reach z */
+    rdSetRange(aDone, 0, nReach);           /* the other wins, in d(y) */
+    rdCopy(aEnt, nByte, 0, nReach, aDistEnt);
+    rdFill(aEnt, nByte, nReach, n, 0);
+    return nReach ? 2*(int64_t)s->maxd + t : -1;
+  }
+  k = s->aDist[s->aOrder[x]];
+  if( t==GG_RACE_ALICE ){
+    lo = s->aLayer[k]; hi = s->aLayer[k+1];
+    rdSetRange(aDone, 0, lo);               /* nearer Bob wins, in 2 d(bob) */
+    rdCopy(aEnt, nByte, 0, lo, aDistEnt);
+    rdFill(aEnt, nByte, lo, n, k);          /* farther Bob loses, in 2k */
+    rdSetRange(aDone, hi, n);
+    rdSetRange(aWin, hi, n);
+    if( k==0 ){                             /* (z, z): the arrival draw, decided */
+      aDone[0] |= 1;
+      return hi<n ? 0 : -1;
+    }
+    longest = hi<n ? 2*(int64_t)k : 2*(int64_t)k - 2;
+    for(i=0; i<hi - lo; i++){               /* E_k */
+      uint64_t bit = s->aE[s->aEOff[k] + (uint64_t)(x - lo)*RD_W(hi - lo) + i/64]>>(i&63) & 1;
+      aDone[(lo+i)/64] |= bit<<((lo+i)&63);
+      aWin[(lo+i)/64] |= bit<<((lo+i)&63);
+      if( bit ) longest = 2*(int64_t)k;
+    }
+    return longest;
+  }
+  if( k==0 ){                               /* Bob on z stays: he wins in 1 */
+    rdSetRange(aDone, 1, n);
+    rdSetRange(aWin, 1, n);
+    rdFill(aEnt, nByte, 0, n, 0);
+    return n>1 ? 1 : -1;
+  }
+  lo = s->aLayer[k-1]; hi = s->aLayer[k];
+  rdSetRange(aDone, 0, lo);                 /* Alice two layers nearer wins */
+  rdCopy(aEnt, nByte, 0, lo, aDistEnt);
+  rdFill(aEnt, nByte, lo, hi, k-1);         /* B_{k-1}: Alice wins in 2(k-1)+1 */
+  rdFill(aEnt, nByte, hi, n, k-1);          /* Bob as near or nearer wins */
+  rdSetRange(aDone, hi, n);
+  rdSetRange(aWin, hi, n);
+  if( k>1 ){
+    uint32_t rx = x - hi, w = RD_W(s->aLayer[k+1] - hi);
+    const uint64_t *aB = s->aB + s->aBOff[k-1];
+    for(i=0; i<hi - lo; i++){
+      aDone[(lo+i)/64] |= (aB[(uint64_t)i*w + rx/64]>>(rx&63) & 1)<<((lo+i)&63);
+    }
+  }
+  return 2*(int64_t)k - 1;                  /* Bob on x itself, or as near */
+}
+
+/* The result's arrays (the engine's numbers are the order by distance),
+** then every row built and put into its bands. */
 static int rdWrite(RdSolve *s){
   GGRace *p = s->p;
-  uint32_t n = s->n, t, x, b;
+  uint32_t n = s->n, t, x, b, j, nW = p->nWord;
   uint64_t nBits = GG_RACE_BIT_SIZE(n, p->nBand);
+  uint64_t *aRow;
+  uint8_t *aEnt, *aDistEnt;
   p->nPlyByte = s->maxd<GG_RACE_PLY_NARROW ? 1 : 2;
   p->nPlyMark = p->nPlyByte==1 ? GG_RACE_PLY_BIG8 : GG_RACE_PLY_BIG;
   p->nPlyLast = n - 512*(p->nBand - 1);
   p->aPerm = gg_malloc(((uint64_t)n + 1)*4);
   p->apPly = gg_malloc((uint64_t)2*p->nBand*sizeof(uint8_t*));
-  if( p->aPerm==0 || p->apPly==0 ) return GG_NOMEM;
+  aRow = gg_malloc((uint64_t)2*8*p->nBand*8 + (uint64_t)2*n*p->nPlyByte);
+  if( p->aPerm==0 || p->apPly==0 || aRow==0 ){ gg_free(aRow); return GG_NOMEM; }
+  aEnt = (uint8_t*)(aRow + 2*8*p->nBand);
+  aDistEnt = aEnt + (uint64_t)n*p->nPlyByte;
   memset(p->apPly, 0, (uint64_t)2*p->nBand*sizeof(uint8_t*));
-  for(x=0; x<n; x++) p->aPerm[x] = x;
+  for(x=0; x<n; x++){
+    uint32_t d = s->aDist[s->aOrder[x]];
+    p->aPerm[s->aOrder[x]] = x;
+    if( p->nPlyByte==1 ) aDistEnt[x] = (uint8_t)d; else ((uint16_t*)aDistEnt)[x] = (uint16_t)d;
+  }
   for(b=0; b<2*p->nBand; b++){
     uint64_t nCol = b%p->nBand==p->nBand-1 ? p->nPlyLast : 512;
-    if( (p->apPly[b] = gg_malloc((uint64_t)n*nCol*p->nPlyByte))==0 ) return GG_NOMEM;
+    if( (p->apPly[b] = gg_malloc((uint64_t)n*nCol*p->nPlyByte))==0 ){ gg_free(aRow); return GG_NOMEM; }
   }
   for(t=0; t<2; t++){
-    if( (p->aDone[t] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
-    if( (p->aWin[t] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
-  }
-  for(t=0; t<2; t++){
-    for(x=0; x<n; x++){
-      uint32_t j;
-      for(j=0; j<p->nWord; j++){
-        uint64_t done = 0, win = 0;
-        uint32_t y, yEnd = j*64 + 64 < n ? j*64 + 64 : n;
-        uint8_t *a = gg_race_ply_at(p, (int)t, x, j*64);
-        for(y=j*64; y<yEnd; y++){
-          int bWin;
-          uint32_t entry;
-          if( rdPosition(s, (int)t, x, y, &bWin, &entry) ){
-            done |= 1ULL<<(y&63);
-            if( bWin && !(t==GG_RACE_ALICE && x==s->z && y==s->z) ){
-              win |= 1ULL<<(y&63);
-            }
-            if( 2*entry + t>p->nPly && !(t==GG_RACE_ALICE && x==s->z && y==s->z) ){
-              p->nPly = 2*entry + t;
-            }
-          }
-          if( p->nPlyByte==1 ) a[y - j*64] = (uint8_t)entry;
-          else ((uint16_t*)a)[y - j*64] = (uint16_t)entry;
-        }
-        p->aDone[t][GG_RACE_BIT(n, x, j)] = done;
-        p->aWin[t][GG_RACE_BIT(n, x, j)] = win;
-      }
-      for(j=p->nWord; j<8*p->nBand; j++){          /* the padding of the last band */
-        p->aDone[t][GG_RACE_BIT(n, x, j)] = 0;
-        p->aWin[t][GG_RACE_BIT(n, x, j)] = 0;
-      }
-      if( gg_poll(&s->poll, p->nWord) ) return GG_INTERRUPT;
+    if( (p->aDone[t] = gg_malloc(nBits*8))==0 || (p->aWin[t] = gg_malloc(nBits*8))==0 ){
+      gg_free(aRow);
+      return GG_NOMEM;
     }
   }
+  p->nPly = 0;
+  for(t=0; t<2; t++){
+    for(x=0; x<n; x++){
+      uint64_t *aD = aRow, *aW = aRow + 8*p->nBand;
+      memset(aRow, 0, (uint64_t)2*8*p->nBand*8);
+      int64_t longest = rdRow(s, (int)t, x, aD, aW, aEnt, aDistEnt);
+      if( longest>(int64_t)p->nPly ) p->nPly = (uint32_t)longest;
+      for(j=0; j<8*p->nBand; j++){
+        p->aDone[t][GG_RACE_BIT(n, x, j)] = j<nW ? aD[j] : 0;
+        p->aWin[t][GG_RACE_BIT(n, x, j)] = j<nW ? aW[j] : 0;
+      }
+      for(b=0; b<p->nBand; b++){
+        uint32_t nCol = b+1<p->nBand ? 512 : p->nPlyLast;
+        memcpy(gg_race_ply_at(p, (int)t, x, b*512), aEnt + (uint64_t)b*512*p->nPlyByte,
+               (uint64_t)nCol*p->nPlyByte);
+      }
+      if( gg_poll(&s->poll, nW + n/64) ){ gg_free(aRow); return GG_INTERRUPT; }
+    }
+  }
+  gg_free(aRow);
   return GG_OK;
 }
 
