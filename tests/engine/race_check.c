@@ -8,8 +8,8 @@
 **   dist/race_check dump < graphs        every position, for the brute force
 **
 ** The small check: on many random graphs of up to 25 nodes, undirected and
-** directed, for every z: gg_race_solve() (the word-parallel engine)
-** against gg_race_ref_solve() (the generic retrograde solver) at every
+** directed, for every z: gg_race_solve() (the default: from the distances
+** to z, race_dist.c) against gg_race_ref_solve() (the generic retrograde solver) at every
 ** position (value, plies and move), and gg_race_game() (the fast outcome
 ** of one start) against them for every start (x, y).  Graph families:
 ** G(n,p) with self-loops and repeated edges (often disconnected), and
@@ -22,10 +22,12 @@
 **
 ** The large check: COUNT graphs of up to MAXN nodes (random connected of
 ** average degree 2..10, sparse random, grids, long paths and cycles,
-** trees; directed or not), a random z (and node 0) each, solved with one
-** thread, two, and the work split of two run by one thread, every
-** position against the reference; then a GGStop that fires ends a solve
-** with GG_INTERRUPT.  Prints "ok N positions, longest win P plies".
+** trees; directed or not), a random z (and node 0) each, solved from the
+** distances (its longest win equal to the word-parallel one's) and
+** word-parallel with one thread, two, and the work split of two run by
+** one thread, every position against the reference; then a GGStop that
+** fires ends each solve with GG_INTERRUPT.  Prints "ok N positions,
+** longest win P plies".
 **
 ** The dump: reads graphs from stdin, one a line, "D z m u1 v1 ... um vm"
 ** (D 1 for directed; labels are integers), and prints for each every

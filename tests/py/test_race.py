@@ -4,8 +4,9 @@ legal and optimal, and race_game (the fast outcome) against race_states'
 row (x, y, 'alice') for every start of every graph; directed graphs the
 same way through the engines alone (race_check dump: the SQL layer does
 not take directed graphs yet).  Also the C cross-checks of
-tests/engine/race_check.c (the word-parallel engine and race_game against
-the queue solver on thousands of graphs, no SQLite)."""
+tests/engine/race_check.c (the solve from the distances, the
+word-parallel one and race_game against the queue solver on thousands of
+graphs, no SQLite)."""
 import os
 import random
 import sqlite3
@@ -265,12 +266,16 @@ def test_arrival_draw_is_finished():
 
 @gg.sweep
 def test_word_parallel_engine_on_large_graphs_in_c():
-    """tests/engine/race_check.c big: gg_race_solve (word-parallel) against
+    """tests/engine/race_check.c big: both solves of every position, the
+    word-parallel one and the default from the distances to z
+    (race_dist.c, whose longest win must equal the other's), against
     gg_race_ref_solve (the queue solver) at every position, on graphs of
     up to 1,100 nodes, and four of up to 3,000 (random, grids, long paths
     and cycles, trees;
-    directed and not), with one thread, two, and the split of two run by
-    one thread; then an interrupt.  Again with plies from 6 on kept in
+    directed and not), the word-parallel one with one thread, two, and
+    the split of two run by one thread; then an interrupt of each.  Where
+    the defines below lower the markers, the distances' solve gives way
+    to the word-parallel one on graphs whose entries would not fit.  Again with plies from 6 on kept in
     the side table (GG_RACE_PLY_BIG=3 for two-byte entries of plies/2,
     GG_RACE_PLY_BIG8=3 for one-byte ones), as plies past 131,069 (or 509)
     are on real graphs: long wins stay exact; and with the entries' width
