@@ -228,11 +228,12 @@ static int rdWrite(RdSolve *s){
   p->nPlyLast = n - 512*(p->nBand - 1);
   p->aPerm = gg_malloc(((uint64_t)n + 1)*4);
   p->apPly = gg_malloc((uint64_t)2*p->nBand*sizeof(uint8_t*));
+  if( p->apPly ) memset(p->apPly, 0, (uint64_t)2*p->nBand*sizeof(uint8_t*));   /* (freed by
+                                            ** gg_race_free, whatever fails next) */
   aRow = gg_malloc((uint64_t)2*8*p->nBand*8 + (uint64_t)2*n*p->nPlyByte);
   if( p->aPerm==0 || p->apPly==0 || aRow==0 ){ gg_free(aRow); return GG_NOMEM; }
   aEnt = (uint8_t*)(aRow + 2*8*p->nBand);
   aDistEnt = aEnt + (uint64_t)n*p->nPlyByte;
-  memset(p->apPly, 0, (uint64_t)2*p->nBand*sizeof(uint8_t*));
   for(x=0; x<n; x++){
     uint32_t d = s->aDist[s->aOrder[x]];
     p->aPerm[s->aOrder[x]] = x;
