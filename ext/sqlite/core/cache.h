@@ -11,7 +11,7 @@ struct GGSolved {
   const GGGameDef *pDef;  /* which game */
   uint32_t *aParam;       /* role 0's dense ids (the holes, z), sorted */
   uint32_t nParam;        /* how many */
-  uint32_t k;             /* the game's k (cops), or 0 */
+  uint32_t k;             /* the game's k, or 0 */
   uint64_t variant;       /* the rules that change the solve (GGGameDef.xVariant) */
   GGGraph g;              /* the board, owned */
   GGEdgeList rows;        /* the rows it was built from, owned (nEdge 0 if not

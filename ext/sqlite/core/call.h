@@ -2,9 +2,9 @@
 ** call.h: the road of one call of a game, and what a game and a graph
 ** source declare to travel it.
 **
-** Every game function and table (catmouse, race_game, cop_number,
-** capture_time, catmouse_bounded, catmouse_dot, the _states and _play
-** tables) is a GGFuncDef of a GGGameDef, and call.c drives it, in order:
+** Every game function and table (the scalars, the <game>_states and
+** <game>_play tables; registry.c lists the games) is a GGFuncDef of a
+** GGGameDef, and call.c drives it, in order:
 **
 **   1. the arguments: graph, node arguments, k, the source (edges), rules
 **   2. the roles: the nodes the call names (roles.c)
@@ -59,7 +59,7 @@ typedef struct GGSolveArgs GGSolveArgs;
 struct GGSolveArgs {
   const uint32_t *aParam;   /* role 0's dense ids (holes, z), sorted, no repeats */
   uint32_t nParam;          /* how many */
-  uint32_t k;               /* the game's k (cops), or 0 */
+  uint32_t k;               /* the game's k (the number of a player's tokens), or 0 */
   uint64_t variant;         /* the rules that change the solve (xVariant) */
 };
 
@@ -71,12 +71,12 @@ struct GGSolveArgs {
 ** own.  A simple game gives its names, its rules keys, its roles and its
 ** engine (tests/toy/toy_sql.c). */
 struct GGGameDef {
-  const char *zName;               /* the game: "catmouse" */
+  const char *zName;               /* the game's SQL name */
   const GGFuncDef *const *apFunc;  /* its SQL functions, NULL-terminated, or NULL */
   /* Its tables, the generic <game>_states (states.c) and <game>_play
   ** (play.c), are described by the fields below. */
-  const char *zStates;             /* its states table: "catmouse_states" */
-  const char *zPlay;               /* its play table: "catmouse_play" */
+  const char *zStates;             /* its states table: "<name>_states" */
+  const char *zPlay;               /* its play table: "<name>_play" */
   const char *azPlayer[2];         /* column names of the players' nodes */
   const char *azTurn[2];           /* turn names, player 0 then player 1 */
   const char *zParam;              /* an argument of the states table, or NULL */
@@ -88,7 +88,7 @@ struct GGGameDef {
                                    ** all 0: { 0, 1, 2, 0 } (gg_outcome) */
   const GGRuleKey *aKey;           /* the rules keys */
   int nKey;                        /* how many */
-  uint32_t mxK;                    /* the largest k of a k argument (cops: the
+  uint32_t mxK;                    /* the largest k of a k argument (the
                                    ** positions depend on it), or 0: no k */
   /* Positions for n nodes (and k), UINT64_MAX on overflow; and how they
   ** are counted, for messages ("2 turns x n mouse nodes x n cat nodes").
@@ -109,8 +109,8 @@ struct GGGameDef {
 /* zMaxNodes of the word-parallel engines (one n^2 bitset a block). */
 #define GG_SQL_MAX_NODES_WHY "one bitset of its positions, n^2/8 bytes, must fit in one" \
   " allocation of SQLite, under 2 GB"
-  /* The rules that change the solve other than role 0 (cops' "lazy"),
-  ** as a word of the cache key; NULL: none. */
+  /* The rules that change the solve other than role 0 (a variant of the
+  ** moves), as a word of the cache key; NULL: none. */
   uint64_t (*xVariant)(const GGRules *pRules);
   /* The roles of a call: role 0 is what the solve depends on (the holes,
   ** z); with bStart the start (player 0, player 1) as roles 1 and 2,
@@ -130,11 +130,11 @@ struct GGGameDef {
               uint32_t *pValue, int64_t *pPlies, int64_t *pMove);
   /* Whether (a, b) is a position, shown as a row; NULL: every one is. */
   int (*xListed)(const void *pState, uint64_t a, uint32_t b);
-  /* Player 0's places when they are not the nodes 0..n-1 (cops: their
-  ** configurations), all NULL when they are: how many; one as its SQL
+  /* Player 0's places when they are not the nodes 0..n-1 (k tokens:
+  ** their configurations), all NULL when they are: how many; one as its SQL
   ** value (a move of player 0 is one too); and the start when the
   ** players choose it, shown by the play table as two rows that place
-  ** them (cops: the best configuration, then the robber's best answer). */
+  ** them (the best place, then the other player's best answer). */
   uint64_t (*xCount0)(const void *pState, const GGGraph *pG);
   void (*xResult0)(sqlite3_context *ctx, const void *pState, const GGGraph *pG, uint64_t a);
   void (*xChoose)(const void *pState, uint64_t *pA, uint32_t *pB);
@@ -164,8 +164,8 @@ static inline int gg_outcome(const GGGameDef *pDef, uint32_t v){
 }
 
 /* The kinds of argument between graph_id and edges. */
-#define GG_ARG_NODE      1   /* a node label (x, y, z; the race's z) */
-#define GG_ARG_NODE_NULL 2   /* a node label; NULL gives NULL (catmouse_dot's cat) */
+#define GG_ARG_NODE      1   /* a node label (a start or a goal given as an argument) */
+#define GG_ARG_NODE_NULL 2   /* a node label; NULL gives NULL */
 #define GG_ARG_K         3   /* the game's k: an integer 1..GGGameDef.mxK */
 #define GG_ARG_CAP       4   /* a non-negative integer or NULL (max_plies) */
 #define GG_MAX_ARG       3
@@ -184,7 +184,7 @@ struct GGFuncDef {
   const char *azArg[GG_MAX_ARG];   /* the arguments after graph_id, before edges */
   int aArgKind[GG_MAX_ARG];        /* their GG_ARG_* */
   int bSource;                     /* an edges argument follows them */
-  const char *zSourceWord;         /* the source is fixed (catmouse_json: "json") */
+  const char *zSourceWord;         /* the source is fixed (a function of one source's values) */
   int bStart;                      /* the call names a start (roles 1, 2) */
   int bNoReadLimit;                /* reads any graph: the limit is its own */
   int bPure;                       /* reads nothing but its arguments (GG_PURE) */
