@@ -242,12 +242,11 @@ def test_published_cop_numbers():
 def test_the_famous_ones():
     """The Hoffman-Singleton graph: c = 7 (at least 7 by Aigner and Fromme,
     and 7 cops on a dominating set win in one round); Q6: 4; Tutte's
-    12-cage: 5 (4 lose: 2.2e9 positions by brute force, issue 37).
-    capture_time reads a table up to the nodes whose positions, before
-    symmetry, fit the limit: it is raised here (cop_number reads as for
-    one cop)."""
+    12-cage: 5 (4 lose: 2.2e9 positions by brute force, issue 37).  Both
+    read a table as for one cop and count the positions of the solve they
+    take once the group is known, so the default limit (1e9) takes
+    Hoffman-Singleton's 7 cops (2.3e10 positions, 5.0e6 after symmetry)."""
     db = gg.connect()
-    db.execute("SELECT graphgame_limit('max_positions', 100000000000)")
     cases = [("Hoffman-Singleton", 7, 1), ("Q6", 4, None)]
     if gg.FULL:
         cases.append(("Tutte 12-cage", 5, 5))
@@ -256,6 +255,15 @@ def test_the_famous_ones():
         assert one(db, "SELECT cop_number(?)", gid) == c, name
         if t is not None:
             assert one(db, "SELECT capture_time(?, ?)", gid, c) == t, name
+    # over the limit even on orbits: the error, and no group is asked for
+    # where none (of at most 2^20 elements) could bring the count under it
+    db.execute("SELECT graphgame_limit('max_positions', 1000000)")
+    for k in (7, 12):
+        try:
+            one(db, "SELECT capture_time(1, ?)", k)
+            raise AssertionError("capture_time(1, %d) under a limit of 1e6" % k)
+        except sqlite3.OperationalError as e:
+            assert "too many positions" in str(e) or "limit" in str(e), str(e)
     # 7 cops win in one round: they dominate, as these 7 nodes do
     adj = gg.adjacency(N.hoffman_singleton())
     assert set().union(*({v} | adj[v] for v in (0, 2, 26, 31, 36, 41, 46))) == set(adj)

@@ -187,6 +187,9 @@ struct GGFuncDef {
   const char *zSourceWord;         /* the source is fixed (a function of one source's values) */
   int bStart;                      /* the call names a start (roles 1, 2) */
   int bNoReadLimit;                /* reads any graph: the limit is its own */
+  int bReadAsK1;                   /* the read stops as for k = 1: the function
+                                   ** checks its own count of positions once the
+                                   ** graph is built (a solve on orbits) */
   int bPure;                       /* reads nothing but its arguments (GG_PURE) */
   const char *zSearching;          /* "solving", or "searching" (messages) */
   /* After the rules, if any are given: an error of the function's own, or

@@ -190,6 +190,13 @@ static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, in
   GGCops cops;
   double nPos = (double)gg_call_positions(pCall, pG->n), order = 1;
   int rc, eKind = GG_COPS_SOLVE_PLAIN;
+  /* capture_time read the graph as for one cop (bReadAsK1): when no group
+  ** the solve on orbits takes could bring the count under the limit,
+  ** say so before nauty is asked */
+  if( nPos>(double)pCall->pConn->mxPositions
+   && nPos/GG_COPS_SYM_MAXELT*(double)(1u<<(pCall->k-1))>(double)pCall->pConn->mxPositions ){
+    return gg_call_over_limit(pCall, pG, pG->n, pzErr);
+  }
   if( !(aNbr && pCall->k<=2) ){
     rc = gg_cops_solve_kind(pG, pCall->k, &r, &eKind, &order);
     if( rc ) return gg_call_engine_error(pCall, rc, pzErr);
@@ -246,7 +253,7 @@ static const GGFuncDef copsNumberFunc = {
 
 static const GGFuncDef copsTimeFunc = {
   .zName = "capture_time", .nArgMin = 2, .nArgMax = 4,
-  .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1,
+  .azArg = { "k" }, .aArgKind = { GG_ARG_K }, .bSource = 1, .bReadAsK1 = 1,
   .xCheck = gg_cops_check, .xSmall = copsSmall, .xRun = copsRun,
 };
 
