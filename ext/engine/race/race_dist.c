@@ -82,11 +82,11 @@ static int rdLayers(RdSolve *s){
     uint32_t v = s->aOrder[i];
     s->aRank[v] = i - s->aLayer[s->aDist[v]];
   }
-  for(k=0; k<=s->maxd; k++){
+  for(k=0; k<=s->maxd; k++){         /* E_0, E_1 and B_0 are draws: no room */
     s->aEOff[k] = nE;
     s->aBOff[k] = nB;
-    nE += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k));
-    if( k<s->maxd ) nB += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k+1));
+    if( k>1 ) nE += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k));
+    if( k>0 && k<s->maxd ) nB += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k+1));
   }
   s->aE = gg_malloc((nE + nB + 1)*8);
   if( s->aE==0 ) return GG_NOMEM;
@@ -111,7 +111,7 @@ static int rdClasses(RdSolve *s){
         int bWon = 1;
         for(e=pG->aOff[b]; e<pG->aOff[b+1] && bWon; e++){
           uint32_t c = pG->aAdj[e];
-          if( c!=a && s->aDist[c]==k && !rdE(s, k, a, c) ) bWon = 0;
+          if( c!=a && s->aDist[c]==k && (k==1 || !rdE(s, k, a, c)) ) bWon = 0;   /* E_1: draws */
         }
         if( bWon ) row[rb/64] |= 1ULL<<(rb&63);
       }
@@ -184,7 +184,7 @@ static int64_t rdRow(const RdSolve *s, int t, uint32_t x, uint64_t *aDone, uint6
       return hi<n ? 0 : -1;
     }
     longest = hi<n ? 2*(int64_t)k : 2*(int64_t)k - 2;
-    for(i=0; i<hi - lo; i++){               /* E_k */
+    for(i=0; k>1 && i<hi - lo; i++){        /* E_k (E_1: draws) */
       uint64_t bit = s->aE[s->aEOff[k] + (uint64_t)(x - lo)*RD_W(hi - lo) + i/64]>>(i&63) & 1;
       aDone[(lo+i)/64] |= bit<<((lo+i)&63);
       aWin[(lo+i)/64] |= bit<<((lo+i)&63);
