@@ -4,7 +4,7 @@
 ** (bench_catmouse.py and bench_race.py time the same through SQL).
 **
 **   make engine-prog SRC=bench/engine_families.c OUT=dist/engine/engine_families
-**   dist/engine/engine_families cm|race FILE [THREADS [CHAIN]]
+**   dist/engine/engine_families cm|race FILE [THREADS [CHAIN]]   (CHAIN: the kernel)
 **
 ** FILE holds lines "graph_id src dst" (the first graph is used); node 0
 ** is the hole (cat and mouse) or z (the race).  Prints the seconds of the
@@ -38,7 +38,7 @@ int main(int argc, char **argv){
   int iChain = argc>4 ? atoi(argv[4]) : GG_CM_CHAIN;
   FILE *f = argc>2 ? fopen(argv[2], "r") : 0;
   double t;
-  if( f==0 ){ fprintf(stderr, "usage: engine_families cm|race FILE [THREADS]\n"); return 1; }
+  if( f==0 ){ fprintf(stderr, "usage: engine_families cm|race FILE [THREADS [KERNEL]]\n"); return 1; }
   memset(&e, 0, sizeof(e));
   while( fscanf(f, "%ld %ld %ld", &gid, &u, &v)==3 ){
     if( first<0 ) first = gid;

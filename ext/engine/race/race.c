@@ -346,19 +346,11 @@ static int rcSolveWords(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
 int gg_race_solve_kernel(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                          const GGStop *pStop, int bFree, int iKernel){
   if( iKernel!=GG_RACE_WORDS && z<pG->n && pG->n<=gg_race_max_nodes() ){
-    int rc;
-    memset(p, 0, sizeof(*p));
-    p->pG = pG;
-    p->n = pG->n;
-    p->z = z;
-    p->nWord = (pG->n + 63)/64;
-    p->nBand = (p->nWord + 7)/8;
-    rc = gg_race_solve_dist(p, pG, z, pStop);
+    int rc = gg_race_solve_dist(p, pG, z, pStop);
     if( rc!=GG_RACE_NOT_DIST ){
       if( rc!=GG_OK && bFree ) gg_race_free(p);
       return rc;
-    }
-    gg_race_free(p);
+    }                                   /* (nothing of p's allocated) */
   }
   return rcSolveWords(p, pG, z, nThread, pStop, bFree);
 }

@@ -160,8 +160,8 @@ int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
 #define GG_RACE_WORDS 1
 int gg_race_solve_kernel(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                          const GGStop *pStop, int bFree, int iKernel);
-/* race_dist.c's solve into p (its board fields set), or GG_RACE_NOT_DIST
-** (before it allocates anything of p's) when a plies entry would not fit. */
+/* race_dist.c's solve into p, or GG_RACE_NOT_DIST (before it allocates
+** anything of p's) when a plies entry would not fit. */
 #define GG_RACE_NOT_DIST (-1)
 int gg_race_solve_dist(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
 /* The SQL layer's: the default threads, and p kept on failure (the SQL

@@ -252,8 +252,7 @@ static int rdWrite(RdSolve *s){
   p->nPly = 0;
   for(t=0; t<2; t++){
     for(x=0; x<n; x++){
-      uint64_t *aD = aRow, *aW = aRow + 8*p->nBand;
-      memset(aRow, 0, (uint64_t)2*8*p->nBand*8);
+      uint64_t *aD = aRow, *aW = aRow + 8*p->nBand;   /* (rdRow clears them) */
       int64_t longest = rdRow(s, (int)t, x, aD, aW, aEnt, aDistEnt);
       if( longest>(int64_t)p->nPly ) p->nPly = (uint32_t)longest;
       for(j=0; j<8*p->nBand; j++){
@@ -275,6 +274,12 @@ static int rdWrite(RdSolve *s){
 int gg_race_solve_dist(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop){
   RdSolve s;
   int rc;
+  memset(p, 0, sizeof(*p));
+  p->pG = pG;
+  p->n = pG->n;
+  p->z = z;
+  p->nWord = (pG->n + 63)/64;
+  p->nBand = (p->nWord + 7)/8;
   memset(&s, 0, sizeof(s));
   s.p = p;
   s.pG = pG;

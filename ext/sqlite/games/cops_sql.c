@@ -183,28 +183,33 @@ static int copsSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *s){
 /* The capture time of pCall->k cops on the call's graph (-1: the robber
 ** escapes), within the limit: on masks while k <= 2 and the graph is
 ** small, else by the engine's fast mode. */
+/* The states of k cops one at a time for nPos positions of the full game:
+** about 2^(k-1) a position, over the order of the group on orbits. */
+static double copsSeqStates(double nPos, double order, uint32_t k){
+  return nPos/order*(double)(1u<<(k-1));
+}
+
 static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, int64_t *pT,
                     char **pzErr){
   const GGGraph *pG = &pCall->g;
   GGCopsRules r = copsRulesOf(copsVariant(&pCall->rules));
   GGCops cops;
   double nPos = (double)gg_call_positions(pCall, pG->n), order = 1;
+  double mx = (double)pCall->pConn->mxPositions;
   int rc, eKind = GG_COPS_SOLVE_PLAIN;
   /* capture_time read the graph as for one cop (bReadAsK1): when no group
   ** the solve on orbits takes could bring the count under the limit,
   ** say so before nauty is asked */
-  if( nPos>(double)pCall->pConn->mxPositions
-   && nPos/GG_COPS_SYM_MAXELT*(double)(1u<<(pCall->k-1))>(double)pCall->pConn->mxPositions ){
+  if( nPos>mx && copsSeqStates(nPos, GG_COPS_SYM_MAXELT, pCall->k)>mx ){
     return gg_call_over_limit(pCall, pG, pG->n, pzErr);
   }
   if( !(aNbr && pCall->k<=2) ){
     rc = gg_cops_solve_kind(pG, pCall->k, &r, &eKind, &order);
     if( rc ) return gg_call_engine_error(pCall, rc, pzErr);
-    /* one at a time: about 2^(k-1) states a position (over |Aut| on orbits) */
     if( eKind!=GG_COPS_SOLVE_SYM ) order = 1;
-    if( eKind!=GG_COPS_SOLVE_PLAIN ) nPos = nPos/order*(double)(1u<<(pCall->k-1));
+    if( eKind!=GG_COPS_SOLVE_PLAIN ) nPos = copsSeqStates(nPos, order, pCall->k);
   }
-  if( nPos>(double)pCall->pConn->mxPositions ){
+  if( nPos>mx ){
     if( gg_call_positions(pCall, pG->n)>(uint64_t)pCall->pConn->mxPositions ){
       return gg_call_over_limit(pCall, pG, pG->n, pzErr);
     }
