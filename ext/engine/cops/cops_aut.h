@@ -12,7 +12,11 @@
 ** are freed after each call).
 **
 ** The group is enumerated: every element a permutation of n nodes (16
-** bits a node), found from nauty's generators by closure.  A group with
+** bits a node), found from nauty's generators: as the products of the
+** transversals of their chain of stabilizers, along nauty's base, when
+** the orbits' sizes multiply to the group's order (each product then a new
+** element: no look-up); else (never seen, kept for safety) by their
+** closure, breadth first, each product looked up.  A group with
 ** more than mxElt elements (or more nodes than 65,535) is not enumerated:
 ** gg_aut_build() says GG_TOOBIG and the caller solves without symmetry;
 ** mxElt = 1 asks for the trivial group without asking nauty.
@@ -42,6 +46,8 @@ struct GGAut {
   uint32_t nPt;           /* most points canonized (the tree's depth) */
   double order;           /* |Aut| as nauty counts it */
   uint32_t nElt;          /* elements enumerated (== order); 0: not built */
+  int bChain;             /* they came from the chain of stabilizers of
+                          ** nauty's generators (else from their closure) */
   uint16_t *aPerm;        /* [e*n + x]: element e maps x there; e = 0 is the identity */
   uint32_t *aInv;         /* [e]: the inverse element */
   uint32_t *aHash;        /* open addressing: element index + 1, 0 empty */
