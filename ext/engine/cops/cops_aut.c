@@ -188,12 +188,32 @@ static uint64_t autHashPerm(const uint16_t *a, uint32_t n){
   return gg_hash_mix(h);
 }
 
+/* The hash slot of the permutation a: from the images of the base when
+** there is one (every element of the group has its own), else from all. */
+static uint32_t autSlot(const GGAut *p, const uint16_t *a){
+  uint64_t h = 0;
+  uint32_t i;
+  if( p->nBase==0 ) return (uint32_t)autHashPerm(a, p->n) & (p->nHash-1);
+  for(i=0; i<p->nBase; i++) h += (a[p->aBase[i]] + 1ull) * (0xff51afd7ed558ccdull + 2ull*i);
+  return (uint32_t)gg_hash_mix(h) & (p->nHash-1);
+}
+
+/* Whether element e is the permutation a (an element of the group when
+** there is a base: its images of the base suffice). */
+static int autSame(const GGAut *p, uint32_t e, const uint16_t *a){
+  const uint16_t *b = &p->aPerm[(uint64_t)e*p->n];
+  uint32_t i;
+  if( p->nBase==0 ) return memcmp(b, a, p->n*sizeof(uint16_t))==0;
+  for(i=0; i<p->nBase; i++) if( b[p->aBase[i]]!=a[p->aBase[i]] ) return 0;
+  return 1;
+}
+
 /* The index of the permutation a, or UINT32_MAX. */
 static uint32_t autFind(const GGAut *p, const uint16_t *a){
-  uint32_t s = (uint32_t)autHashPerm(a, p->n) & (p->nHash-1);
+  uint32_t s = autSlot(p, a);
   while( p->aHash[s] ){
     uint32_t e = p->aHash[s]-1;
-    if( memcmp(&p->aPerm[(uint64_t)e*p->n], a, p->n*sizeof(uint16_t))==0 ) return e;
+    if( autSame(p, e, a) ) return e;
     s = (s+1) & (p->nHash-1);
   }
   return UINT32_MAX;
@@ -201,10 +221,10 @@ static uint32_t autFind(const GGAut *p, const uint16_t *a){
 
 /* Add the permutation a if new (room for it is there). */
 static void autAdd(GGAut *p, const uint16_t *a){
-  uint32_t s = (uint32_t)autHashPerm(a, p->n) & (p->nHash-1);
+  uint32_t s = autSlot(p, a);
   while( p->aHash[s] ){
     uint32_t e = p->aHash[s]-1;
-    if( memcmp(&p->aPerm[(uint64_t)e*p->n], a, p->n*sizeof(uint16_t))==0 ) return;
+    if( autSame(p, e, a) ) return;
     s = (s+1) & (p->nHash-1);
   }
   memcpy(&p->aPerm[(uint64_t)p->nElt*p->n], a, p->n*sizeof(uint16_t));
@@ -213,7 +233,7 @@ static void autAdd(GGAut *p, const uint16_t *a){
 
 /* Add the permutation a, known not to be there yet (room for it is there). */
 static void autInsert(GGAut *p, const uint16_t *a){
-  uint32_t s = (uint32_t)autHashPerm(a, p->n) & (p->nHash-1);
+  uint32_t s = autSlot(p, a);
   while( p->aHash[s] ) s = (s+1) & (p->nHash-1);
   memcpy(&p->aPerm[(uint64_t)p->nElt*p->n], a, p->n*sizeof(uint16_t));
   p->aHash[s] = ++p->nElt;
@@ -228,6 +248,7 @@ typedef struct AutChain AutChain;
 struct AutChain {
   uint32_t nLevel;        /* levels */
   uint32_t aLen[64];      /* orbit sizes (the transversals') */
+  uint16_t aB[64];        /* the base points */
   uint16_t *aU[64];       /* per level, aLen[i] elements of n points */
 };
 
@@ -267,6 +288,7 @@ static int autChainLevel(AutChain *c, const AutGens *pGens, uint32_t *aS, uint32
   if( nAlloc>n ) nAlloc = n;
   aU = gg_malloc((uint64_t)nAlloc*n*sizeof(uint16_t));
   if( aU==0 ) return GG_NOMEM;
+  c->aB[c->nLevel] = (uint16_t)bBest;
   c->aU[c->nLevel++] = aU;
   for(x=0; x<n; x++) aU[x] = (uint16_t)x;
   for(j=0; j<nOrb; j++){                  /* breadth first over the orbit */
@@ -341,6 +363,8 @@ static int autFromChain(GGAut *p, const AutGens *pGens, uint32_t nOrder){
   else if( rc==GG_OK && nProd==(double)nOrder ){
     uint16_t *aId = aTmp + n;
     for(x=0; x<n; x++) aId[x] = (uint16_t)x;
+    for(i=0; i<c.nLevel; i++) p->aBase[i] = c.aB[i];
+    p->nBase = c.nLevel;                   /* (the look-ups from now on) */
     autChainEnum(p, &c, 0, aId, aTmp + 2*n);
     p->bChain = 1;
   }
@@ -514,10 +538,17 @@ static void autSort(uint16_t *a, uint32_t k){
   }
 }
 
+/* Whether the first k points of a and b are the same (a few: no call). */
+static int autSamePts(const uint16_t *a, const uint16_t *b, uint32_t k){
+  uint32_t i;
+  for(i=0; i<k; i++) if( a[i]!=b[i] ) return 0;
+  return 1;
+}
+
 int gg_aut_canon(GGAut *p, const uint32_t *aIn, uint32_t nA, uint32_t nPt, uint32_t *aOut,
                  uint32_t *pElt){
   AutCand *aCur = (AutCand*)p->pBeam, *aNext = aCur + AUT_BEAM, *t;
-  uint32_t nCur = 1, nNext, nRemA = nA, nRem = nPt, step, c, j, x;
+  uint32_t nCur = 1, nNext, nRemA = nA, nRem = nPt, step, c, j, x, iB;
   uint16_t *comp = p->aComp;
   if( p->nElt<=1 ){                     /* the trivial group: sort each phase */
     uint16_t a[GG_AUT_MAXPT];
@@ -561,7 +592,7 @@ int gg_aut_canon(GGAut *p, const uint32_t *aIn, uint32_t nA, uint32_t nPt, uint3
         if( nRemA>0 ){ autSort(z->aT, nRemA-1); autSort(z->aT+nRemA-1, nRem-nRemA); }
         else autSort(z->aT, nRem-1);
         for(i=0; i<nNext; i++){         /* a repeat: the same node and points */
-          if( aNext[i].pNode==z->pNode && memcmp(aNext[i].aT, z->aT, (nRem-1)*sizeof(uint16_t))==0 ) break;
+          if( aNext[i].pNode==z->pNode && autSamePts(aNext[i].aT, z->aT, nRem-1) ) break;
         }
         if( i==nNext ) nNext++;
       }
@@ -571,12 +602,15 @@ int gg_aut_canon(GGAut *p, const uint32_t *aIn, uint32_t nA, uint32_t nPt, uint3
     if( nRemA>0 ) nRemA--;
     nRem--;
   }
-  /* g = the winner's elements composed, first applied first */
+  /* g = the winner's elements composed, first applied first: only its
+  ** images of the base when there is one (they name it) */
+  if( aCur[0].nTau==0 ){ *pElt = 0; return GG_OK; }
   for(x=0; x<p->n; x++) comp[x] = (uint16_t)x;
-  for(j=0; j<aCur[0].nTau; j++){
-    const uint16_t *a = &p->aPerm[(uint64_t)aCur[0].aTau[j]*p->n];
-    for(x=0; x<p->n; x++) comp[x] = a[comp[x]];
+  for(iB=0; iB<(p->nBase ? p->nBase : p->n); iB++){
+    uint32_t y0 = p->nBase ? p->aBase[iB] : iB, y = y0;
+    for(j=0; j<aCur[0].nTau; j++) y = gg_aut_map(p, aCur[0].aTau[j], y);
+    comp[y0] = (uint16_t)y;
   }
-  *pElt = aCur[0].nTau==0 ? 0 : autFind(p, comp);
+  *pElt = autFind(p, comp);
   return GG_OK;
 }

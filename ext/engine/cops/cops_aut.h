@@ -48,6 +48,9 @@ struct GGAut {
   uint32_t nElt;          /* elements enumerated (== order); 0: not built */
   int bChain;             /* they came from the chain of stabilizers of
                           ** nauty's generators (else from their closure) */
+  uint32_t nBase;         /* with bChain: the chain's base points, whose */
+  uint16_t aBase[64];     /* images tell an element from every other (the
+                          ** hash keys, and the compared points, of a look-up) */
   uint16_t *aPerm;        /* [e*n + x]: element e maps x there; e = 0 is the identity */
   uint32_t *aInv;         /* [e]: the inverse element */
   uint32_t *aHash;        /* open addressing: element index + 1, 0 empty */
