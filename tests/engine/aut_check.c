@@ -10,7 +10,7 @@
 **                       another
 **
 ** For each graph: every element is a permutation that keeps the arcs,
-** element 0 is the identity, no two are equal, aInv is each one's inverse,
+** element 0 is the identity, no two are equal, gg_aut_inv gives each one's inverse,
 ** and their number is both nauty's order and the number of automorphisms
 ** found here by backtracking (for n <= 16: each node's image tried in turn,
 ** the arcs to and from the nodes placed so far kept).  Prints one line a
@@ -70,7 +70,7 @@ static int acCheck(const GGGraph *g, int bDirected){
       uint32_t y = gg_aut_map(&a, e, x);
       if( y>=n || (aSeen[y/32]>>(y%32) & 1) ){ snprintf(zWhy, sizeof(zWhy), "element %u not a permutation", e); break; }
       aSeen[y/32] |= 1u<<(y%32);
-      if( gg_aut_map(&a, a.aInv[e], y)!=x ){ snprintf(zWhy, sizeof(zWhy), "aInv of %u", e); break; }
+      if( gg_aut_map(&a, gg_aut_inv(&a, e), y)!=x ){ snprintf(zWhy, sizeof(zWhy), "the inverse of %u", e); break; }
       for(j=0; j<GG_DEG(g, x); j++){
         uint32_t v = GG_NBR(g, x)[j], yv = gg_aut_map(&a, e, v), i;
         int bFound = 0;

@@ -402,12 +402,21 @@ static int autClose(GGAut *p, const AutGens *pGens, uint32_t nOrder){
     }
   }
   if( p->nElt!=nOrder ) return GG_TOOBIG;
-  for(e=0; e<p->nElt; e++){
-    const uint16_t *a = &p->aPerm[(uint64_t)e*n];
-    for(x=0; x<n; x++) t[a[x]] = (uint16_t)x;
-    p->aInv[e] = autFind(p, t);
-  }
+  memset(p->aInv, 0xff, (uint64_t)nOrder*sizeof(uint32_t));   /* (gg_aut_inv) */
   return GG_OK;
+}
+
+uint32_t gg_aut_inv(GGAut *p, uint32_t e){
+  if( p->aInv[e]==UINT32_MAX ){
+    const uint16_t *a = &p->aPerm[(uint64_t)e*p->n];
+    uint16_t *t = p->aComp;
+    uint32_t x, f;
+    for(x=0; x<p->n; x++) t[a[x]] = (uint16_t)x;
+    f = autFind(p, t);
+    p->aInv[e] = f;
+    p->aInv[f] = e;
+  }
+  return p->aInv[e];
 }
 
 /* --- the tree of stabilizers --- */

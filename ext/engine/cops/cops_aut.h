@@ -52,7 +52,9 @@ struct GGAut {
   uint16_t aBase[64];     /* images tell an element from every other (the
                           ** hash keys, and the compared points, of a look-up) */
   uint16_t *aPerm;        /* [e*n + x]: element e maps x there; e = 0 is the identity */
-  uint32_t *aInv;         /* [e]: the inverse element */
+  uint32_t *aInv;         /* [e]: the inverse element, or UINT32_MAX until
+                          ** gg_aut_inv() is asked for it (a solve asks for
+                          ** few of them) */
   uint32_t *aHash;        /* open addressing: element index + 1, 0 empty */
   uint32_t nHash;         /* slots, a power of two */
   GGAutNode *pRoot;       /* the tree of stabilizers */
@@ -79,6 +81,10 @@ void gg_aut_free(GGAut *a);
 ** than the scratch, a graph whose symmetric positions branch that much). */
 int gg_aut_canon(GGAut *a, const uint32_t *aIn, uint32_t nA, uint32_t nPt, uint32_t *aOut,
                  uint32_t *pElt);
+
+/* The inverse of element e (found at its first call, then kept: the
+** GGAut is one thread's at a time, as its scratch is). */
+uint32_t gg_aut_inv(GGAut *a, uint32_t e);
 
 /* Image of x under element e. */
 static inline uint32_t gg_aut_map(const GGAut *a, uint32_t e, uint32_t x){

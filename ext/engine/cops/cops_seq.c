@@ -248,7 +248,7 @@ static int seqSuccessors(GGCops *p, GGCopsSeq *q, uint32_t i, GGPoll *pPoll){
       if( rc ) return rc;
       t = seqIndex(T, seqKey(p, i+1, c));
       if( t==UINT64_MAX ) return GG_NOMEM;
-      if( seqAddSucc(L, (uint32_t)t, q->aut.aInv[e]) ) return GG_NOMEM;
+      if( seqAddSucc(L, (uint32_t)t, gg_aut_inv(&q->aut, e)) ) return GG_NOMEM;
     }
     if( gg_poll(pPoll, (uint64_t)(d+1)*p->k*8) ) return GG_INTERRUPT;
   }
