@@ -60,8 +60,8 @@ int main(int argc, char **argv){
     gg_cm_get(&cm, (uint32_t)gg_graph_find(&g, 1), (uint32_t)gg_graph_find(&g, 2),
               GG_CM_MOUSE, &val, &k, &mv);
     printf("cm n=%u seconds %.4f plies %u start %u thin %u dense %u switches %u chains %u"
-           " peak %.3f B/position\n", g.n, t, cm.nPly, val, cm.nPlyThin, cm.nPlyDense, cm.nSwitch,
-           cm.nPlyChain, peakKb()*1024.0/(double)GG_CM_NPOS(g.n));
+           " balls %u peak %.3f B/position\n", g.n, t, cm.nPly, val, cm.nPlyThin, cm.nPlyDense,
+           cm.nSwitch, cm.nPlyChain, cm.bBalls, peakKb()*1024.0/(double)GG_CM_NPOS(g.n));
     gg_cm_free(&cm);
     free(aHole);
   }else{

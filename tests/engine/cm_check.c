@@ -176,6 +176,7 @@ int main(int argc, char **argv){
   uint64_t nThin = 0, nLanes = 0, nDense = 0;  /* the kinds of plies (catmouse_ply.c) */
   uint32_t nSwitchMax = 0;          /* most switches thin <-> two threads in a solve */
   uint64_t nChain = 0;              /* solves in which the chains ran (catmouse_chain.c) */
+  uint64_t nBalls = 0;              /* solves numbered in balls (catmouse_order.c) */
   uint32_t nPlyThis = 0;            /* the graph's longest game: switch plies 1..it+1 */
   int nChainRun = getenv("CM_CHECK_NO_CHAIN") ? 0 : 3;   /* extra solves forcing the chains */
   if( argc!=4 && (argc!=5 || (strcmp(argv[4], "long") && strcmp(argv[4], "chase"))) ){
@@ -219,6 +220,7 @@ int main(int argc, char **argv){
       }
       if( gg_cm_solve_opts(&cm, &g, aHole, nTh, iChain, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
       if( cm.nPlyChain ) nChain++;
+      if( cm.bBalls ) nBalls++;
       if( nThread==-2 ) nPlyThis = cm.nPly;
       if( cm.nPly>nPlyMax ) nPlyMax = cm.nPly;
       for(k=0; cm.aBlock && k<2*cm.nBand; k++){
@@ -269,10 +271,11 @@ int main(int argc, char **argv){
   }
   printf("ok %llu positions, longest forced win %u plies; blocks with bases %llu,"
          " wide words %llu, side table %llu; thin plies %llu, plies on lanes %llu,"
-         " dense plies %llu, most switches in a solve %u; chains in %llu solves\n",
+         " dense plies %llu, most switches in a solve %u; chains in %llu solves;"
+         " balls in %llu solves\n",
          (unsigned long long)nPos, nPlyMax,
          (unsigned long long)nBased, (unsigned long long)nWide, (unsigned long long)nBig,
          (unsigned long long)nThin, (unsigned long long)nLanes, (unsigned long long)nDense,
-         nSwitchMax, (unsigned long long)nChain);
+         nSwitchMax, (unsigned long long)nChain, (unsigned long long)nBalls);
   return 0;
 }

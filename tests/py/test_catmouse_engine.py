@@ -158,6 +158,51 @@ def test_engine_long_forced_wins():
     assert based > 0 and wide > 0, out
 
 
+def balls_run(out):
+    """The solves numbered in balls (catmouse_order.c), from cm_check's line."""
+    m = re.search(r"balls in (\d+) solves", out)
+    assert m, out
+    return int(m.group(1))
+
+
+def test_engine_numbered_in_balls():
+    """The pull on nodes numbered in balls (catmouse_order.c) instead of
+    reverse Cuthill-McKee: forced on every solve whose pull runs every ply
+    (GG_CM_ORDER=2, from 1 node: GG_CM_ORDER_MIN=1), with balls of 7 nodes
+    (across the words' edges) and of 128: every position's outcome and
+    plies as the reference's, on graphs of every shape, directed and with 0
+    to 3 holes, on long games with every tier of plies, and after the chains'
+    choice (they keep RCM).  And the choice itself: the 100x100 grid takes
+    balls, a random tree and a random graph keep RCM (engine_families)."""
+    force = ["GG_CM_ORDER=2", "GG_CM_ORDER_MIN=1"]
+    for ball in ("7", "128"):
+        out = run_check(915, 8 if ASAN else 30, 300, force + ["GG_CM_BALL=" + ball])
+        assert balls_run(out) > 60, out
+        out = run_check(34, 2 if ASAN else 4, 800, force + SMALL_TIERS + ["GG_CM_BALL=" + ball],
+                        extra=["long"])
+        assert balls_run(out) > 0 and min(tiers(out)) > 0, out
+    out = run_check(37, 4 if ASAN else 12, 400, force + ["GG_CM_BALL=7"], extra=["chase"])
+    assert balls_run(out) > 0 and chains_run(out) > 0, out
+    if ASAN:
+        return
+    with tempfile.TemporaryDirectory() as d:
+        prog = os.path.join(d, "families")
+        gg.engine_prog("bench/engine_families.c", prog)
+        rng = random.Random(35)
+        side = 100
+        cases = [("grid", [(r * side + c, r * side + c + 1) for r in range(side) for c in range(side - 1)]
+                  + [(r * side + c, (r + 1) * side + c) for r in range(side - 1) for c in range(side)], 1),
+                 ("tree", [(rng.randrange(v), v) for v in range(1, 3000)], 0),
+                 ("random", [(rng.randrange(v), v) for v in range(1, 3000)]
+                  + [(rng.randrange(3000), rng.randrange(3000)) for _ in range(9000)], 0)]
+        for name, rows, want in cases:
+            path = os.path.join(d, name + ".txt")
+            with open(path, "w") as f:
+                f.write("".join("1 %d %d\n" % e for e in rows))
+            out = subprocess.run([prog, "cm", path], capture_output=True, text=True, check=True).stdout
+            assert re.search(r" balls %d " % want, out), (name, out)
+
+
 def chains_run(out):
     """The solves in which the chains ran, from cm_check's "ok" line."""
     m = re.search(r"chains in (\d+) solves", out)

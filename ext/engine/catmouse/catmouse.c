@@ -3,10 +3,11 @@
 ** catmouse.h; the plies are in catmouse_ply.c, graphs of at most 64 nodes
 ** in catmouse_small.c).
 **
-** The set-up renumbers the nodes (cmOrder: reverse Cuthill-McKee, a BFS
-** that takes low degrees first, so that on graphs with some geometry the
-** rows of a node's neighbours lie close together), builds each turn's
-** moves and the in-arcs in that numbering, and allocates.  Every array
+** The set-up renumbers the nodes (catmouse_order.c: reverse Cuthill-McKee,
+** a BFS that takes low degrees first, so that on graphs with some geometry
+** the rows of a node's neighbours lie close together; for the pull on
+** graphs such as grids, balls of nodes instead), builds each turn's moves
+** and the in-arcs in that numbering, and allocates.  Every array
 ** that grows with the positions is either a bitset (1 bit per position
 ** and turn: under 600 MB at the largest n) or cut in blocks of one band
 ** (the ply bytes: n*512 bytes a block, fewer in the last), so no single
@@ -33,10 +34,6 @@ static int cmZero(void *a, uint64_t nByte, GGPoll *pPoll){
   return GG_OK;
 }
 
-static int cmCmpU64(const void *a, const void *b){
-  uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
-  return (x>y) - (x<y);
-}
 static int cmCmpU32(const void *a, const void *b){
   uint32_t x = *(const uint32_t*)a, y = *(const uint32_t*)b;
   return (x>y) - (x<y);
@@ -91,56 +88,6 @@ uint32_t gg_cm_max_nodes(void){
     if( cmLargestBlock(mid)<=GG_ALLOC_MAX ) lo = mid; else hi = mid-1;
   }
   return lo;
-}
-
-/* Number the nodes by reverse Cuthill-McKee: breadth first (along
-** out-arcs) from a node of least degree, then from the first node not
-** reached; neighbours in order of degree; the order reversed.  Sets
-** p->aPerm and aInv (its inverse). */
-static int cmOrder(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop){
-  const GGGraph *pG = p->pG;
-  uint32_t n = p->n, nDone = 0, head = 0, start = 0, i, j;
-  uint8_t *aSeen = gg_malloc(n+1);
-  uint64_t *aKey = gg_malloc(((uint64_t)n+1)*sizeof(uint64_t));  /* (degree, order) */
-  GGPoll poll;
-  gg_poll_init(&poll, pStop);
-  if( aSeen==0 || aKey==0 ){ gg_free(aSeen); gg_free(aKey); return GG_NOMEM; }
-  memset(aSeen, 0, n);
-  while( nDone<n ){
-    uint32_t best;
-    while( aSeen[start] ) start++;
-    best = start;
-    for(i=0; nDone==0 && i<n; i++){
-      if( GG_DEG(pG, i)<GG_DEG(pG, best) ) best = i;
-    }
-    aSeen[best] = 1;
-    aInv[nDone++] = best;
-    while( head<nDone ){
-      uint32_t u = aInv[head++], first = nDone;
-      for(j=0; j<GG_DEG(pG, u); j++){
-        uint32_t v = GG_NBR(pG, u)[j];
-        if( aSeen[v] ) continue;
-        aSeen[v] = 1;
-        aInv[nDone++] = v;
-      }
-      if( nDone-first>1 ){            /* by degree, stable */
-        for(i=first; i<nDone; i++){
-          aKey[i-first] = ((uint64_t)GG_DEG(pG, aInv[i])<<32) | (i-first);
-        }
-        qsort(aKey, nDone-first, sizeof(uint64_t), cmCmpU64);
-        for(i=first; i<nDone; i++) aKey[i-first] = aInv[first + (uint32_t)aKey[i-first]];
-        for(i=first; i<nDone; i++) aInv[i] = (uint32_t)aKey[i-first];
-      }
-      if( gg_poll(&poll, 1 + GG_DEG(pG, u)) ){
-        gg_free(aSeen); gg_free(aKey); return GG_INTERRUPT;
-      }
-    }
-  }
-  gg_free(aSeen);
-  gg_free(aKey);
-  for(i=0; i<n/2; i++){ uint32_t t = aInv[i]; aInv[i] = aInv[n-1-i]; aInv[n-1-i] = t; }
-  for(i=0; i<n; i++) p->aPerm[aInv[i]] = i;
-  return GG_OK;
 }
 
 /* Arcs as CSR in the engine's numbering: out-arcs (bIn==0) or in-arcs,
@@ -263,27 +210,47 @@ static int cmAllocResult(CmSolve *s){
   return GG_OK;
 }
 
-/* The holes in engine numbers, and the in-arcs (the mouse's moves when
-** the graph is undirected). */
-static int cmHolesAndPreds(CmSolve *s, const uint8_t *aHole, const uint32_t *aInv){
-  GGCatMouse *p = s->p;
-  const GGGraph *pG = p->pG;
+/* The holes in engine numbers (aHoleE, aHoleBit). */
+static void cmHoles(CmSolve *s){
+  const GGCatMouse *p = s->p;
   uint32_t u;
+  memset(s->aHoleBit, 0, (uint64_t)s->nW*8);
+  for(u=0; u<s->n; u++){
+    uint32_t x = p->aPerm[u];
+    s->aHoleE[x] = p->aHole[u]!=0;
+    if( p->aHole[u] ) s->aHoleBit[x>>6] |= 1ULL<<(x&63);
+  }
+}
+
+/* The holes, and the in-arcs (the mouse's moves when the graph is
+** undirected). */
+static int cmHolesAndPreds(CmSolve *s, const uint32_t *aInv){
+  const GGGraph *pG = s->p->pG;
   s->aHoleE = gg_malloc(s->n + (uint64_t)s->nW*8);
   if( s->aHoleE==0 ) return GG_NOMEM;
   s->aHoleBit = (uint64_t*)gg_malloc((uint64_t)s->nW*8);
   if( s->aHoleBit==0 ) return GG_NOMEM;
-  memset(s->aHoleBit, 0, (uint64_t)s->nW*8);
-  for(u=0; u<s->n; u++){
-    uint32_t x = p->aPerm[u];
-    s->aHoleE[x] = aHole[u]!=0;
-    if( aHole[u] ) s->aHoleBit[x>>6] |= 1ULL<<(x&63);
-  }
+  cmHoles(s);
   if( !pG->bDirected ) return GG_OK;
   s->aPredOff = gg_malloc(((uint64_t)s->n + 2 + pG->nArc)*sizeof(uint32_t));
   if( s->aPredOff==0 ) return GG_NOMEM;
   s->aPred = s->aPredOff + s->n + 1;
   return cmArcs(s, aInv, 1, 0, s->aPredOff, s->aPred);
+}
+
+/* The numbering of the pull (catmouse_order.c), when it is not RCM: the
+** chains' stencils freed (they were built on RCM), the holes and every
+** arc again. */
+static int cmReorder(CmSolve *s, uint32_t *aInv){
+  int bNew, t, rc = cm_order_choose(s, aInv, &bNew);
+  if( rc || !bNew ) return rc;
+  cm_chain_free(s);
+  cmHoles(s);
+  if( s->p->pG->bDirected ) rc = cmArcs(s, aInv, 1, 0, s->aPredOff, s->aPred);
+  for(t=0; t<2 && rc==GG_OK; t++){
+    rc = cmArcs(s, aInv, 0, t==GG_CM_CAT, s->aTurn[t].aOff, s->aTurn[t].aMove);
+  }
+  return rc;
 }
 
 /* Fill s and p's fields for graph pG; the solve's sizes. */
@@ -361,8 +328,8 @@ int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   p->aPerm = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint32_t));
   aInv = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint32_t));
   if( rc==GG_OK && (p->aPerm==0 || aInv==0) ) rc = GG_NOMEM;
-  if( rc==GG_OK ) rc = cmOrder(p, aInv, pStop);
-  if( rc==GG_OK ) rc = cmHolesAndPreds(&s, aHole, aInv);
+  if( rc==GG_OK ) rc = cm_order_rcm(p, aInv, pStop);
+  if( rc==GG_OK ) rc = cmHolesAndPreds(&s, aInv);
   if( rc==GG_OK ) rc = cmAllocResult(&s);
   for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnInit(&s, t, aInv);
   if( rc==GG_OK && !pG->bDirected ){
@@ -371,6 +338,7 @@ int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   }
   for(i=0; i<s.lanes.nLane && rc==GG_OK; i++) rc = cmWorkerInit(&s, i);
   if( rc==GG_OK ) rc = cm_chain_init(&s);
+  if( rc==GG_OK ) rc = cmReorder(&s, aInv);
   for(t=0; t<2 && rc==GG_OK; t++) rc = cm_init_turn(&s, &s.aTurn[t]);
   if( rc==GG_OK && gg_poll_now(&s.setup) ) rc = GG_INTERRUPT;
   if( rc==GG_OK ) rc = cmRunAll(&s, nThread);

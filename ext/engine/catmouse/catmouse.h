@@ -122,6 +122,8 @@ struct GGCatMouse {
   uint32_t nSwitch;    /* changes between thin plies and plies on lanes */
   uint32_t nPlyChain;  /* the ply from which the chains ran (catmouse_chain.c),
                        ** or 0: the pull ran every ply */
+  uint32_t bBalls;     /* the nodes were numbered in balls, not by reverse
+                       ** Cuthill-McKee (catmouse_order.c) */
   uint64_t *aRes[4];   /* 4 bitsets of GG_CM_BIT_SIZE words (a block each):
                        ** [2*turn + winner] */
   GGCatMouseBlock *aBlock; /* 2*nBand blocks of plies: [turn*nBand + band] */

@@ -151,6 +151,17 @@ int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k);
 int cm_chain_run(CmSolve *s);
 void cm_chain_free(CmSolve *s);
 
+/* The numbering (catmouse_order.c): reverse Cuthill-McKee into p->aPerm
+** and aInv (node of each number); then, once the chains' choice is made,
+** whether the pull takes balls instead (*pbNew: aPerm and aInv changed).
+** GG_CM_ORDER 0 lets the spread choose, 1 keeps RCM, 2 takes balls
+** whenever the pull runs every ply (for tests). */
+#ifndef GG_CM_ORDER
+# define GG_CM_ORDER 0
+#endif
+int cm_order_rcm(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop);
+int cm_order_choose(CmSolve *s, uint32_t *aInv, int *pbNew);
+
 /* The small-graph path (catmouse_small.c): n <= 64. */
 int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
                    const GGStop *pStop);
