@@ -137,6 +137,22 @@ def test_engine_switches_sparse_and_dense():
     assert thin > 0 and lanes > 0 and dense > 0 and switches >= 3, out
 
 
+def test_engine_fused_turn_either_or_none():
+    """The turn whose pass applies its positions at once (catmouse_int.h,
+    GG_CM_FUSED): the mouse's (the default, above), the cat's, or neither
+    (both applied after the passes): exact on every position either way, on
+    graphs of every shape, with lists of 3 words and thin plies from 40
+    words (sparse, dense, thin and on lanes), every tier of plies, long
+    games."""
+    for fused in ("1", "-1"):
+        d = ["GG_CM_FUSED=" + fused]
+        run_check(916, 6 if ASAN else 25, 300, d)
+        out = run_check(39, 2 if ASAN else 4, 600, d + SMALL_TIERS + ["GG_CM_LIST=3", "GG_CM_THIN=40"],
+                        extra=["long"])
+        thin, lanes, dense, _ = ply_kinds(out)
+        assert min(tiers(out)) > 0 and thin > 0 and lanes > 0 and dense > 0, out
+
+
 def test_engine_hub_broadcast():
     """With every row of 3 in-arcs or more a hub (GG_CAND_HUB=3), the rows
     with a move into changed hubs get the OR of the hubs' changed words

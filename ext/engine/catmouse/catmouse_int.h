@@ -120,6 +120,17 @@ struct CmSolve {
 # define GG_CM_LIST 0xffffffffu
 #endif
 
+/* The turn whose pass applies its new positions at once (catmouse_ply.c,
+** cmDecide): its pass runs second in a ply, after the other turn's, which
+** reads its bitsets as of the last ply; the other turn's are applied after
+** both passes.  -1: neither (both applied after the passes; for tests). */
+#ifndef GG_CM_FUSED
+# define GG_CM_FUSED GG_CM_MOUSE
+#endif
+#define CM_FUSED GG_CM_FUSED
+/* The turn whose pass runs first in a ply. */
+#define CM_FIRST (CM_FUSED==GG_CM_MOUSE ? GG_CM_CAT : GG_CM_MOUSE)
+
 /* Stop every worker with rc (the first stop wins); whether stopped. */
 #define cmSetStop(s, rc) gg_lanes_stop(&(s)->lanes, rc)
 #define cmStopped(s) gg_lanes_stopped(&(s)->lanes)

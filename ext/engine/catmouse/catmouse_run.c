@@ -2,7 +2,10 @@
 ** catmouse_run.c: the loop of plies of the fast cat-and-mouse engine, on
 ** one thread or two (catmouse_ply.c has the pass and the apply of a ply
 ** and describes the design): thin plies on the calling thread alone with
-** no barrier, wide ones on the lanes with barriers between the phases.
+** no barrier, wide ones on the lanes with barriers between the phases.  A
+** ply: the pass of turn CM_FIRST, the pass of the other (CM_FUSED: it
+** applies as it decides, so it waits for the first on every lane), the
+** apply of CM_FIRST.
 */
 #include "catmouse_int.h"
 
@@ -35,16 +38,16 @@ static uint64_t cmNewWords(CmSolve *s, int *pbDense){
 static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
   uint64_t nNew;
   int q, bDense;
-  cm_pass(s, wk, &s->aTurn[0], k, 0, 1, 1);
-  cm_pass(s, wk, &s->aTurn[1], k, 0, 1, 1);
+  cm_pass(s, wk, &s->aTurn[CM_FIRST], k, 0, 1, 1);
+  cm_pass(s, wk, &s->aTurn[1-CM_FIRST], k, 0, 1, 1);    /* (CM_FUSED: applied) */
   nNew = cmNewWords(s, &bDense);
   if( cmStopped(s) || nNew==0 ) return 1;
   s->nPly = k;
   s->p->nPlyThin++;
   s->p->nPlyDense += bDense;
   for(q=0; q<s->lanes.nLane; q++){
-    cm_apply(s, wk, &s->aTurn[0], q, k);
-    cm_apply(s, wk, &s->aTurn[1], q, k);
+    cm_apply(s, wk, &s->aTurn[CM_FIRST], q, k);
+    if( CM_FUSED<0 ) cm_apply(s, wk, &s->aTurn[1-CM_FIRST], q, k);
   }
   cmLast(wk, nNew);
   return 0;
@@ -56,8 +59,12 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
   uint64_t nNew;
   int q, bDone, bDense;
   for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
-    cm_pass(s, wk, &s->aTurn[0], k, q, s->lanes.nLane, 0);
-    cm_pass(s, wk, &s->aTurn[1], k, q, s->lanes.nLane, 0);
+    cm_pass(s, wk, &s->aTurn[CM_FIRST], k, q, s->lanes.nLane, 0);
+  }
+  /* The fused turn's pass writes the bitsets the first one read. */
+  if( CM_FUSED>=0 ) gg_lanes_barrier(&s->lanes);
+  for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
+    cm_pass(s, wk, &s->aTurn[1-CM_FIRST], k, q, s->lanes.nLane, 0);
   }
   cmBarrierAsk(s, wk);
   nNew = cmNewWords(s, &bDense);
@@ -72,8 +79,8 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
     s->p->nPlyDense += bDense;
   }
   for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
-    cm_apply(s, wk, &s->aTurn[0], q, k);
-    cm_apply(s, wk, &s->aTurn[1], q, k);
+    cm_apply(s, wk, &s->aTurn[CM_FIRST], q, k);
+    if( CM_FUSED<0 ) cm_apply(s, wk, &s->aTurn[1-CM_FIRST], q, k);
   }
   cmBarrierAsk(s, wk);
   cmLast(wk, nNew);              /* each its own copy: the same values */
