@@ -52,6 +52,7 @@ int main(int argc, char **argv){
     uint8_t *aHole = calloc(g.n, 1);
     uint32_t val;
     int64_t k, mv;
+    uint64_t nWide;
     int64_t h = gg_graph_find(&g, 0);
     if( h>=0 ) aHole[h] = 1;
     t = efNow();
@@ -59,9 +60,11 @@ int main(int argc, char **argv){
     t = efNow() - t;
     gg_cm_get(&cm, (uint32_t)gg_graph_find(&g, 1), (uint32_t)gg_graph_find(&g, 2),
               GG_CM_MOUSE, &val, &k, &mv);
+    for(k=0, nWide=0; k<2*cm.nBand; k++) nWide += cm.aBlock[k].nWide;
     printf("cm n=%u seconds %.4f plies %u start %u thin %u dense %u switches %u chains %u"
-           " balls %u peak %.3f B/position\n", g.n, t, cm.nPly, val, cm.nPlyThin, cm.nPlyDense,
-           cm.nSwitch, cm.nPlyChain, cm.bBalls, peakKb()*1024.0/(double)GG_CM_NPOS(g.n));
+           " balls %u peak %.3f B/position wide %.1f MB\n", g.n, t, cm.nPly, val, cm.nPlyThin,
+           cm.nPlyDense, cm.nSwitch, cm.nPlyChain, cm.bBalls,
+           peakKb()*1024.0/(double)GG_CM_NPOS(g.n), nWide*128.0/1e6);
     gg_cm_free(&cm);
     free(aHole);
   }else{

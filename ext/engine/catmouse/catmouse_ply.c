@@ -451,6 +451,12 @@ int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
   return 0;
 }
 
+/* Rows of aNews the dense apply looks ahead (their ply bytes' lines and
+** decided words asked for before they are read). */
+#ifndef CM_DENSE_AHEAD
+# define CM_DENSE_AHEAD 1
+#endif
+
 /* The dense words of the part: found by aNews and their marks (codes
 ** before GG_CM_PLY_BASED), their plies written over the marks.  0, or 1
 ** if the solve stops. */
@@ -459,6 +465,18 @@ static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32
   uint8_t code = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
   for(x=0; x<n; x++){
     uint64_t *aNews = pt->aNews + (uint64_t)x*nDW;
+    if( x+CM_DENSE_AHEAD<n ){           /* a later row's lines, asked for now */
+      const uint64_t *aAhead = aNews + (uint64_t)CM_DENSE_AHEAD*nDW;
+      uint32_t xa = x + CM_DENSE_AHEAD;
+      for(d=0; d<nDW; d++){
+        uint64_t m;
+        for(m=aAhead[d]; m; m&=m-1){
+          uint32_t w = d*64 + (uint32_t)__builtin_ctzll(m);
+          GG_PREFETCH(GG_CM_PLYP(s->p, me->t, xa, w*64));
+          GG_PREFETCH(&me->aDone[GG_CM_BIT(n, xa, w)]);
+        }
+      }
+    }
     for(d=0; d<nDW; d++){
       uint64_t m = aNews[d];
       aNews[d] = 0;
