@@ -126,9 +126,12 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nDirty = n*s->nDW;
-  uint64_t nU64 = nDirty*(1 + s->lanes.nLane) + s->lanes.nLane*s->nW; /* aDirty, aNews, aRowBits */
+  int bFused = t==CM_FUSED;    /* no list, no aNews: it applies at once */
+  uint64_t nNews = bFused ? 0 : nDirty*s->lanes.nLane;
+  uint64_t nU64 = nDirty + nNews + s->lanes.nLane*s->nW;          /* aDirty, aNews, aRowBits */
   uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->lanes.nLane*n;  /* aOff, aMove, aDirtyRow */
-  uint64_t nList = (uint64_t)s->lanes.nLane*s->nListMax;          /* aList */
+  uint32_t nListMax = bFused ? 0 : s->nListMax;
+  uint64_t nList = (uint64_t)s->lanes.nLane*nListMax;             /* aList */
   uint64_t nByte = nU64*8 + nList*sizeof(CmNew) + nU32*4;
   uint32_t *a32;
   int q;
@@ -141,11 +144,9 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
   if( me->aDirty==0 ) return GG_NOMEM;
   memset(me->aDirty, 0, nU64*8);
   for(q=0; q<s->lanes.nLane; q++){
-    me->aPart[q].aNews = me->aDirty + nDirty*(1+q);
-    me->aPart[q].aRowBits = me->aDirty + nDirty*(1+s->lanes.nLane) + (uint64_t)q*s->nW;
-  }
-  for(q=0; q<s->lanes.nLane; q++){
-    me->aPart[q].aList = (CmNew*)(me->aDirty + nU64) + (uint64_t)q*s->nListMax;
+    me->aPart[q].aNews = bFused ? 0 : me->aDirty + nDirty*(1+q);
+    me->aPart[q].aRowBits = me->aDirty + nDirty + nNews + (uint64_t)q*s->nW;
+    me->aPart[q].aList = (CmNew*)(me->aDirty + nU64) + (uint64_t)q*nListMax;
   }
   me->aOff = (uint32_t*)((CmNew*)(me->aDirty + nU64) + nList);
   me->aMove = me->aOff + n + 1;

@@ -138,7 +138,8 @@ static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   CmPart *pt = &me->aPart[CM_OWNER(s, w)];
   uint64_t *pDone = &me->aDone[GG_CM_BIT(s->n, x, w)];
   pt->nNew++;
-  if( me->t==CM_FUSED && k>0 ){         /* applied at once (cm_pass) */
+  if( me->t==CM_FUSED ){                /* applied at once (cm_pass; ply 0:
+                                        ** cm_init_turn, before any pass) */
     if( k<GG_CM_PLY_BASED ){
       cmMark(s, me, x, w, win, lose, k);
     }else if( cm_write_plies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
