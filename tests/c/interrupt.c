@@ -28,6 +28,8 @@
 **                plies: the chains, ext/engine/catmouse/catmouse_chain.c)
 **   chains ...   the same on paths of 3000 and 10000 nodes and a cycle of
 **                3000
+**   grid         catmouse() on the same grid (the pull numbered in balls,
+**                catmouse_order.c, the mouse's turn applied in its pass)
 **   race grid    race_states() on a 100x100 grid (2e8 positions: the solve
 **                from the distances writes 250 MB; a path of 1500 nodes
 **                took 3 ms, too short to interrupt)
@@ -314,6 +316,8 @@ int main(int argc, char **argv){
   intrPhase("chains path 10000", 0, "SELECT catmouse(11)");
   intrPhase("chains cycle 3000", 0, "SELECT catmouse(12)");
   intrPhase("race grid", 0, "SELECT count(*) FROM race_states(13, 0) WHERE alice = 1 AND bob = 2");
+  /* the pull on the grid: numbered in balls, the mouse's turn fused */
+  intrPhase("grid", 0, "SELECT catmouse(13)");
   /* the capped search's memo: 9e8 positions in blocks, zeroed a slice at a time */
   intrPhase("bounded memo", 0, "SELECT catmouse_bounded(7, 400, 'edges',"
             " '{\"mouse\": 700, \"cat\": 1400, \"hole\": 0}')");

@@ -460,7 +460,9 @@ static void oomMessages(void){
 }
 
 /* The chains (ext/engine/catmouse/catmouse_chain.c) on long chases: a path of
-** 3,000 nodes (make test), of 10,000 and a cycle of 3,000 (make check).
+** 3,000 nodes (make test), of 10,000 and a cycle of 3,000 (make check);
+** and the pull on a grid of 40x40 (make test), numbered in balls
+** (catmouse_order.c) with the mouse's turn applied in its pass.
 ** A run without failures counts the call's allocations, and one refused
 ** by the position limit those of the read; then allocations spread over
 ** the rest (the solve, the rows; 12, 6 and 24 of them, four times as many
@@ -471,6 +473,7 @@ static void oomMessages(void){
 static void oomChains(void){
   static const struct { const char *zGraph; int bCheck, nTry; } aCase[] = {
     { "graph_path(3000)", 0, 12 }, { "graph_path(10000)", 1, 6 }, { "graph_cycle(3000)", 1, 24 },
+    { "graph_grid(40, 40)", 0, 12 },    /* the pull numbered in balls, the fused turn */
   };
   static const HArgs noArgs;
   const HArgs *a = &noArgs;
@@ -528,7 +531,7 @@ static void oomChains(void){
       h_str_free(&got);
       h_str_free(&again);
     }
-    snprintf(zName, sizeof(zName), "oom: the chains on %s", aCase[i].zGraph);
+    snprintf(zName, sizeof(zName), "oom: a long game on %s", aCase[i].zGraph);
     h_case(!bad && strstr(ref.z, "rc=0")!=0 && nRead<nTotal, zName,
            "%s (reference %s, %ld allocations, %ld of them reading)",
            why.z ? why.z : "", ref.z ? ref.z : "", nTotal, nRead);
