@@ -520,6 +520,21 @@ int gg_aut_build(GGAut *p, const GGGraph *pG, int bDirected, uint32_t nPt, uint6
   return autTree(p, p->pRoot, 0, pTrivial, &nBudget);
 }
 
+const GGAutNode *gg_aut_stab(const GGAut *p, const uint32_t *aPt, uint32_t nPt){
+  const GGAutNode *q = p->pRoot;
+  uint32_t i;
+  if( q==0 || nPt>=p->nPt ) return 0;
+  for(i=0; i<nPt; i++){
+    if( aPt[i]>=p->n || q->aMin[aPt[i]]!=aPt[i] ) return 0;
+    q = q->apChild[aPt[i]];
+  }
+  return q;
+}
+
+uint32_t gg_aut_node_min(const GGAutNode *q, uint32_t v){
+  return q->aMin[v];
+}
+
 void gg_aut_free(GGAut *p){
   uint32_t i;
   for(i=0; i<p->nNode; i++){

@@ -82,6 +82,16 @@ void gg_aut_free(GGAut *a);
 int gg_aut_canon(GGAut *a, const uint32_t *aIn, uint32_t nA, uint32_t nPt, uint32_t *aOut,
                  uint32_t *pElt);
 
+/* The node of the tree of stabilizers that fixes the points aPt[0..nPt-1]
+** of a canonical form of one phase (each the least point of its orbit
+** under the subgroup fixing those before it, as gg_aut_canon places
+** them), nPt under the tree's depth; 0 if they do not walk the tree.
+** gg_aut_node_min(q, v): the least point of v's orbit under q's subgroup.
+** Two points of one orbit added to those points give the same canonical
+** form, so a caller that adds every node needs only the least of each. */
+const GGAutNode *gg_aut_stab(const GGAut *a, const uint32_t *aPt, uint32_t nPt);
+uint32_t gg_aut_node_min(const GGAutNode *q, uint32_t v);
+
 /* The inverse of element e (found at its first call, then kept: the
 ** GGAut is one thread's at a time, as its scratch is). */
 uint32_t gg_aut_inv(GGAut *a, uint32_t e);

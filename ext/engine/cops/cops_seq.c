@@ -193,7 +193,9 @@ static uint32_t seqStep(const GGCops *p, uint32_t v, uint32_t j){
 }
 
 /* Layer 0: every configuration's representative, by adding a node at a
-** time to the representatives of one node fewer. */
+** time to the representatives of one node fewer (only the least node of
+** each orbit of the subgroup fixing those: the others give the same
+** representatives). */
 static int seqConfigs(GGCops *p, GGCopsSeq *q, GGPoll *pPoll){
   SeqLayer aTmp[2];
   uint32_t j, v, a[GG_AUT_MAXPT], b[GG_AUT_MAXPT], e;
@@ -204,8 +206,11 @@ static int seqConfigs(GGCops *p, GGCopsSeq *q, GGPoll *pPoll){
   for(j=1; j<=p->k && rc==GG_OK; j++){
     SeqLayer *pFrom = &aTmp[(j-1)%2], *pTo = j==p->k ? &q->aL[0] : &aTmp[j%2];
     for(s=0; s<pFrom->nState && rc==GG_OK; s++){
+      const GGAutNode *pStab;
       seqUnrank(p, pFrom->aKey[s], j-1, a);
+      pStab = gg_aut_stab(&q->aut, a, j-1);
       for(v=0; v<p->n; v++){
+        if( pStab && gg_aut_node_min(pStab, v)!=v ) continue;
         a[j-1] = v;
         rc = gg_aut_canon(&q->aut, a, j, j, b, &e);
         if( rc ) break;
