@@ -455,12 +455,58 @@ static void autOrbits(const GGAut *p, GGAutNode *q){
   }
 }
 
+/* The orbits of the whole group (the root) from nauty's generators,
+** breadth first from each least point not yet reached: n compositions and
+** look-ups, not every element times n.  An element taking z = g(y) to
+** the orbit's least point is the one of y after g's inverse.  GG_OK or
+** GG_NOMEM. */
+static int autOrbitsGen(GGAut *p, GGAutNode *q, const AutGens *pGens){
+  uint32_t n = p->n, nGen = pGens->nGen, x, i, g, head, tail;
+  uint16_t *aInvG = gg_malloc(((uint64_t)nGen + 1)*n*sizeof(uint16_t) + (uint64_t)n*4);
+  uint16_t *t, *aQ;
+  if( aInvG==0 ) return GG_NOMEM;
+  t = aInvG + (uint64_t)nGen*n;
+  aQ = t + n;
+  for(g=0; g<nGen; g++){
+    const uint16_t *a = &pGens->aGen[(uint64_t)g*n];
+    for(x=0; x<n; x++) aInvG[(uint64_t)g*n + a[x]] = (uint16_t)x;
+  }
+  for(x=0; x<n; x++) q->aMin[x] = UINT16_MAX;
+  for(x=0; x<n; x++){
+    if( q->aMin[x]!=UINT16_MAX ) continue;
+    q->aMin[x] = (uint16_t)x;
+    q->aTr[x] = 0;
+    head = tail = 0;
+    aQ[tail++] = (uint16_t)x;
+    while( head<tail ){
+      uint32_t y = aQ[head++];
+      for(g=0; g<nGen; g++){
+        uint32_t z = pGens->aGen[(uint64_t)g*n + y];
+        const uint16_t *ty = &p->aPerm[(uint64_t)q->aTr[y]*n], *gi = &aInvG[(uint64_t)g*n];
+        if( q->aMin[z]!=UINT16_MAX ) continue;
+        for(i=0; i<n; i++) t[i] = ty[gi[i]];
+        q->aMin[z] = (uint16_t)x;
+        q->aTr[z] = autFind(p, t);
+        aQ[tail++] = (uint16_t)z;
+      }
+    }
+  }
+  gg_free(aInvG);
+  return GG_OK;
+}
+
 /* The subtree under q (at depth d): a child for each orbit minimum m
-** that q's subgroup moves, while more points may follow. */
-static int autTree(GGAut *p, GGAutNode *q, uint32_t d, GGAutNode *pTrivial, uint64_t *pnBudget){
+** that q's subgroup moves, while more points may follow.  The root's
+** orbits come from nauty's generators (pGens). */
+static int autTree(GGAut *p, GGAutNode *q, uint32_t d, GGAutNode *pTrivial, uint64_t *pnBudget,
+                   const AutGens *pGens){
   uint32_t m, i, n = p->n;
   if( q==pTrivial ) return GG_OK;
-  autOrbits(p, q);
+  if( d==0 && pGens->nGen ){
+    if( autOrbitsGen(p, q, pGens) ) return GG_NOMEM;
+  }else{
+    autOrbits(p, q);
+  }
   for(m=0; m<n; m++){
     uint32_t nFix = 0;
     GGAutNode *c;
@@ -476,16 +522,29 @@ static int autTree(GGAut *p, GGAutNode *q, uint32_t d, GGAutNode *pTrivial, uint
     if( c==0 ) return GG_NOMEM;
     for(i=0, nFix=0; i<q->nElt; i++) if( gg_aut_map(p, q->aElt[i], m)==m ) c->aElt[nFix++] = q->aElt[i];
     q->apChild[m] = c;
-    rc = autTree(p, c, d+1, pTrivial, pnBudget);
+    rc = autTree(p, c, d+1, pTrivial, pnBudget, pGens);
     if( rc ) return rc;
   }
   return GG_OK;
 }
 
-int gg_aut_build(GGAut *p, const GGGraph *pG, int bDirected, uint32_t nPt, uint64_t mxElt){
-  GGAutNode *pTrivial;
+/* The tree of stabilizers: the trivial node, the root (the group), and
+** below it (autTree), with a budget of nBudget elements in its nodes. */
+static int autTrees(GGAut *p, const AutGens *pGens, uint64_t nBudget){
+  GGAutNode *pTrivial = autNodeNew(p, 1);
   uint32_t x, e;
-  uint64_t nBudget = 16*mxElt;
+  if( pTrivial==0 ) return GG_NOMEM;
+  pTrivial->aElt[0] = 0;
+  for(x=0; x<p->n; x++){ pTrivial->aMin[x] = (uint16_t)x; pTrivial->aTr[x] = 0; pTrivial->apChild[x] = pTrivial; }
+  if( p->nElt==1 ){ p->pRoot = pTrivial; return GG_OK; }
+  p->pRoot = autNodeNew(p, p->nElt);
+  if( p->pRoot==0 ) return GG_NOMEM;
+  for(e=0; e<p->nElt; e++) p->pRoot->aElt[e] = e;
+  return autTree(p, p->pRoot, 0, pTrivial, &nBudget, pGens);
+}
+
+int gg_aut_build(GGAut *p, const GGGraph *pG, int bDirected, uint32_t nPt, uint64_t mxElt){
+  AutGens gens;
   int rc = GG_OK;
   memset(p, 0, sizeof(*p));
   p->n = pG->n;
@@ -495,29 +554,18 @@ int gg_aut_build(GGAut *p, const GGGraph *pG, int bDirected, uint32_t nPt, uint6
   p->aComp = gg_malloc((uint64_t)p->n*sizeof(uint16_t));
   p->pBeam = gg_malloc(2*AUT_BEAM*sizeof(AutCand));
   if( !p->aComp || !p->pBeam ) return GG_NOMEM;
-  {
-    AutGens gens;
-    memset(&gens, 0, sizeof(gens));
-    gens.n = p->n;
+  memset(&gens, 0, sizeof(gens));
+  gens.n = p->n;
 #ifdef GG_HAVE_NAUTY
-    if( p->n>1 && mxElt>1 ) rc = autNauty(pG, bDirected, &p->order, &gens);
+  if( p->n>1 && mxElt>1 ) rc = autNauty(pG, bDirected, &p->order, &gens);
 #else
-    (void)bDirected;
+  (void)bDirected;
 #endif
-    if( rc==GG_OK && p->order>(double)mxElt ) rc = GG_TOOBIG;
-    if( rc==GG_OK ) rc = autClose(p, &gens, (uint32_t)(p->order+0.5));
-    gg_free(gens.aGen);
-    if( rc ) return rc;
-  }
-  pTrivial = autNodeNew(p, 1);
-  if( pTrivial==0 ) return GG_NOMEM;
-  pTrivial->aElt[0] = 0;
-  for(x=0; x<p->n; x++){ pTrivial->aMin[x] = (uint16_t)x; pTrivial->aTr[x] = 0; pTrivial->apChild[x] = pTrivial; }
-  if( p->nElt==1 ){ p->pRoot = pTrivial; return GG_OK; }
-  p->pRoot = autNodeNew(p, p->nElt);
-  if( p->pRoot==0 ) return GG_NOMEM;
-  for(e=0; e<p->nElt; e++) p->pRoot->aElt[e] = e;
-  return autTree(p, p->pRoot, 0, pTrivial, &nBudget);
+  if( rc==GG_OK && p->order>(double)mxElt ) rc = GG_TOOBIG;
+  if( rc==GG_OK ) rc = autClose(p, &gens, (uint32_t)(p->order+0.5));
+  if( rc==GG_OK ) rc = autTrees(p, &gens, 16*mxElt);
+  gg_free(gens.aGen);
+  return rc;
 }
 
 const GGAutNode *gg_aut_stab(const GGAut *p, const uint32_t *aPt, uint32_t nPt){
