@@ -23,8 +23,24 @@
 #include "alloc.h"
 #include "catmouse_int.h"
 
+/* The pages of nByte bytes at a, which are about to be written, faulted
+** in by the kernel in one call (Linux: madvise(MADV_POPULATE_WRITE),
+** kernels from 5.14), not a page fault at a time; elsewhere, or refused,
+** nothing. */
+static void cmPopulate(void *a, uint64_t nByte){
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+  long nPage = sysconf(_SC_PAGESIZE);
+  uintptr_t mask = (uintptr_t)(nPage>0 ? nPage : 4096) - 1;
+  uintptr_t b = ((uintptr_t)a + mask) & ~mask, e = ((uintptr_t)a + nByte) & ~mask;
+  if( e>b ) madvise((void*)b, e-b, MADV_POPULATE_WRITE);
+#else
+  (void)a; (void)nByte;
+#endif
+}
+
 /* Zero nByte bytes at a, 4 MB at a time, polling between; 0 or
-** GG_INTERRUPT. */
+** GG_INTERRUPT.  (Faulting the pages in first, cmPopulate, gained
+** nothing here: memset's faults come in order.) */
 static int cmZero(void *a, uint64_t nByte, GGPoll *pPoll){
   uint64_t i, nSlice = (uint64_t)4<<20;
   for(i=0; i<nByte; i+=nSlice){
@@ -240,30 +256,23 @@ static int cmHolesAndPreds(CmSolve *s, const uint32_t *aInv){
 }
 
 /* When the chains run from the first ply (catmouse_chain.c), which write
-** nearly every ply byte, the pages of the ply blocks faulted in by the
-** kernel in one call a 16 MB slice (Linux: madvise(MADV_POPULATE_WRITE),
-** kernels from 5.14; elsewhere, or refused, nothing), not one page fault
-** at a time: 4 to 7% of a path's or a cycle's solve (docs/speed.md).
+** nearly every ply byte, the pages of the ply blocks faulted in 16 MB at
+** a time (cmPopulate), not one page fault at a time: 3 to 7% of a path's
+** or a cycle's solve (docs/speed.md).
 ** Pages of positions that stay draws become resident too (a path of
 ** 10,000: 1.43 -> 1.48 bytes a position).  GG_OK or GG_INTERRUPT. */
 static int cmPrefault(CmSolve *s){
-#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
-  long nPage = sysconf(_SC_PAGESIZE);
+  uint64_t nSlice = (uint64_t)16<<20, i;
   uint32_t b;
-  if( s->aChain==0 || s->kChainAuto!=1 || nPage<=0 ) return GG_OK;
+  if( s->aChain==0 || s->kChainAuto!=1 ) return GG_OK;
   for(b=0; b<2*s->nWB; b++){
     const GGCatMouseBlock *bk = &s->p->aBlock[b];
-    uintptr_t mask = (uintptr_t)nPage - 1, step = (uintptr_t)16<<20;
-    uintptr_t a = ((uintptr_t)bk->aPly + mask) & ~mask;
-    uintptr_t e = ((uintptr_t)bk->aPly + (uint64_t)s->n*bk->nCol) & ~mask;
-    for(; a<e; a+=step){
-      madvise((void*)a, e-a<step ? e-a : step, MADV_POPULATE_WRITE);
+    uint64_t nByte = (uint64_t)s->n*bk->nCol;
+    for(i=0; i<nByte; i+=nSlice){
+      cmPopulate(bk->aPly + i, nByte-i<nSlice ? nByte-i : nSlice);
       if( gg_poll_now(&s->setup) ) return GG_INTERRUPT;
     }
   }
-#else
-  (void)s;
-#endif
   return GG_OK;
 }
 
