@@ -5,6 +5,8 @@
 */
 #ifndef GG_COPS_AUT_INT_H
 #define GG_COPS_AUT_INT_H
+#include <string.h>
+#include "common.h"
 #include "cops_aut.h"
 
 #ifndef GG_AUT_CHAIN              /* 0: the closure always (tests/engine/aut_check.c) */
@@ -28,8 +30,55 @@ struct AutGens {
 ** chain of stabilizers).  GG_OK, GG_NOMEM or GG_TOOBIG. */
 int gg_aut_close(GGAut *p, const AutGens *pGens, uint32_t nOrder);
 
+/* The look-ups (inlined in both files: the canonical form's element and
+** the orbits of the root look elements up too). */
+/* The hash of a permutation: four images at a time, each group of four
+** multiplied by a constant of its own and the products added, so that the
+** multiplications do not wait for one another (a chain of one multiply an
+** image was most of the time of enumerating a group of a thousand; one
+** constant for every group of four made Q5's 3,840 collide). */
+static inline uint64_t autHashPerm(const uint16_t *a, uint32_t n){
+  uint64_t h = n, w;
+  uint32_t x;
+  for(x=0; x+4<=n; x+=4){
+    memcpy(&w, a + x, 8);
+    h += (w + 0x9e3779b97f4a7c15ull) * (0xff51afd7ed558ccdull + 0x9e3779b97f4a7c16ull*x);
+  }
+  for(; x<n; x++) h += (a[x] + 1ull) * (0xc4ceb9fe1a85ec53ull + 2*x);
+  return gg_hash_mix(h);
+}
+
+/* The hash slot of the permutation a: from the images of the base when
+** there is one (every element of the group has its own), else from all. */
+static inline uint32_t autSlot(const GGAut *p, const uint16_t *a){
+  uint64_t h = 0;
+  uint32_t i;
+  if( p->nBase==0 ) return (uint32_t)autHashPerm(a, p->n) & (p->nHash-1);
+  for(i=0; i<p->nBase; i++) h += (a[p->aBase[i]] + 1ull) * (0xff51afd7ed558ccdull + 2ull*i);
+  return (uint32_t)gg_hash_mix(h) & (p->nHash-1);
+}
+
+/* Whether element e is the permutation a (an element of the group when
+** there is a base: its images of the base suffice). */
+static inline int autSame(const GGAut *p, uint32_t e, const uint16_t *a){
+  const uint16_t *b = &p->aPerm[(uint64_t)e*p->n];
+  uint32_t i;
+  if( p->nBase==0 ) return memcmp(b, a, p->n*sizeof(uint16_t))==0;
+  for(i=0; i<p->nBase; i++) if( b[p->aBase[i]]!=a[p->aBase[i]] ) return 0;
+  return 1;
+}
+
 /* The index of the permutation a, or UINT32_MAX (an element of the group
 ** when p has a base: its images of the base are compared, not the rest). */
-uint32_t gg_aut_find(const GGAut *p, const uint16_t *a);
+static inline uint32_t gg_aut_find(const GGAut *p, const uint16_t *a){
+  uint32_t s = autSlot(p, a);
+  while( p->aHash[s] ){
+    uint32_t e = p->aHash[s]-1;
+    if( autSame(p, e, a) ) return e;
+    s = (s+1) & (p->nHash-1);
+  }
+  return UINT32_MAX;
+}
+
 
 #endif
