@@ -197,7 +197,7 @@ def test_engine_numbered_in_balls():
         out = run_check(34, 2 if ASAN else 4, 800, force + SMALL_TIERS + ["GG_CM_BALL=" + ball],
                         extra=["long"])
         assert balls_run(out) > 0 and min(tiers(out)) > 0, out
-    out = run_check(37, 4 if ASAN else 12, 400, force + ["GG_CM_BALL=7"], extra=["chase"])
+    out = run_check(37, 10 if ASAN else 12, 400, force + ["GG_CM_BALL=7"], extra=["chase"])
     assert balls_run(out) > 0 and chains_run(out) > 0, out
     if ASAN:
         return
