@@ -137,18 +137,18 @@ def test_engine_switches_sparse_and_dense():
     assert thin > 0 and lanes > 0 and dense > 0 and switches >= 3, out
 
 
+@gg.sweep
 def test_engine_fused_turn_either_or_none():
     """The turn whose pass applies its positions at once (catmouse_int.h,
     GG_CM_FUSED): the mouse's (the default, above), the cat's, or neither
-    (both applied after the passes): exact on every position either way, on
-    graphs of every shape, with lists of 3 words and thin plies from 40
-    words (sparse, dense, thin and on lanes), every tier of plies, long
-    games."""
-    for fused in ("1", "-1"):
-        d = ["GG_CM_FUSED=" + fused]
-        run_check(916, 6 if ASAN else 25, 300, d)
-        out = run_check(39, 2 if ASAN else 4, 600, d + SMALL_TIERS + ["GG_CM_LIST=3", "GG_CM_THIN=40"],
-                        extra=["long"])
+    (both applied after the passes; make check): exact on every position
+    either way, on graphs of every shape and on long games, with lists of 3
+    words and thin plies from 40 words (sparse, dense, thin and on lanes)
+    and every tier of plies (one build a choice)."""
+    for fused in ("1", "-1") if gg.FULL else ("1",):
+        d = ["GG_CM_FUSED=" + fused] + SMALL_TIERS + ["GG_CM_LIST=3", "GG_CM_THIN=40"]
+        run_check(916, 6 if ASAN else 25 if gg.FULL else 12, 300, d)
+        out = run_check(39, 2 if ASAN else 4 if gg.FULL else 2, 600, d, extra=["long"])
         thin, lanes, dense, _ = ply_kinds(out)
         assert min(tiers(out)) > 0 and thin > 0 and lanes > 0 and dense > 0, out
 
@@ -181,24 +181,26 @@ def balls_run(out):
     return int(m.group(1))
 
 
+@gg.sweep
 def test_engine_numbered_in_balls():
     """The pull on nodes numbered in balls (catmouse_order.c) instead of
     reverse Cuthill-McKee: forced on every solve whose pull runs every ply
     (GG_CM_ORDER=2, from 1 node: GG_CM_ORDER_MIN=1), with balls of 7 nodes
-    (across the words' edges) and of 128: every position's outcome and
-    plies as the reference's, on graphs of every shape, directed and with 0
-    to 3 holes, on long games with every tier of plies, and after the chains'
-    choice (they keep RCM).  And the choice itself: the 100x100 grid takes
-    balls, a random tree and a random graph keep RCM (engine_families)."""
-    force = ["GG_CM_ORDER=2", "GG_CM_ORDER_MIN=1"]
-    for ball in ("7", "128"):
-        out = run_check(915, 8 if ASAN else 30, 300, force + ["GG_CM_BALL=" + ball])
-        assert balls_run(out) > (20 if ASAN else 60), out
-        out = run_check(34, 2 if ASAN else 4, 800, force + SMALL_TIERS + ["GG_CM_BALL=" + ball],
-                        extra=["long"])
+    (across the words' edges; make check: and of 128): every position's
+    outcome and plies as the reference's, on graphs of every shape,
+    directed and with 0 to 3 holes, on long games, with every tier of plies
+    (lowered: one build for all), and after the chains' choice (they keep
+    RCM).  And the choice itself: the 100x100 grid takes balls, a random
+    tree and a random graph keep RCM (engine_families)."""
+    force = ["GG_CM_ORDER=2", "GG_CM_ORDER_MIN=1"] + SMALL_TIERS
+    for ball in ("7", "128") if gg.FULL else ("7",):
+        d = force + ["GG_CM_BALL=" + ball]
+        out = run_check(915, 8 if ASAN else 30 if gg.FULL else 15, 300, d)
+        assert balls_run(out) > (20 if ASAN else 40), out
+        out = run_check(34, 2 if ASAN else 4 if gg.FULL else 2, 800, d, extra=["long"])
         assert balls_run(out) > 0 and min(tiers(out)) > 0, out
-    out = run_check(37, 10 if ASAN else 12, 400, force + ["GG_CM_BALL=7"], extra=["chase"])
-    assert balls_run(out) > 0 and chains_run(out) > 0, out
+        out = run_check(37, 10 if ASAN else 12, 400, d, extra=["chase"])
+        assert balls_run(out) > 0 and chains_run(out) > 0, out
     if ASAN:
         return
     with tempfile.TemporaryDirectory() as d:
