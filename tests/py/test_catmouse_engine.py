@@ -174,11 +174,17 @@ def test_engine_long_forced_wins():
     assert based > 0 and wide > 0, out
 
 
-def balls_run(out):
-    """The solves numbered in balls (catmouse_order.c), from cm_check's line."""
-    m = re.search(r"balls in (\d+) solves", out)
+def solves_with(what, out):
+    """How many solves cm_check's "ok" line counts with `what` ("chains":
+    the chains ran, catmouse_chain.c; "balls": numbered in balls,
+    catmouse_order.c)."""
+    m = re.search(r"%s in (\d+) solves" % what, out)
     assert m, out
     return int(m.group(1))
+
+
+def balls_run(out):
+    return solves_with("balls", out)
 
 
 @gg.sweep
@@ -222,10 +228,7 @@ def test_engine_numbered_in_balls():
 
 
 def chains_run(out):
-    """The solves in which the chains ran, from cm_check's "ok" line."""
-    m = re.search(r"chains in (\d+) solves", out)
-    assert m, out
-    return int(m.group(1))
+    return solves_with("chains", out)
 
 
 @gg.sweep
