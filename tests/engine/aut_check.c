@@ -110,7 +110,7 @@ static int acCheck(const GGGraph *g, int bDirected){
     if( nBrute!=a.nElt ) snprintf(zWhy, sizeof(zWhy), "nElt %u brute force %lu", a.nElt, nBrute);
   }
   if( zWhy[0] ){ printf("BAD %s\n", zWhy); bBad = 1; }
-  else printf("ok order %u chain %d\n", a.nElt, a.bChain);
+  else printf("ok order %u chain %d\n", a.nElt, a.nBase>0);
   gg_aut_free(&a);
   return bBad;
 }

@@ -264,7 +264,7 @@ static int cmHolesAndPreds(CmSolve *s, const uint32_t *aInv){
 static int cmPrefault(CmSolve *s){
   uint64_t nSlice = (uint64_t)16<<20, i;
   uint32_t b;
-  if( s->aChain==0 || s->kChainAuto!=1 ) return GG_OK;
+  if( cm_chain_from(s)!=1 ) return GG_OK;
   for(b=0; b<2*s->nWB; b++){
     const GGCatMouseBlock *bk = &s->p->aBlock[b];
     uint64_t nByte = (uint64_t)s->n*bk->nCol;

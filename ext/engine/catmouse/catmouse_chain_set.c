@@ -126,11 +126,15 @@ int cm_chain_init(CmSolve *s){
   return GG_OK;
 }
 
-int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k){
-  (void)wk;
+uint32_t cm_chain_from(const CmSolve *s){
   if( s->aChain==0 ) return 0;
-  if( s->iChain>0 ) return k>=(uint32_t)s->iChain;
-  return s->kChainAuto && k>=s->kChainAuto;
+  return s->iChain>0 ? (uint32_t)s->iChain : s->kChainAuto;
+}
+
+int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k){
+  uint32_t k0 = cm_chain_from(s);
+  (void)wk;
+  return k0 && k>=k0;
 }
 
 void cm_chain_free(CmSolve *s){

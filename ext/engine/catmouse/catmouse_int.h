@@ -159,6 +159,7 @@ int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_
 ** ply k for them; the plies from s->kChain on; their memory freed. */
 int cm_chain_init(CmSolve *s);
 int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k);
+uint32_t cm_chain_from(const CmSolve *s);   /* the ply they take over at, 0 never */
 int cm_chain_run(CmSolve *s);
 void cm_chain_free(CmSolve *s);
 

@@ -177,7 +177,7 @@ int cm_order_choose(CmSolve *s, uint32_t *aInv, int *pbNew){
   int rc;
   *pbNew = 0;
   if( GG_CM_ORDER==1 || (GG_CM_ORDER==0 && n<GG_CM_ORDER_MIN) ) return GG_OK;
-  if( s->aChain && (s->iChain>0 || s->kChainAuto>0) ) return GG_OK;   /* the chains: RCM */
+  if( cm_chain_from(s) ) return GG_OK;  /* the chains: RCM */
   aBall = gg_malloc((uint64_t)n*3*sizeof(uint32_t) + n);
   if( aBall==0 ) return GG_NOMEM;
   aQ = aBall + n;

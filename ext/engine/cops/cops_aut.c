@@ -220,8 +220,10 @@ static int autOrbitsGen(GGAut *p, GGAutNode *q, const AutGens *pGens){
       uint32_t y = aQ[head++];
       for(g=0; g<nGen; g++){
         uint32_t z = pGens->aGen[(uint64_t)g*n + y];
-        const uint16_t *ty = &p->aPerm[(uint64_t)q->aTr[y]*n], *gi = &aInvG[(uint64_t)g*n];
+        const uint16_t *ty, *gi;
         if( q->aMin[z]!=UINT16_MAX ) continue;
+        ty = &p->aPerm[(uint64_t)q->aTr[y]*n];
+        gi = &aInvG[(uint64_t)g*n];
         for(i=0; i<n; i++) t[i] = ty[gi[i]];
         q->aMin[z] = (uint16_t)x;
         q->aTr[z] = gg_aut_find(p, t);
@@ -358,7 +360,7 @@ static int autSamePts(const uint16_t *a, const uint16_t *b, uint32_t k){
 int gg_aut_canon(GGAut *p, const uint32_t *aIn, uint32_t nA, uint32_t nPt, uint32_t *aOut,
                  uint32_t *pElt){
   AutCand *aCur = (AutCand*)p->pBeam, *aNext = aCur + AUT_BEAM, *t;
-  uint32_t nCur = 1, nNext, nRemA = nA, nRem = nPt, step, c, j, x, iB;
+  uint32_t nCur = 1, nNext, nRemA = nA, nRem = nPt, step, c, j, iB;
   uint16_t *comp = p->aComp;
   if( p->nElt<=1 ){                     /* the trivial group: sort each phase */
     uint16_t a[GG_AUT_MAXPT];
@@ -415,7 +417,6 @@ int gg_aut_canon(GGAut *p, const uint32_t *aIn, uint32_t nA, uint32_t nPt, uint3
   /* g = the winner's elements composed, first applied first: only its
   ** images of the base when there is one (they name it) */
   if( aCur[0].nTau==0 ){ *pElt = 0; return GG_OK; }
-  for(x=0; x<p->n; x++) comp[x] = (uint16_t)x;
   for(iB=0; iB<(p->nBase ? p->nBase : p->n); iB++){
     uint32_t y0 = p->nBase ? p->aBase[iB] : iB, y = y0;
     for(j=0; j<aCur[0].nTau; j++) y = gg_aut_map(p, aCur[0].aTau[j], y);

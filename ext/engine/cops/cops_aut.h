@@ -46,10 +46,9 @@ struct GGAut {
   uint32_t nPt;           /* most points canonized (the tree's depth) */
   double order;           /* |Aut| as nauty counts it */
   uint32_t nElt;          /* elements enumerated (== order); 0: not built */
-  int bChain;             /* they came from the chain of stabilizers of
-                          ** nauty's generators (else from their closure) */
-  uint32_t nBase;         /* with bChain: the chain's base points, whose */
-  uint16_t aBase[64];     /* images tell an element from every other (the
+  uint32_t nBase;         /* the base points of the chain of stabilizers the */
+  uint16_t aBase[64];     /* elements came from (0: from the closure), whose
+                          ** images tell an element from every other (the
                           ** hash keys, and the compared points, of a look-up) */
   uint16_t *aPerm;        /* [e*n + x]: element e maps x there; e = 0 is the identity */
   uint32_t *aInv;         /* [e]: the inverse element, or UINT32_MAX until

@@ -159,7 +159,6 @@ static int autFromChain(GGAut *p, const AutGens *pGens, uint32_t nOrder){
     for(i=0; i<c.nLevel; i++) p->aBase[i] = c.aB[i];
     p->nBase = c.nLevel;                   /* (the look-ups from now on) */
     autChainEnum(p, &c, 0, aId, aTmp + 2*n);
-    p->bChain = 1;
   }
 done:
   autChainFree(&c);
@@ -185,8 +184,10 @@ int gg_aut_close(GGAut *p, const AutGens *pGens, uint32_t nOrder){
     int rc = autFromChain(p, pGens, nOrder);
     if( rc ) return rc;
   }
-  for(x=0; x<n && p->nElt==0; x++) t[x] = (uint16_t)x;
-  if( p->nElt==0 ) autAdd(p, t);
+  if( p->nElt==0 ){                      /* the closure, from the identity */
+    for(x=0; x<n; x++) t[x] = (uint16_t)x;
+    autAdd(p, t);
+  }
   for(e=0; e<p->nElt && p->nElt<nOrder; e++){
     for(s=0; pGens && s<pGens->nGen && p->nElt<nOrder; s++){
       const uint16_t *g = &pGens->aGen[(uint64_t)s*n], *a = &p->aPerm[(uint64_t)e*n];

@@ -180,14 +180,15 @@ static int copsSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *s){
   return GG_SMALL_DONE;
 }
 
-/* The capture time of pCall->k cops on the call's graph (-1: the robber
-** escapes), within the limit: on masks while k <= 2 and the graph is
-** small, else by the engine's fast mode. */
 /* The states of k cops one at a time for nPos positions of the full game:
 ** about 2^(k-1) a position, over the order of the group on orbits. */
 static double copsSeqStates(double nPos, double order, uint32_t k){
   return nPos/order*(double)(1u<<(k-1));
 }
+
+/* The capture time of pCall->k cops on the call's graph (-1: the robber
+** escapes), within the limit: on masks while k <= 2 and the graph is
+** small, else by the engine's fast mode. */
 
 static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, int64_t *pT,
                     char **pzErr){
