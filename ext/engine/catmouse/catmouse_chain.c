@@ -23,10 +23,11 @@
 **   aL  the loser's turn, won by q: the same layout (the result's
 **       aRes[2(1-q) + q] as it is).
 ** Ply k, from the words that changed at ply k-1 (lists of (row, word,
-** bits)):
+** bits)), (b) first, since it reads aW as ply k-1 left it:
 **   (a) the winner's move crosses rows: each changed word of aL is ORed
-**       into the rows of the winner's moves into its row (aAcc, a bitset's
-**       room, and the list of its words in use); new = that OR less aW;
+**       into the rows of the winner's moves into its row, less aW, and
+**       the new bits set in aW at once (no bitset of candidates: a word
+**       reached twice finds the first one's bits set);
 **   (b) the loser's move runs along the bits of one row: bit x of aL's row
 **       r is set when every loser's move x -> x' has bit x' of aW's row r.
 **       In the engine's reverse Cuthill-McKee order most moves are a few
@@ -34,8 +35,7 @@
 **       up to 8 offsets tests 64 nodes at once (catmouse_chain_set.c); the
 **       nodes with other moves (a clique's) are found through an index by
 **       the words of their moves and tested by the (word, mask) pairs of
-**       their moves;
-**   (c) the new words of aW are applied.
+**       their moves, each once (a node lost is in aL).
 ** Each new position's plies are written at once, in the result's blocks
 ** (catmouse.h: the bases are given to every band when the chains take
 ** over; the bytes in tiles of 8 x 8 from then on: catmouse_chain_ply.c),
@@ -48,7 +48,7 @@
 ** aW and aL as changed (a word whose inputs did not change decides
 ** nothing new), and their bitsets are the pull's (aRes[0] and aRes[3]
 ** transposed in place, gg_bits_transpose, and back at the end).  The
-** pull's first aDone bitset is the chains' aAcc, the second is freed.
+** pull's aDone bitsets are freed.
 ** The set-up of the stencils and the choice of the ply are in
 ** catmouse_chain_set.c.
 */
@@ -79,19 +79,6 @@ static inline int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
   e->w = w;
   e->b = b;
   return GG_OK;
-}
-
-/* Bits x of aAcc's word (r, w) are candidates: note the word if new. */
-static inline int chAcc(CmChain *h, uint64_t iw, uint32_t r, uint32_t w, uint64_t b){
-  if( h->aAcc[iw]==0 ){
-    if( h->nCand==h->nCandAlloc
-     && gg_grow((void**)&h->aCand, h->nCand, &h->nCandAlloc, 2*sizeof(uint32_t)) ) return 1;
-    h->aCand[2*h->nCand] = r;
-    h->aCand[2*h->nCand+1] = w;
-    h->nCand++;
-  }
-  h->aAcc[iw] |= b;
-  return 0;
 }
 
 /* New positions nb of aL's word (r, w) at ply k: set, their plies
@@ -128,26 +115,6 @@ static inline uint64_t chStencil(const CmSolve *s, const CmChain *h, uint32_t r,
   return ok;
 }
 
-/* The candidates gathered in aAcc by the loser's move: each tested by its
-** moves; aAcc cleared. */
-static int chLossCand(CmSolve *s, CmChain *h, ChList *pNext, uint32_t k, GGPoll *pPoll){
-  uint64_t i;
-  for(i=0; i<h->nCand; i++){
-    uint32_t r = h->aCand[2*i], ww = h->aCand[2*i+1];
-    uint64_t iw = GG_CM_BIT(s->n, r, ww), c, nb = 0;
-    c = h->aAcc[iw] & ~h->aL[iw] & chValid(s, r, ww);
-    h->aAcc[iw] = 0;
-    for(; c; c&=c-1){
-      uint32_t x = ww*64 + (uint32_t)__builtin_ctzll(c);
-      nb |= (uint64_t)chCovered(s, h, r, x)<<(x & 63);
-    }
-    if( nb && chLoss(s, h, pNext, r, ww, nb, k) ) return GG_NOMEM;
-    if( gg_poll(pPoll, 2) ) return GG_INTERRUPT;
-  }
-  h->nCand = 0;
-  return GG_OK;
-}
-
 /* The new words of aW (listed in (a)) applied, their plies written (the
 ** winner moves: a row of a result word). */
 static int chApplyWins(CmSolve *s, CmChain *h, const ChList *pNew, uint32_t k, GGPoll *pPoll){
@@ -166,56 +133,66 @@ static inline int chRow(const CmSolve *s, const CmChain *h, uint32_t r){
   return h->q==GG_CM_MOUSE || !s->aHoleE[r];
 }
 
+/* The loser's move of closure h at ply k through the index: the nodes
+** not exact with a move into the bits d0 of aW's word (r, w) that changed
+** at ply k-1, each tested by its moves (once: a node lost is in aL).  The
+** index lists a word's nodes in ascending order, so the losses of one
+** word of row r are pushed together. */
+static int chLossIndex(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32_t w,
+                       uint64_t d0, uint32_t k){
+  uint32_t j, ww = ~0u;
+  uint64_t nb = 0, c = 0;
+  for(j=h->aIxOff[w]; j<h->aIxOff[w+1]; j++){
+    uint32_t x = h->aIxNode[j];
+    if( (d0 & h->aIxMask[j])==0 ) continue;
+    if( (x>>6)!=ww ){
+      if( nb && chLoss(s, h, pNext, r, ww, nb, k) ) return GG_NOMEM;
+      ww = x>>6;
+      nb = 0;
+      c = ~h->aL[GG_CM_BIT(s->n, r, ww)] & chValid(s, r, ww);
+    }
+    if( (c>>(x & 63) & 1) && chCovered(s, h, r, x) ){
+      nb |= 1ULL<<(x & 63);
+      c &= ~(1ULL<<(x & 63));
+    }
+  }
+  if( nb && chLoss(s, h, pNext, r, ww, nb, k) ) return GG_NOMEM;
+  return GG_OK;
+}
+
+/* A stamp for the slots (ChSlot) of one ply of one closure, never 0; the
+** slots cleared when the stamps wrap. */
+static uint32_t chStamp(CmSolve *s){
+  CmChain *h0 = &s->aChain[0];
+  if( ++h0->stamp==0 ){
+    memset(h0->aSlot, 0, (uint64_t)s->n*2*sizeof(ChSlot));
+    h0->stamp = 1;
+  }
+  return h0->stamp;
+}
+
 /* Ply k of closure h from the lists of ply k-1 (cur), into the other
-** pair of lists. */
+** pair of lists.  The loser's move (b) first: it reads aW as ply k-1 left
+** it; then the winner's move (a), which sets its new words in aW at once
+** (a word reached twice finds its bits set the second time). */
 static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   ChList *pLWc = &h->aLW[cur], *pLLc = &h->aLL[cur];
   ChList *pLWn = &h->aLW[cur^1], *pLLn = &h->aLL[cur^1];
   uint64_t i;
-  int rc;
+  uint32_t st = chStamp(s);
   pLWn->n = 0;
   pLLn->n = 0;
-  /* (a) the winner's move: pushed from the changed words of aL */
-  for(i=0; i<pLLc->n; i++){
-    uint32_t rp = pLLc->a[i].r, w = pLLc->a[i].w, j;
-    uint64_t b = pLLc->a[i].b;
-    for(j=h->aOffW[rp]; j<h->aOffW[rp+1]; j++){
-      uint32_t r = h->aMvW[j];
-      if( chAcc(h, GG_CM_BIT(s->n, r, w), r, w, b) ) return GG_NOMEM;
-    }
-    if( gg_poll(pPoll, 1 + h->aOffW[rp+1] - h->aOffW[rp]) ) return GG_INTERRUPT;
-  }
-  for(i=0; i<h->nCand; i++){
-    uint32_t r = h->aCand[2*i], w = h->aCand[2*i+1];
-    uint64_t iw = GG_CM_BIT(s->n, r, w), nw;
-    if( i+8<h->nCand ){            /* (the words 8 candidates on) */
-      uint64_t iw8 = GG_CM_BIT(s->n, h->aCand[2*i+16], h->aCand[2*i+17]);
-      GG_PREFETCH(&h->aW[iw8]);
-      GG_PREFETCH(&h->aAcc[iw8]);
-    }
-    nw = h->aAcc[iw] & ~h->aW[iw] & chValid(s, r, w);
-    h->aAcc[iw] = 0;
-    if( nw && chPush(pLWn, r, w, nw) ) return GG_NOMEM;
-  }
-  h->nCand = 0;
   /* (b) the loser's move: from the changed words of aW, by the stencil
   ** in the words they reach, and through the index for the others */
   for(i=0; i<pLWc->n; i++){
-    uint32_t r = pLWc->a[i].r, w = pLWc->a[i].w, lo = w, hi = w, ww, j;
+    uint32_t r = pLWc->a[i].r, w = pLWc->a[i].w, lo = w, hi = w, ww;
     uint64_t d0 = pLWc->a[i].b;
     if( i+4<pLWc->n ){             /* (the rows 4 entries on) */
       uint64_t iw4 = GG_CM_BIT(s->n, pLWc->a[i+4].r, pLWc->a[i+4].w);
       GG_PREFETCH(&h->aW[iw4]);
       GG_PREFETCH(&h->aL[iw4]);
     }
-    if( d0 & h->aNexPred[w] ){
-      for(j=h->aIxOff[w]; j<h->aIxOff[w+1]; j++){
-        uint32_t x = h->aIxNode[j];
-        if( (d0 & h->aIxMask[j]) && chAcc(h, GG_CM_BIT(s->n, r, x>>6), r, x>>6, 1ULL<<(x & 63)) ){
-          return GG_NOMEM;
-        }
-      }
-    }
+    if( (d0 & h->aNexPred[w]) && chLossIndex(s, h, pLLn, r, w, d0, k) ) return GG_NOMEM;
     if( h->dMax>0 && w>0 && (d0 & (~0ULL>>(64-h->dMax))) ) lo = w-1;
     if( h->dMin<0 && w+1<s->nW && (d0>>(64+h->dMin)) ) hi = w+1;
     for(ww=lo; ww<=hi; ww++){
@@ -225,9 +202,32 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
     }
     if( gg_poll(pPoll, 1 + hi - lo) ) return GG_INTERRUPT;
   }
-  if( (rc = chLossCand(s, h, pLLn, k, pPoll))!=GG_OK ) return rc;
-  /* (c) the winner's new words */
-  return chApplyWins(s, h, pLWn, k, pPoll);
+  /* (a) the winner's move: each changed word of aL into the rows of the
+  ** winner's moves into its row, less what aW has; a word listed at this
+  ** ply and reached again gets the new bits in the same entry */
+  for(i=0; i<pLLc->n; i++){
+    uint32_t rp = pLLc->a[i].r, w = pLLc->a[i].w, j;
+    uint64_t b = pLLc->a[i].b;
+    for(j=h->aOffW[rp]; j<h->aOffW[rp+1]; j++){
+      uint32_t r = h->aMvW[j];
+      uint64_t iw = GG_CM_BIT(s->n, r, w), nw = b & ~h->aW[iw];
+      ChSlot *sl;
+      if( nw==0 || (nw &= chValid(s, r, w))==0 ) continue;
+      sl = &h->aSlot[2*(uint64_t)r + (w & 1)];
+      h->aW[iw] |= nw;
+      if( ch_row_plies(s, h->q, r, w, nw, k) ) return GG_NOMEM;
+      if( sl->stamp==st && sl->w==w ){
+        pLWn->a[sl->i].b |= nw;
+        continue;
+      }
+      sl->stamp = st;
+      sl->w = w;
+      sl->i = pLWn->n;
+      if( chPush(pLWn, r, w, nw) ) return GG_NOMEM;
+    }
+    if( gg_poll(pPoll, 1 + h->aOffW[rp+1] - h->aOffW[rp]) ) return GG_INTERRUPT;
+  }
+  return GG_OK;
 }
 
 /* The first ply k of closure h after the pull: every word taken as
@@ -298,26 +298,20 @@ static int chSeed(CmSolve *s, CmChain *h, int cur, GGPoll *pPoll){
 
 /* The switch: every band given its bases and its bytes in tiles, aRes[0]
 ** and aRes[3] (the winner's turn of each closure) transposed into rows of
-** the winner, the pull's first aDone bitset zeroed for aAcc (both
-** closures': they take turns) and the second freed. */
+** the winner, the pull's aDone bitsets freed. */
 static int chSwitch(CmSolve *s, GGPoll *pPoll){
   GGCatMouse *p = s->p;
-  uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*8, i, nSlice = (uint64_t)4<<20;
+  uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB)*8;
   int q;
   if( cm_bases_all(s, &s->aWork[0]) ) return s->lanes.bStop ? s->lanes.rc : GG_INTERRUPT;
   if( ch_tiles(s, pPoll) ) return GG_INTERRUPT;
-  gg_free_gently(p->aDone[1], nBits);
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
+    gg_free_gently(p->aDone[q], nBits);
+    p->aDone[q] = 0;
     h->aW = p->aRes[3*q];
     h->aL = p->aRes[2*(1-q) + q];
-    h->aAcc = p->aDone[0];        /* (the closures take turns: one is enough) */
-    p->aDone[1] = 0;
     if( gg_bits_transpose(h->aW, s->n, pPoll) ) return GG_INTERRUPT;
-  }
-  for(i=0; i<nBits; i+=nSlice){
-    memset((char*)p->aDone[0] + i, 0, nBits-i<nSlice ? nBits-i : nSlice);
-    if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
   }
   return GG_OK;
 }

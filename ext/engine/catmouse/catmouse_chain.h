@@ -30,17 +30,26 @@ struct ChList {
   uint64_t n, nAlloc;
 };
 
+/* Where a ply's winner's move listed row r's word w, so that the word
+** reached again from another row is ORed into the same entry: two slots a
+** row, by w&1 (chPly1). */
+typedef struct ChSlot ChSlot;
+struct ChSlot {
+  uint32_t w;              /* the word */
+  uint32_t stamp;          /* the ply of the closure that wrote it (chStamp) */
+  uint64_t i;              /* its entry in that ply's list */
+};
+
 /* One closure: the positions won by player q (catmouse_chain.c). */
 struct CmChain {
   int q;                   /* the winner: GG_CM_MOUSE or GG_CM_CAT */
   uint64_t *aW, *aL;       /* the winner's turn and the loser's, won by q:
                            ** row = q's node, bit = the other's (bitsets of
                            ** the result, during the chains only) */
-  uint64_t *aAcc;          /* a bitset's room: bits gathered per (row, word) */
-  uint32_t *aCand;         /* the (row, word) pairs of aAcc in use */
-  uint64_t nCand, nCandAlloc;
   const uint32_t *aOffW, *aMvW;  /* the winner's moves (undirected: also
                            ** the rows with a move into a row) */
+  ChSlot *aSlot;           /* 2n: both closures', aChain[0]'s block */
+  uint32_t stamp;          /* aChain[0]'s: the last stamp given */
   ChList aLW[2], aLL[2];   /* changed words of aW and aL: last ply, this */
   /* The loser's moves as a stencil: node 64w+i has a move to 64w+i+aD[j]
   ** iff bit i of aHas[j*nW + w]; aExact: every move of the node is in the

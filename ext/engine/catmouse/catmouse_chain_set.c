@@ -117,6 +117,10 @@ int cm_chain_init(CmSolve *s){
     rc = chStencilBuild(s, h, pLoser->aOff, pLoser->aMove);
     if( rc ) return rc;
   }
+  s->aChain[0].aSlot = gg_malloc((uint64_t)s->n*2*sizeof(ChSlot));
+  if( s->aChain[0].aSlot==0 ) return GG_NOMEM;
+  memset(s->aChain[0].aSlot, 0, (uint64_t)s->n*2*sizeof(ChSlot));
+  s->aChain[1].aSlot = s->aChain[0].aSlot;
   /* The choice (docs/speed.md): the chains from the first ply when the
   ** stencils cover nine nodes in ten; else the pull. */
   if( s->iChain==GG_CM_CHAIN_AUTO ){
@@ -143,12 +147,12 @@ void cm_chain_free(CmSolve *s){
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
     for(i=0; i<2; i++){ gg_free(h->aLW[i].a); gg_free(h->aLL[i].a); }
-    gg_free(h->aCand);
     gg_free(h->aHas);
     gg_free(h->aCovOff);
     gg_free(h->aCovW);
     gg_free(h->aCovM);
   }
+  gg_free(s->aChain[0].aSlot);
   gg_free(s->aChain);
   s->aChain = 0;
 }
