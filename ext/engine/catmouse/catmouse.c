@@ -85,7 +85,7 @@ uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){
 }
 
 /* The bytes of the largest block a solve on n nodes allocates: a bitset,
-** a band of ply bytes, or the block of a turn (cmTurnInit; its arcs
+** a band of ply bytes, or the pull's block of a turn (cmTurnScratch; its arcs
 ** left out: the graph's own arrays are larger). */
 static uint64_t cmLargestBlock(uint32_t n){
   uint64_t nW = ((uint64_t)n+63)/64, nDW = (nW+63)/64, nB = cmBands(n);
@@ -132,30 +132,40 @@ static int cmArcs(CmSolve *s, const uint32_t *aInv, int bIn, int bCat,
 
 static void cmTurnFree(CmTurn *me){
   int q;
-  gg_free(me->aDirty);                         /* the block of cmTurnInit */
+  gg_free(me->aOff);                           /* the block of cmTurnMoves */
+  gg_free(me->aDirty);                         /* the block of cmTurnScratch */
   for(q=0; q<CM_MAX_THREAD; q++) gg_free(me->aPart[q].aBig);
   memset(me, 0, sizeof(*me));
 }
 
-/* One allocation for the arrays of a turn. */
-static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
+/* A turn's moves in the engine's numbering (aOff, aMove: one block). */
+static int cmTurnMoves(CmSolve *s, int t, const uint32_t *aInv){
   CmTurn *me = &s->aTurn[t];
   GGCatMouse *p = s->p;
+  memset(me, 0, sizeof(*me));
+  me->t = t;
+  me->aWin[0] = p->aRes[2*t];
+  me->aWin[1] = p->aRes[2*t+1];
+  me->aOff = gg_malloc(((uint64_t)s->n + 1 + p->pG->nArc + 1)*4);
+  if( me->aOff==0 ) return GG_NOMEM;
+  me->aMove = me->aOff + s->n + 1;
+  return cmArcs(s, aInv, 0, t==GG_CM_CAT, me->aOff, me->aMove);
+}
+
+/* One allocation for the pull's arrays of a turn (not when the chains
+** run alone). */
+static int cmTurnScratch(CmSolve *s, int t){
+  CmTurn *me = &s->aTurn[t];
   uint64_t n = s->n, nDirty = n*s->nDW;
   int bFused = t==CM_FUSED;    /* no list, no aNews: it applies at once */
   uint64_t nNews = bFused ? 0 : nDirty*s->lanes.nLane;
   uint64_t nU64 = nDirty + nNews + s->lanes.nLane*s->nW;          /* aDirty, aNews, aRowBits */
-  uint64_t nU32 = n + 1 + p->pG->nArc + 1 + s->lanes.nLane*n;  /* aOff, aMove, aDirtyRow */
   uint32_t nListMax = bFused ? 0 : s->nListMax;
   uint64_t nList = (uint64_t)s->lanes.nLane*nListMax;             /* aList */
-  uint64_t nByte = nU64*8 + nList*sizeof(CmNew) + nU32*4;
+  uint64_t nByte = nU64*8 + nList*sizeof(CmNew) + s->lanes.nLane*n*4;   /* aDirtyRow */
   uint32_t *a32;
   int q;
-  memset(me, 0, sizeof(*me));
-  me->t = t;
-  me->aDone = p->aDone[t];
-  me->aWin[0] = p->aRes[2*t];
-  me->aWin[1] = p->aRes[2*t+1];
+  me->aDone = s->p->aDone[t];
   me->aDirty = gg_malloc(nByte);
   if( me->aDirty==0 ) return GG_NOMEM;
   memset(me->aDirty, 0, nU64*8);
@@ -164,20 +174,17 @@ static int cmTurnInit(CmSolve *s, int t, const uint32_t *aInv){
     me->aPart[q].aRowBits = me->aDirty + nDirty + nNews + (uint64_t)q*s->nW;
     me->aPart[q].aList = (CmNew*)(me->aDirty + nU64) + (uint64_t)q*nListMax;
   }
-  me->aOff = (uint32_t*)((CmNew*)(me->aDirty + nU64) + nList);
-  me->aMove = me->aOff + n + 1;
-  a32 = me->aMove + p->pG->nArc + 1;
+  a32 = (uint32_t*)((CmNew*)(me->aDirty + nU64) + nList);
   for(q=0; q<s->lanes.nLane; q++) me->aPart[q].dirty.aRow = a32 + q*n;
-  return cmArcs(s, aInv, 0, t==GG_CM_CAT, me->aOff, me->aMove);
+  return GG_OK;
 }
 
-/* A worker's scratch (wordply.h). */
-static int cmWorkerInit(CmSolve *s, int i){
+/* A worker (its scratch, wordply.h, only for the pull). */
+static void cmWorkerInit(CmSolve *s, int i){
   CmWorker *wk = &s->aWork[i];
   wk->i = i;
   wk->s = s;
   gg_poll_init(&wk->poll, i==0 ? s->setup.pStop : 0);   /* worker 0 asks */
-  return gg_cand_init(&wk->cand, s->n, s->nDW);
 }
 
 static int cmBigCmp(const void *a, const void *b){
@@ -206,8 +213,8 @@ static int cmBigMerge(CmSolve *s){
   return GG_OK;
 }
 
-/* The result's arrays: aRes, the ply blocks, the holes; and aDone.  One
-** bitset a block: four in one passed SQLite's 2 GB a block at n = 65,536. */
+/* The result's arrays: aRes, the ply blocks.  One bitset a block: four in
+** one passed SQLite's 2 GB a block at n = 65,536. */
 static int cmAllocResult(CmSolve *s){
   GGCatMouse *p = s->p;
   uint64_t n = s->n, nBits = GG_CM_BIT_SIZE(n, s->nWB), i;
@@ -219,12 +226,28 @@ static int cmAllocResult(CmSolve *s){
     p->aBlock[i].aPly = gg_malloc(n*p->aBlock[i].nCol);
     if( p->aBlock[i].aPly==0 ) return GG_NOMEM;
   }
-  for(i=0; i<6; i++){
-    uint64_t **pa = i<4 ? &p->aRes[i] : &p->aDone[i-4];
-    if( (*pa = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
-    if( cmZero(*pa, nBits*8, &s->setup) ) return GG_INTERRUPT;
+  for(i=0; i<4; i++){
+    if( (p->aRes[i] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
+    if( cmZero(p->aRes[i], nBits*8, &s->setup) ) return GG_INTERRUPT;
   }
   return GG_OK;
+}
+
+/* The pull's arrays: its two aDone bitsets, the turns' and the workers'
+** scratch.  Not when the chains run alone (from ply 0). */
+static int cmPullInit(CmSolve *s){
+  GGCatMouse *p = s->p;
+  uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB);
+  int t, i, rc = GG_OK;
+  for(t=0; t<2 && rc==GG_OK; t++){
+    if( (p->aDone[t] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
+    if( cmZero(p->aDone[t], nBits*8, &s->setup) ) return GG_INTERRUPT;
+    rc = cmTurnScratch(s, t);
+  }
+  for(i=0; i<s->lanes.nLane && rc==GG_OK; i++){
+    rc = gg_cand_init(&s->aWork[i].cand, s->n, s->nDW);
+  }
+  return rc;
 }
 
 /* The holes in engine numbers (aHoleE, aHoleBit). */
@@ -356,7 +379,7 @@ int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
                      int nThread, int iChain, const GGStop *pStop){
   CmSolve s;
   uint32_t *aInv = 0;
-  int rc, t, i;
+  int rc, t, i, bAlone;
   memset(p, 0, sizeof(*p));
   memset(&s, 0, sizeof(s));
   if( pG->n>gg_cm_max_nodes() || pG->n==0 ) return GG_TOOBIG;
@@ -369,18 +392,20 @@ int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   if( rc==GG_OK ) rc = cm_order_rcm(p, aInv, pStop);
   if( rc==GG_OK ) rc = cmHolesAndPreds(&s, aInv);
   if( rc==GG_OK ) rc = cmAllocResult(&s);
-  for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnInit(&s, t, aInv);
+  for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnMoves(&s, t, aInv);
   if( rc==GG_OK && !pG->bDirected ){
     s.aPredOff = s.aTurn[GG_CM_MOUSE].aOff;   /* in-arcs are the out-arcs */
     s.aPred = s.aTurn[GG_CM_MOUSE].aMove;
   }
-  for(i=0; i<s.lanes.nLane && rc==GG_OK; i++) rc = cmWorkerInit(&s, i);
+  for(i=0; i<s.lanes.nLane; i++) cmWorkerInit(&s, i);
   if( rc==GG_OK ) rc = cm_chain_init(&s);
+  bAlone = rc==GG_OK && cm_chain_from(&s)==1;    /* the chains from ply 0 */
+  if( rc==GG_OK && !bAlone ) rc = cmPullInit(&s);
   if( rc==GG_OK ) rc = cmReorder(&s, aInv);
   if( rc==GG_OK ) rc = cmPrefault(&s);
-  for(t=0; t<2 && rc==GG_OK; t++) rc = cm_init_turn(&s, &s.aTurn[t]);
+  for(t=0; t<2 && rc==GG_OK && !bAlone; t++) rc = cm_init_turn(&s, &s.aTurn[t]);
   if( rc==GG_OK && gg_poll_now(&s.setup) ) rc = GG_INTERRUPT;
-  if( rc==GG_OK ) rc = cmRunAll(&s, nThread);
+  if( rc==GG_OK ) rc = bAlone ? cm_chain_run(&s) : cmRunAll(&s, nThread);
   if( rc==GG_OK ) rc = cmBigMerge(&s);
   p->nPly = s.nPly;
   gg_free(aInv);

@@ -316,18 +316,85 @@ static int chSwitch(CmSolve *s, GGPoll *pPoll){
   return GG_OK;
 }
 
+/* Winner's new bits nw of aW's word (r, w) at ply k: set, their plies
+** written (a row of a result word), listed. */
+static int chWin(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32_t w,
+                 uint64_t nw, uint32_t k){
+  h->aW[GG_CM_BIT(s->n, r, w)] |= nw;
+  if( ch_row_plies(s, h->q, r, w, nw, k) ) return GG_NOMEM;
+  return chPush(pNext, r, w, nw);
+}
+
+/* Column c of every row of closure h's aL not yet set, at ply 0 (a mover
+** with no move loses: the cat's c, or the mouse's c). */
+static int chStuck(CmSolve *s, CmChain *h, ChList *pNext, uint32_t c){
+  uint32_t r, w = c>>6;
+  uint64_t bit = 1ULL<<(c & 63);
+  for(r=0; r<s->n; r++){
+    if( !chRow(s, h, r) || !(chValid(s, r, w) & bit & ~h->aL[GG_CM_BIT(s->n, r, w)]) ) continue;
+    if( chLoss(s, h, pNext, r, w, bit, 0) ) return GG_NOMEM;
+  }
+  return GG_OK;
+}
+
+/* The chains alone, from ply 0 (no pull ran: cm_chain_from is 1): every
+** band's bases unset and its bytes in tiles (nothing is decided yet), and
+** ply 0 into lists [1], as the pull's cm_init_turn decides it: the mouse
+** in the hole wins, the cat on the mouse wins, a mover with no move
+** loses. */
+static int chStart(CmSolve *s, GGPoll *pPoll){
+  CmChain *hm = &s->aChain[GG_CM_MOUSE], *hc = &s->aChain[GG_CM_CAT];
+  uint32_t x, w;
+  int q;
+  if( cm_bases_all(s, &s->aWork[0]) ) return s->lanes.bStop ? s->lanes.rc : GG_INTERRUPT;
+  if( ch_tiles(s, pPoll) ) return GG_INTERRUPT;
+  for(q=0; q<2; q++){            /* (all 0: their own transposes) */
+    s->aChain[q].aW = s->p->aRes[3*q];
+    s->aChain[q].aL = s->p->aRes[2*(1-q) + q];
+    s->aChain[q].aLW[1].n = s->aChain[q].aLL[1].n = 0;
+  }
+  for(x=0; x<s->n; x++){
+    if( s->aHoleE[x] ){          /* the mouse home, either to move */
+      for(w=0; w<s->nW; w++){
+        uint64_t v = chValid(s, x, w);
+        if( v && (chWin(s, hm, &hm->aLW[1], x, w, v, 0) || chLoss(s, hm, &hm->aLL[1], x, w, v, 0)) ){
+          return GG_NOMEM;
+        }
+      }
+    }else{                       /* the cat on the mouse, either to move */
+      uint64_t bit = 1ULL<<(x & 63);
+      if( chWin(s, hc, &hc->aLW[1], x, x>>6, bit, 0) ) return GG_NOMEM;
+      if( chLoss(s, hc, &hc->aLL[1], x, x>>6, bit, 0) ) return GG_NOMEM;
+    }
+    if( gg_poll(pPoll, s->nW) ) return GG_INTERRUPT;
+  }
+  for(x=0; x<s->n; x++){
+    const CmTurn *pMouse = &s->aTurn[GG_CM_MOUSE], *pCat = &s->aTurn[GG_CM_CAT];
+    if( s->aHoleE[x] ) continue;
+    if( pCat->aOff[x]==pCat->aOff[x+1] && chStuck(s, hm, &hm->aLL[1], x) ) return GG_NOMEM;
+    if( pMouse->aOff[x]==pMouse->aOff[x+1] && chStuck(s, hc, &hc->aLL[1], x) ) return GG_NOMEM;
+    if( gg_poll(pPoll, 1) ) return GG_INTERRUPT;
+  }
+  return GG_OK;
+}
+
 int cm_chain_run(CmSolve *s){
   GGPoll *pPoll = &s->aWork[0].poll;
   uint32_t k = s->kChain;
   int cur = 0, q, rc;
-  s->p->nPlyChain = k;
-  if( (rc = chSwitch(s, pPoll))!=GG_OK ) return rc;
-  for(q=0; q<2; q++){      /* ply k: every word as changed */
-    CmChain *h = &s->aChain[q];
-    int bSeed = chSeed(s, h, cur, pPoll);
-    if( bSeed<0 ) return bSeed==-1 ? GG_NOMEM : GG_INTERRUPT;
-    rc = bSeed ? chPly1(s, h, cur, k, pPoll) : chPlyAll(s, h, cur, k, pPoll);
-    if( rc!=GG_OK ) return rc;
+  if( k==0 ){                    /* alone: ply 0 into lists [1] */
+    s->p->nPlyChain = 1;
+    if( (rc = chStart(s, pPoll))!=GG_OK ) return rc;
+  }else{
+    s->p->nPlyChain = k;
+    if( (rc = chSwitch(s, pPoll))!=GG_OK ) return rc;
+    for(q=0; q<2; q++){          /* ply k: every word as changed */
+      CmChain *h = &s->aChain[q];
+      int bSeed = chSeed(s, h, cur, pPoll);
+      if( bSeed<0 ) return bSeed==-1 ? GG_NOMEM : GG_INTERRUPT;
+      rc = bSeed ? chPly1(s, h, cur, k, pPoll) : chPlyAll(s, h, cur, k, pPoll);
+      if( rc!=GG_OK ) return rc;
+    }
   }
   for(;;){
     uint64_t nNew = 0;

@@ -38,11 +38,13 @@ static inline uint8_t *chAt(const CmSolve *s, const GGCatMouseBlock *bk, uint32_
 }
 
 /* Whether a group of 8 rows x from g of block b holds a decided position
-** (aDone[t]: row x, bit y; with the padding and the cat's hole rows). */
+** (aDone[t]: row x, bit y; with the padding and the cat's hole rows; none
+** when the chains run alone). */
 static int chGroupUsed(const CmSolve *s, uint32_t b, uint32_t g){
   const uint64_t *aDone = s->p->aDone[b/s->nWB];
   uint32_t band = b % s->nWB, x, w;
   uint64_t any = 0;
+  if( aDone==0 ) return 0;           /* the chains alone: nothing yet */
   for(x=g; x<g+8; x++){
     for(w=band*8; w<band*8+8 && w<s->nW; w++) any |= aDone[GG_CM_BIT(s->n, x, w)];
   }

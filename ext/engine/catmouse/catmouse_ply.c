@@ -331,7 +331,7 @@ static uint64_t cmMatch(const uint8_t *a, uint8_t c, uint64_t *pWin){
 /* The bases of the lane's bands of turn me (catmouse.h), when its plies
 ** reach GG_CM_PLY_BASED, before that ply's pass: base 1 is 0 in every word
 ** with a position decided before, whose code k<<1 | mover wins becomes k;
-** else both are unset.  0, or 1 if the solve stops (out of memory,
+** else both are unset (all of them when the chains run alone: no aDone).  0, or 1 if the solve stops (out of memory,
 ** interrupted). */
 static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
   uint32_t n = s->n, band, x, j;
@@ -345,7 +345,7 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
       for(j=0; j<8; j++){
         uint32_t w = band*8 + j;
         uint8_t *a = gg_cm_plyp(bk, x, w*64);
-        uint64_t old = w<s->nW && !bNone ? cmValid(s, me, x, w) : 0, b;
+        uint64_t old = w<s->nW && !bNone && me->aDone ? cmValid(s, me, x, w) : 0, b;
         for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
         *gg_cm_basep(bk, n, x, j) = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
       }
