@@ -138,15 +138,20 @@ static void cmTurnFree(CmTurn *me){
   memset(me, 0, sizeof(*me));
 }
 
-/* A turn's moves in the engine's numbering (aOff, aMove: one block). */
-static int cmTurnMoves(CmSolve *s, int t, const uint32_t *aInv){
+/* A turn's fields: who moves, its bitsets of the result. */
+static void cmTurnInit(CmSolve *s, int t){
   CmTurn *me = &s->aTurn[t];
-  GGCatMouse *p = s->p;
   memset(me, 0, sizeof(*me));
   me->t = t;
-  me->aWin[0] = p->aRes[2*t];
-  me->aWin[1] = p->aRes[2*t+1];
-  me->aOff = gg_malloc(((uint64_t)s->n + 1 + p->pG->nArc + 1)*4);
+  me->aWin[0] = s->p->aRes[2*t];
+  me->aWin[1] = s->p->aRes[2*t+1];
+}
+
+/* A turn's moves in the engine's numbering (aOff, aMove: one block); the
+** cat's only for the pull (the chains take the mouse's, less the hole). */
+static int cmTurnMoves(CmSolve *s, int t, const uint32_t *aInv){
+  CmTurn *me = &s->aTurn[t];
+  me->aOff = gg_malloc(((uint64_t)s->n + 1 + s->p->pG->nArc + 1)*4);
   if( me->aOff==0 ) return GG_NOMEM;
   me->aMove = me->aOff + s->n + 1;
   return cmArcs(s, aInv, 0, t==GG_CM_CAT, me->aOff, me->aMove);
@@ -233,12 +238,12 @@ static int cmAllocResult(CmSolve *s){
   return GG_OK;
 }
 
-/* The pull's arrays: its two aDone bitsets, the turns' and the workers'
-** scratch.  Not when the chains run alone (from ply 0). */
-static int cmPullInit(CmSolve *s){
+/* The pull's arrays: the cat's moves, the two aDone bitsets, the turns'
+** and the workers' scratch.  Not when the chains run alone (from ply 0). */
+static int cmPullInit(CmSolve *s, const uint32_t *aInv){
   GGCatMouse *p = s->p;
   uint64_t nBits = GG_CM_BIT_SIZE(s->n, s->nWB);
-  int t, i, rc = GG_OK;
+  int t, i, rc = cmTurnMoves(s, GG_CM_CAT, aInv);
   for(t=0; t<2 && rc==GG_OK; t++){
     if( (p->aDone[t] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
     if( cmZero(p->aDone[t], nBits*8, &s->setup) ) return GG_INTERRUPT;
@@ -392,7 +397,8 @@ int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   if( rc==GG_OK ) rc = cm_order_rcm(p, aInv, pStop);
   if( rc==GG_OK ) rc = cmHolesAndPreds(&s, aInv);
   if( rc==GG_OK ) rc = cmAllocResult(&s);
-  for(t=0; t<2 && rc==GG_OK; t++) rc = cmTurnMoves(&s, t, aInv);
+  for(t=0; t<2; t++) cmTurnInit(&s, t);
+  if( rc==GG_OK ) rc = cmTurnMoves(&s, GG_CM_MOUSE, aInv);
   if( rc==GG_OK && !pG->bDirected ){
     s.aPredOff = s.aTurn[GG_CM_MOUSE].aOff;   /* in-arcs are the out-arcs */
     s.aPred = s.aTurn[GG_CM_MOUSE].aMove;
@@ -400,7 +406,7 @@ int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   for(i=0; i<s.lanes.nLane; i++) cmWorkerInit(&s, i);
   if( rc==GG_OK ) rc = cm_chain_init(&s);
   bAlone = rc==GG_OK && cm_chain_from(&s)==1;    /* the chains from ply 0 */
-  if( rc==GG_OK && !bAlone ) rc = cmPullInit(&s);
+  if( rc==GG_OK && !bAlone ) rc = cmPullInit(&s, aInv);
   if( rc==GG_OK ) rc = cmReorder(&s, aInv);
   if( rc==GG_OK ) rc = cmPrefault(&s);
   for(t=0; t<2 && rc==GG_OK && !bAlone; t++) rc = cm_init_turn(&s, &s.aTurn[t]);

@@ -212,7 +212,7 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       uint32_t r = h->aMvW[j];
       uint64_t iw = GG_CM_BIT(s->n, r, w), nw = b & ~h->aW[iw];
       ChSlot *sl;
-      if( nw==0 || (nw &= chValid(s, r, w))==0 ) continue;
+      if( nw==0 || (nw &= chValid(s, r, w))==0 || !chRow(s, h, r) ) continue;
       sl = &h->aSlot[2*(uint64_t)r + (w & 1)];
       h->aW[iw] |= nw;
       if( ch_row_plies(s, h->q, r, w, nw, k) ) return GG_NOMEM;
@@ -368,11 +368,12 @@ static int chStart(CmSolve *s, GGPoll *pPoll){
     }
     if( gg_poll(pPoll, s->nW) ) return GG_INTERRUPT;
   }
-  for(x=0; x<s->n; x++){
-    const CmTurn *pMouse = &s->aTurn[GG_CM_MOUSE], *pCat = &s->aTurn[GG_CM_CAT];
+  for(x=0; x<s->n; x++){         /* (the mouse's moves: chains' aOffW, aMvW) */
+    uint32_t j, nCat = 0;
     if( s->aHoleE[x] ) continue;
-    if( pCat->aOff[x]==pCat->aOff[x+1] && chStuck(s, hm, &hm->aLL[1], x) ) return GG_NOMEM;
-    if( pMouse->aOff[x]==pMouse->aOff[x+1] && chStuck(s, hc, &hc->aLL[1], x) ) return GG_NOMEM;
+    for(j=hm->aOffW[x]; j<hm->aOffW[x+1]; j++) nCat += !s->aHoleE[hm->aMvW[j]];
+    if( nCat==0 && chStuck(s, hm, &hm->aLL[1], x) ) return GG_NOMEM;
+    if( hm->aOffW[x]==hm->aOffW[x+1] && chStuck(s, hc, &hc->aLL[1], x) ) return GG_NOMEM;
     if( gg_poll(pPoll, 1) ) return GG_INTERRUPT;
   }
   return GG_OK;

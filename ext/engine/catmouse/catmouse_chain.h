@@ -46,8 +46,9 @@ struct CmChain {
   uint64_t *aW, *aL;       /* the winner's turn and the loser's, won by q:
                            ** row = q's node, bit = the other's (bitsets of
                            ** the result, during the chains only) */
-  const uint32_t *aOffW, *aMvW;  /* the winner's moves (undirected: also
-                           ** the rows with a move into a row) */
+  const uint32_t *aOffW, *aMvW;  /* the mouse's moves, both closures' (the
+                           ** cat's are those less the hole: chRow, chMove;
+                           ** undirected: also the rows with a move into a row) */
   ChSlot *aSlot;           /* 2n: both closures', aChain[0]'s block */
   uint32_t stamp;          /* aChain[0]'s: the last stamp given */
   ChList aLW[2], aLL[2];   /* changed words of aW and aL: last ply, this */

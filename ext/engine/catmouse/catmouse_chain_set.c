@@ -9,10 +9,15 @@
 #include "alloc.h"
 #include "catmouse_chain.h"
 
-/* Build closure h's stencil from the loser's moves aOff/aMv: the (at
-** most CH_ND) most frequent offsets under 64; aExact, aHas, aNexPred; the
-** (word, mask) pairs of the moves of the nodes not exact, by node and by
-** word.  GG_OK, GG_NOMEM or GG_INTERRUPT. */
+/* Whether move j of aMv is the loser's in closure h: the cat never moves
+** into the hole. */
+#define chMove(s, h, aMv, j) ((h)->q==GG_CM_CAT || !(s)->aHoleE[(aMv)[j]])
+
+/* Build closure h's stencil from the loser's moves, the mouse's moves
+** aOff/aMv less the moves into the hole when the cat loses (chMove): the
+** (at most CH_ND) most frequent offsets under 64; aExact, aHas, aNexPred;
+** the (word, mask) pairs of the moves of the nodes not exact, by node and
+** by word.  GG_OK, GG_NOMEM or GG_INTERRUPT. */
 static int chStencilBuild(CmSolve *s, CmChain *h, const uint32_t *aOff, const uint32_t *aMv){
   uint32_t n = s->n, nW = s->nW, x, j, w, nPair = 0, *aFill;
   uint64_t aCnt[127];
@@ -21,7 +26,7 @@ static int chStencilBuild(CmSolve *s, CmChain *h, const uint32_t *aOff, const ui
   for(x=0; x<n; x++){
     for(j=aOff[x]; j<aOff[x+1]; j++){
       int64_t d = (int64_t)aMv[j] - (int64_t)x;
-      if( d>-64 && d<64 && d!=0 ) aCnt[d+63]++;
+      if( d>-64 && d<64 && d!=0 && chMove(s, h, aMv, j) ) aCnt[d+63]++;
     }
   }
   for(q=0; q<CH_ND; q++){
@@ -47,6 +52,7 @@ static int chStencilBuild(CmSolve *s, CmChain *h, const uint32_t *aOff, const ui
     for(j=aOff[x]; j<aOff[x+1]; j++){
       int64_t d = (int64_t)aMv[j] - (int64_t)x;
       int hit = -1;
+      if( !chMove(s, h, aMv, j) ) continue;
       for(q=0; q<h->nD; q++) if( h->aD[q]==d ) hit = q;
       if( hit<0 ) bExact = 0;
       else h->aHas[(uint64_t)hit*nW + (x>>6)] |= 1ULL<<(x & 63);
@@ -58,6 +64,7 @@ static int chStencilBuild(CmSolve *s, CmChain *h, const uint32_t *aOff, const ui
     h->nNotExact++;
     for(j=aOff[x]; j<aOff[x+1]; j++){   /* (ascending: cmArcs) */
       uint32_t y = aMv[j];
+      if( !chMove(s, h, aMv, j) ) continue;
       h->aNexPred[y>>6] |= 1ULL<<(y & 63);
       if( (y>>6)!=lastW ){ lastW = y>>6; nPair++; }
     }
@@ -73,11 +80,13 @@ static int chStencilBuild(CmSolve *s, CmChain *h, const uint32_t *aOff, const ui
   memset(h->aIxOff, 0, ((uint64_t)nW + 1)*4);
   memset(aFill, 0, (uint64_t)nW*4);
   for(x=0; x<n; x++){
-    uint32_t at = h->aCovOff[x];
+    uint32_t at = h->aCovOff[x], lastW = ~0u;
     if( h->aExact[x>>6]>>(x & 63) & 1 ) continue;
     for(j=aOff[x]; j<aOff[x+1]; j++){
       uint32_t y = aMv[j];
-      if( j==aOff[x] || (y>>6)!=(aMv[j-1]>>6) ){
+      if( !chMove(s, h, aMv, j) ) continue;
+      if( (y>>6)!=lastW ){
+        lastW = y>>6;
         h->aCovW[at] = y>>6;
         h->aCovM[at] = 0;
         h->aIxOff[(y>>6)+1]++;
@@ -108,13 +117,12 @@ int cm_chain_init(CmSolve *s){
   s->aChain = gg_malloc(2*sizeof(CmChain));
   if( s->aChain==0 ) return GG_NOMEM;
   memset(s->aChain, 0, 2*sizeof(CmChain));
-  for(q=0; q<2; q++){
+  for(q=0; q<2; q++){            /* (undirected: the mouse's moves serve both) */
     CmChain *h = &s->aChain[q];
-    const CmTurn *pLoser = &s->aTurn[1-q];
     h->q = q;
-    h->aOffW = s->aTurn[q].aOff;
-    h->aMvW = s->aTurn[q].aMove;
-    rc = chStencilBuild(s, h, pLoser->aOff, pLoser->aMove);
+    h->aOffW = s->aTurn[GG_CM_MOUSE].aOff;
+    h->aMvW = s->aTurn[GG_CM_MOUSE].aMove;
+    rc = chStencilBuild(s, h, h->aOffW, h->aMvW);
     if( rc ) return rc;
   }
   s->aChain[0].aSlot = gg_malloc((uint64_t)s->n*2*sizeof(ChSlot));
