@@ -407,6 +407,11 @@ int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   if( rc==GG_OK ) rc = cm_chain_init(&s);
   bAlone = rc==GG_OK && cm_chain_from(&s)==1;    /* the chains from ply 0 */
   if( rc==GG_OK && !bAlone ) rc = cmPullInit(&s, aInv);
+  if( bAlone ){                   /* (their stencils hold the moves: ch_moves) */
+    gg_free(s.aTurn[GG_CM_MOUSE].aOff);
+    s.aTurn[GG_CM_MOUSE].aOff = s.aTurn[GG_CM_MOUSE].aMove = 0;
+    s.aPredOff = s.aPred = 0;
+  }
   if( rc==GG_OK ) rc = cmReorder(&s, aInv);
   if( rc==GG_OK ) rc = cmPrefault(&s);
   for(t=0; t<2 && rc==GG_OK && !bAlone; t++) rc = cm_init_turn(&s, &s.aTurn[t]);

@@ -179,7 +179,7 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   ChList *pLWc = &h->aLW[cur], *pLLc = &h->aLL[cur];
   ChList *pLWn = &h->aLW[cur^1], *pLLn = &h->aLL[cur^1];
   uint64_t i;
-  uint32_t st = chStamp(s);
+  uint32_t st = chStamp(s), *aMv = s->aChain[0].aMv;
   pLWn->n = 0;
   pLLn->n = 0;
   /* (b) the loser's move: from the changed words of aW, by the stencil
@@ -206,10 +206,10 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   ** winner's moves into its row, less what aW has; a word listed at this
   ** ply and reached again gets the new bits in the same entry */
   for(i=0; i<pLLc->n; i++){
-    uint32_t rp = pLLc->a[i].r, w = pLLc->a[i].w, j;
+    uint32_t rp = pLLc->a[i].r, w = pLLc->a[i].w, j, nMv = ch_moves(s, rp, aMv);
     uint64_t b = pLLc->a[i].b;
-    for(j=h->aOffW[rp]; j<h->aOffW[rp+1]; j++){
-      uint32_t r = h->aMvW[j];
+    for(j=0; j<nMv; j++){
+      uint32_t r = aMv[j];
       uint64_t iw = GG_CM_BIT(s->n, r, w), nw = b & ~h->aW[iw];
       ChSlot *sl;
       if( nw==0 || (nw &= chValid(s, r, w))==0 || !chRow(s, h, r) ) continue;
@@ -225,7 +225,7 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       sl->i = pLWn->n;
       if( chPush(pLWn, r, w, nw) ) return GG_NOMEM;
     }
-    if( gg_poll(pPoll, 1 + h->aOffW[rp+1] - h->aOffW[rp]) ) return GG_INTERRUPT;
+    if( gg_poll(pPoll, 1 + nMv) ) return GG_INTERRUPT;
   }
   return GG_OK;
 }
@@ -235,18 +235,20 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
 ** word and the test of every non-exact node; into lists [cur^1]. */
 static int chPlyAll(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   ChList *pLWn = &h->aLW[cur^1], *pLLn = &h->aLL[cur^1];
-  uint32_t r, w, j, x;
+  uint32_t r, w, j, x, *aMv = s->aChain[0].aMv;
   pLWn->n = 0;
   pLLn->n = 0;
   for(r=0; r<s->n; r++){
+    uint32_t nMv;
     if( !chRow(s, h, r) ) continue;
+    nMv = ch_moves(s, r, aMv);
     for(w=0; w<s->nW; w++){
       uint64_t acc = 0, nw;
-      for(j=h->aOffW[r]; j<h->aOffW[r+1]; j++) acc |= h->aL[GG_CM_BIT(s->n, h->aMvW[j], w)];
+      for(j=0; j<nMv; j++) acc |= h->aL[GG_CM_BIT(s->n, aMv[j], w)];
       nw = acc & ~h->aW[GG_CM_BIT(s->n, r, w)] & chValid(s, r, w);
       if( nw && chPush(pLWn, r, w, nw) ) return GG_NOMEM;
     }
-    if( gg_poll(pPoll, (uint64_t)s->nW*(1 + h->aOffW[r+1] - h->aOffW[r])) ) return GG_INTERRUPT;
+    if( gg_poll(pPoll, (uint64_t)s->nW*(1 + nMv)) ) return GG_INTERRUPT;
   }
   for(r=0; r<s->n; r++){
     if( !chRow(s, h, r) ) continue;
@@ -368,13 +370,13 @@ static int chStart(CmSolve *s, GGPoll *pPoll){
     }
     if( gg_poll(pPoll, s->nW) ) return GG_INTERRUPT;
   }
-  for(x=0; x<s->n; x++){         /* (the mouse's moves: chains' aOffW, aMvW) */
-    uint32_t j, nCat = 0;
+  for(x=0; x<s->n; x++){
+    uint32_t j, nCat = 0, nMv = ch_moves(s, x, s->aChain[0].aMv);
     if( s->aHoleE[x] ) continue;
-    for(j=hm->aOffW[x]; j<hm->aOffW[x+1]; j++) nCat += !s->aHoleE[hm->aMvW[j]];
+    for(j=0; j<nMv; j++) nCat += !s->aHoleE[s->aChain[0].aMv[j]];
     if( nCat==0 && chStuck(s, hm, &hm->aLL[1], x) ) return GG_NOMEM;
-    if( hm->aOffW[x]==hm->aOffW[x+1] && chStuck(s, hc, &hc->aLL[1], x) ) return GG_NOMEM;
-    if( gg_poll(pPoll, 1) ) return GG_INTERRUPT;
+    if( nMv==0 && chStuck(s, hc, &hc->aLL[1], x) ) return GG_NOMEM;
+    if( gg_poll(pPoll, 1 + nMv) ) return GG_INTERRUPT;
   }
   return GG_OK;
 }

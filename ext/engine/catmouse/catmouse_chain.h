@@ -46,11 +46,9 @@ struct CmChain {
   uint64_t *aW, *aL;       /* the winner's turn and the loser's, won by q:
                            ** row = q's node, bit = the other's (bitsets of
                            ** the result, during the chains only) */
-  const uint32_t *aOffW, *aMvW;  /* the mouse's moves, both closures' (the
-                           ** cat's are those less the hole: chRow, chMove;
-                           ** undirected: also the rows with a move into a row) */
   ChSlot *aSlot;           /* 2n: both closures', aChain[0]'s block */
   uint32_t stamp;          /* aChain[0]'s: the last stamp given */
+  uint32_t *aMv;           /* aChain[0]'s: room for one node's moves (ch_moves) */
   ChList aLW[2], aLL[2];   /* changed words of aW and aL: last ply, this */
   /* The loser's moves as a stencil: node 64w+i has a move to 64w+i+aD[j]
   ** iff bit i of aHas[j*nW + w]; aExact: every move of the node is in the
@@ -66,6 +64,13 @@ struct CmChain {
   uint32_t *aCovOff, *aCovW, *aIxOff, *aIxNode;
   uint64_t *aCovM, *aIxMask;
 };
+
+/* The mouse's moves from node x into aOut (room for the most of a node),
+** read from the stencil of the closure the cat wins (its loser is the
+** mouse): the chains keep no other list of moves.  The cat's are these
+** less the hole; undirected, they are also the nodes with a move into x.
+** Returns their number. */
+uint32_t ch_moves(const CmSolve *s, uint32_t x, uint32_t *aOut);
 
 /* The ply bytes of the chains (catmouse_chain_ply.c): every block into
 ** tiles of 8 x 8 (the result keeps them); plies k of the winner's move (turn t,

@@ -109,7 +109,8 @@ static int chStencilBuild(CmSolve *s, CmChain *h, const uint32_t *aOff, const ui
 }
 
 int cm_chain_init(CmSolve *s){
-  uint32_t x, nHole = 0;
+  const CmTurn *pMouse = &s->aTurn[GG_CM_MOUSE];
+  uint32_t x, nHole = 0, nMax = 0;
   int q, rc;
   if( s->iChain==0 || s->p->pG->bDirected ) return GG_OK;
   for(x=0; x<s->n; x++) nHole += s->aHoleE[x]!=0;
@@ -120,11 +121,14 @@ int cm_chain_init(CmSolve *s){
   for(q=0; q<2; q++){            /* (undirected: the mouse's moves serve both) */
     CmChain *h = &s->aChain[q];
     h->q = q;
-    h->aOffW = s->aTurn[GG_CM_MOUSE].aOff;
-    h->aMvW = s->aTurn[GG_CM_MOUSE].aMove;
-    rc = chStencilBuild(s, h, h->aOffW, h->aMvW);
+    rc = chStencilBuild(s, h, pMouse->aOff, pMouse->aMove);
     if( rc ) return rc;
   }
+  for(x=0; x<s->n; x++){
+    if( pMouse->aOff[x+1] - pMouse->aOff[x]>nMax ) nMax = pMouse->aOff[x+1] - pMouse->aOff[x];
+  }
+  s->aChain[0].aMv = gg_malloc(((uint64_t)nMax + 1)*4);
+  if( s->aChain[0].aMv==0 ) return GG_NOMEM;
   s->aChain[0].aSlot = gg_malloc((uint64_t)s->n*2*sizeof(ChSlot));
   if( s->aChain[0].aSlot==0 ) return GG_NOMEM;
   memset(s->aChain[0].aSlot, 0, (uint64_t)s->n*2*sizeof(ChSlot));
@@ -136,6 +140,23 @@ int cm_chain_init(CmSolve *s){
     s->kChainAuto = nNot*10<=2*(uint64_t)s->n ? 1 : 0;
   }
   return GG_OK;
+}
+
+uint32_t ch_moves(const CmSolve *s, uint32_t x, uint32_t *aOut){
+  const CmChain *h = &s->aChain[GG_CM_CAT];
+  uint32_t nOut = 0, j;
+  int q;
+  if( h->aExact[x>>6]>>(x & 63) & 1 ){
+    for(q=0; q<h->nD; q++){
+      if( h->aHas[(uint64_t)q*s->nW + (x>>6)]>>(x & 63) & 1 ) aOut[nOut++] = x + h->aD[q];
+    }
+    return nOut;
+  }
+  for(j=h->aCovOff[x]; j<h->aCovOff[x+1]; j++){
+    uint64_t m;
+    for(m=h->aCovM[j]; m; m&=m-1) aOut[nOut++] = h->aCovW[j]*64 + (uint32_t)__builtin_ctzll(m);
+  }
+  return nOut;
 }
 
 uint32_t cm_chain_from(const CmSolve *s){
@@ -161,6 +182,7 @@ void cm_chain_free(CmSolve *s){
     gg_free(h->aCovM);
   }
   gg_free(s->aChain[0].aSlot);
+  gg_free(s->aChain[0].aMv);
   gg_free(s->aChain);
   s->aChain = 0;
 }
