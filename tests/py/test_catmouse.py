@@ -113,3 +113,28 @@ def test_json_agrees_with_table():
         a = db.execute("SELECT catmouse(?, 'edges', ?)", (gid, gg.phantom_rules(rows))).fetchone()[0]
         b = db.execute("SELECT catmouse_json(?)", (gg.adjacency_json(rows),)).fetchone()[0]
         assert a == b, rows
+
+
+def test_chains_alone_with_movers_stuck():
+    """Graphs of more than 64 nodes that the fast engine's chains take from
+    ply 0 alone (catmouse_chain.c, chStart: no pull runs), with the cases
+    ply 0 decides besides the hole and the capture: a cat whose only move is
+    into the hole (leaf 1 on hole 0), and node 2 isolated (the mouse there
+    cannot move, nor the cat).  A path, a cycle and a ladder, labels in
+    order and shuffled: every position against the brute force."""
+    rng = random.Random(35)
+    db = gg.connect()
+    shapes = {"path": [(i, i + 1) for i in range(3, 79)] + [(0, 3)],
+              "cycle": [(i, i + 1) for i in range(3, 79)] + [(79, 3), (0, 3)],
+              "ladder": [(i, i + 2) for i in range(3, 77)] + [(i, i + 1) for i in range(3, 79, 2)]
+              + [(0, 3)]}
+    for gid, (name, rows) in enumerate(sorted(shapes.items())):
+        rows = rows + [(1, 0)]
+        for shuffle in (False, True):
+            if shuffle:
+                nodes = sorted({x for r in rows for x in r} - {0, 1, 2})
+                perm = dict(zip(nodes, rng.sample(nodes, len(nodes))))
+                rows = [(perm.get(a, a), perm.get(b, b)) for a, b in rows]
+                rng.shuffle(rows)
+            gg.store(db, 2 * gid + shuffle, rows)
+            check_graph(db, 2 * gid + shuffle, rows)

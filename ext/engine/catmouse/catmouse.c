@@ -38,18 +38,6 @@ static void cmPopulate(void *a, uint64_t nByte){
 #endif
 }
 
-/* Zero nByte bytes at a, 4 MB at a time, polling between; 0 or
-** GG_INTERRUPT.  (Faulting the pages in first, cmPopulate, gained
-** nothing here: memset's faults come in order.) */
-static int cmZero(void *a, uint64_t nByte, GGPoll *pPoll){
-  uint64_t i, nSlice = (uint64_t)4<<20;
-  for(i=0; i<nByte; i+=nSlice){
-    memset((char*)a + i, 0, nByte-i<nSlice ? nByte-i : nSlice);
-    if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
-  }
-  return GG_OK;
-}
-
 static int cmCmpU32(const void *a, const void *b){
   uint32_t x = *(const uint32_t*)a, y = *(const uint32_t*)b;
   return (x>y) - (x<y);
@@ -233,7 +221,7 @@ static int cmAllocResult(CmSolve *s){
   }
   for(i=0; i<4; i++){
     if( (p->aRes[i] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
-    if( cmZero(p->aRes[i], nBits*8, &s->setup) ) return GG_INTERRUPT;
+    if( gg_zero(p->aRes[i], nBits*8, &s->setup) ) return GG_INTERRUPT;
   }
   return GG_OK;
 }
@@ -246,7 +234,7 @@ static int cmPullInit(CmSolve *s, const uint32_t *aInv){
   int t, i, rc = cmTurnMoves(s, GG_CM_CAT, aInv);
   for(t=0; t<2 && rc==GG_OK; t++){
     if( (p->aDone[t] = gg_malloc(nBits*8))==0 ) return GG_NOMEM;
-    if( cmZero(p->aDone[t], nBits*8, &s->setup) ) return GG_INTERRUPT;
+    if( gg_zero(p->aDone[t], nBits*8, &s->setup) ) return GG_INTERRUPT;
     rc = cmTurnScratch(s, t);
   }
   for(i=0; i<s->lanes.nLane && rc==GG_OK; i++){

@@ -86,13 +86,9 @@ static int capMemoInit(CapSearch *p, uint64_t nPos, const GGStop *pStop){
   if( p->apMemo==0 ){ p->nMemo = 0; return GG_NOMEM; }
   memset(p->apMemo, 0, p->nMemo*sizeof(uint8_t*));
   for(i=0; i<p->nMemo; i++){
-    uint64_t nByte = i+1<p->nMemo ? nBlock : ((nPos - (i<<CAP_BLOCK_LOG))+3)/4, j;
-    uint64_t nSlice = (uint64_t)4<<20;          /* zeroed 4 MB at a time, polled */
+    uint64_t nByte = i+1<p->nMemo ? nBlock : ((nPos - (i<<CAP_BLOCK_LOG))+3)/4;
     if( (p->apMemo[i] = gg_malloc(nByte))==0 ) return GG_NOMEM;
-    for(j=0; j<nByte; j+=nSlice){
-      memset(p->apMemo[i] + j, 0, nByte-j<nSlice ? nByte-j : nSlice);
-      if( gg_poll_now(&poll) ) return GG_INTERRUPT;
-    }
+    if( gg_zero(p->apMemo[i], nByte, &poll) ) return GG_INTERRUPT;
   }
   return GG_OK;
 }

@@ -7,6 +7,9 @@
 **                  steps of work and asks the GGStop once every
 **                  GG_STOP_EVERY of them, so every engine polls the same
 **                  way and a poll comes well within a millisecond.
+**                  gg_zero(): a large array zeroed in slices, asking
+**                  between them (one memset of hundreds of megabytes,
+**                  first touched, keeps an interrupt waiting).
 **   Hashing        gg_hash_mix(), the one 64-bit finaliser (splitmix64's)
 **                  behind every hash table, fingerprint and generator.
 **   Short sorts    gg_sort_short(): a few node ids ascending, in place.
@@ -18,6 +21,7 @@
 #ifndef GG_COMMON_H
 #define GG_COMMON_H
 #include <stdint.h>
+#include <string.h>
 
 #define GG_OK        0   /* done */
 #define GG_NOMEM     1   /* an allocation failed */
@@ -77,6 +81,17 @@ static inline int gg_poll_now(GGPoll *p){
 static inline int gg_poll(GGPoll *p, uint64_t nStep){
   p->nWork += nStep;
   return p->nWork>=GG_STOP_EVERY && gg_poll_now(p);
+}
+
+/* Zero nByte bytes at a, 4 MB at a time, asking the GGStop between;
+** GG_OK or GG_INTERRUPT. */
+static inline int gg_zero(void *a, uint64_t nByte, GGPoll *pPoll){
+  uint64_t i, nSlice = (uint64_t)4<<20;
+  for(i=0; i<nByte; i+=nSlice){
+    memset((char*)a + i, 0, nByte-i<nSlice ? nByte-i : nSlice);
+    if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
+  }
+  return GG_OK;
 }
 
 /* splitmix64's finaliser: a bijection of 64-bit words that mixes every

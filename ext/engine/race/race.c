@@ -118,18 +118,6 @@ static int rcMovesInit(RcSolve *s, const uint32_t *aInv){
   return rcMoves(s, 1, aInv, s->aPreOff, s->aPre);
 }
 
-/* Zero nByte bytes at a, 4 MB at a time, polling between (a bitset is
-** 800 MB at n = 80,000: one memset would keep an interrupt waiting);
-** GG_OK or GG_INTERRUPT. */
-static int rcZero(void *a, uint64_t nByte, GGPoll *pPoll){
-  uint64_t i, nSlice = (uint64_t)4<<20;
-  for(i=0; i<nByte; i+=nSlice){
-    memset((char*)a + i, 0, nByte-i<nSlice ? nByte-i : nSlice);
-    if( gg_poll_now(pPoll) ) return GG_INTERRUPT;
-  }
-  return GG_OK;
-}
-
 static void rcTurnFree(RcTurn *me){
   int q;
   gg_free(me->aBlock);
@@ -154,7 +142,7 @@ static int rcTurnInit(RcSolve *s, int t){
   me->aWin[t] = p->aWin[t];
   me->aWin[1-t] = p->aScratch[t] = gg_malloc(nBits*8);
   if( me->aWin[1-t]==0 ) return GG_NOMEM;
-  if( rcZero(me->aWin[1-t], nBits*8, &s->setup) ) return GG_INTERRUPT;
+  if( gg_zero(me->aWin[1-t], nBits*8, &s->setup) ) return GG_INTERRUPT;
   me->aBlock = gg_malloc(nByte);
   if( me->aBlock==0 ) return GG_NOMEM;
   memset(me->aBlock, 0, nU64*8);
@@ -243,7 +231,7 @@ static int rcSetup(RcSolve *s){
   for(i=0; i<4; i++){        /* one bitset a block (SQLite's 2 GB a block) */
     uint64_t **pa = i<2 ? &p->aDone[i] : &p->aWin[i-2];
     if( (*pa = gg_malloc(nBits*sizeof(uint64_t)))==0 ) return GG_NOMEM;
-    if( rcZero(*pa, nBits*sizeof(uint64_t), &s->setup) ) return GG_INTERRUPT;
+    if( gg_zero(*pa, nBits*sizeof(uint64_t), &s->setup) ) return GG_INTERRUPT;
   }
   for(t=0; t<2; t++) if( (rc = rcTurnInit(s, t))!=GG_OK ) return rc;
   for(i=0; i<s->lanes.nLane; i++) if( (rc = rcWorkerInit(s, i))!=GG_OK ) return rc;
