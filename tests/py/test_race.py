@@ -250,6 +250,27 @@ def test_directed_graphs_every_position():
     assert min(seen.values()) > 1000, seen
 
 
+def test_kernel_choice_by_the_classes():
+    """The solve from the distances gives way to the word-parallel one when
+    its classes' bitsets pass GG_RACE_DIST_MAX bytes (race.h): with the
+    bound lowered to 64 bytes, layered graphs (whose classes are large) on
+    either side of it, directed and not, every position against the brute
+    force."""
+    rng = random.Random(3535)
+    graphs = []
+    for i in range(200):
+        n = rng.randint(4, 12)
+        rows = layered_edges(rng, n)
+        directed = i % 2 == 1
+        if directed:
+            rows = [r[::-1] if rng.random() < 0.5 else r for r in rows]
+        graphs.append((rows, sorted(gg.race_adjacency(rows, directed))[0], directed))
+    with tempfile.TemporaryDirectory() as tmp:
+        dumps = engine_dump(race_check_exe(tmp, ["GG_RACE_DIST_MAX=64"]), graphs)
+    for (rows, z, directed), (got, fast) in zip(graphs, dumps):
+        check_positions(rows, z, directed, got, fast)
+
+
 def test_arrival_draw_is_finished():
     """Both players on z, Alice to move: a finished position with 0 plies
     and no move; a Bob-turn position that can only reach it is a draw

@@ -152,16 +152,26 @@ uint64_t gg_race_bytes(uint32_t n, uint64_t nArc);
 int gg_race_solve_opts(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                        const GGStop *pStop, int bFree);
 /* The kernel: GG_RACE_AUTO the solve from the distances to z
-** (race_dist.c) when every plies entry fits, else the word-parallel one
-** (race.c), which GG_RACE_WORDS always takes (the tests compare them).
+** (race_dist.c) when every plies entry fits and its classes' bitsets take
+** at most GG_RACE_DIST_MAX bytes, else the word-parallel one (race.c),
+** which GG_RACE_WORDS always takes (the tests compare them).
 ** gg_race_solve_opts is GG_RACE_AUTO; nThread is the word-parallel
-** solve's (the distances' runs on the calling thread). */
+** solve's (the distances' runs on the calling thread).  The classes' game
+** reads its bitsets at random: past the cache it loses (random graphs of
+** degree 8, the engine alone, 2026-12-05: n = 10,000, 8 MB of classes,
+** both kernels 0.34-0.39 s; 20,000, 33 MB, 1.64 s against 1.37-1.45;
+** 40,000, 133 MB, 12.7-16.2 s against 5.4-6.9).  Long chases, grids and
+** trees have thin layers and tiny classes. */
 #define GG_RACE_AUTO  0
 #define GG_RACE_WORDS 1
+#ifndef GG_RACE_DIST_MAX
+# define GG_RACE_DIST_MAX ((uint64_t)16<<20)
+#endif
 int gg_race_solve_kernel(GGRace *p, const GGGraph *pG, uint32_t z, int nThread,
                          const GGStop *pStop, int bFree, int iKernel);
 /* race_dist.c's solve into p, or GG_RACE_NOT_DIST (before it allocates
-** anything of p's) when a plies entry would not fit. */
+** anything of p's) when a plies entry would not fit or its classes pass
+** GG_RACE_DIST_MAX bytes. */
 #define GG_RACE_NOT_DIST (-1)
 int gg_race_solve_dist(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *pStop);
 /* The SQL layer's: the default threads, and p kept on failure (the SQL

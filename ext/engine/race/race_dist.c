@@ -26,7 +26,8 @@
 ** blocked when none is left).  E_1 and B_0 are draws (both reach z).
 ** The classes are bitsets per layer (rows a, bits b by rank in the
 ** layer); then each row of the result is written from d, 64 positions a
-** word.  race.c takes this kernel when every entry fits (gg_race_solve_kernel).
+** word.  race.c takes this kernel when every entry fits and the classes are
+** small (gg_race_solve_kernel, GG_RACE_DIST_MAX).
 */
 #include <string.h>
 #include "alloc.h"
@@ -88,6 +89,7 @@ static int rdLayers(RdSolve *s){
     if( k>1 ) nE += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k));
     if( k>0 && k<s->maxd ) nB += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k+1));
   }
+  if( (nE + nB)*8>GG_RACE_DIST_MAX ) return GG_RACE_NOT_DIST;   /* (race.h) */
   s->aE = gg_malloc((nE + nB + 1)*8);
   if( s->aE==0 ) return GG_NOMEM;
   s->aB = s->aE + nE;
