@@ -271,7 +271,7 @@ static int cmHolesAndPreds(CmSolve *s, const uint32_t *aInv){
   return cmArcs(s, aInv, 1, 0, s->aPredOff, s->aPred);
 }
 
-/* When the chains run from the first ply (catmouse_chain.c), which write
+/* When the chains run alone, from ply 0 (catmouse_chain.c), which write
 ** nearly every ply byte, the pages of the ply blocks faulted in 16 MB at
 ** a time (cmPopulate), not one page fault at a time: 3 to 7% of a path's
 ** or a cycle's solve (docs/speed.md).

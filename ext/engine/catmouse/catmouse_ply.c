@@ -331,8 +331,8 @@ static uint64_t cmMatch(const uint8_t *a, uint8_t c, uint64_t *pWin){
 /* The bases of the lane's bands of turn me (catmouse.h), when its plies
 ** reach GG_CM_PLY_BASED, before that ply's pass: base 1 is 0 in every word
 ** with a position decided before, whose code k<<1 | mover wins becomes k;
-** else both are unset (all of them when the chains run alone: no aDone).  0, or 1 if the solve stops (out of memory,
-** interrupted). */
+** else both are unset (all of them when the chains run alone: no aDone).
+** 0, or 1 if the solve stops (out of memory, interrupted). */
 static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
   uint32_t n = s->n, band, x, j;
   pt->bBase = 1;

@@ -54,16 +54,15 @@ int gg_edges_add(GGEdgeList *p, int64_t src, int64_t dst){
   return gg_edges_add_labels(p, &a, &b);
 }
 
-int gg_edges_fit(GGEdgeList *p){
+void gg_edges_fit(GGEdgeList *p){
   uint32_t *aNew;
-  if( p->nAlloc<=p->nEdge+16 ) return GG_OK;
+  if( p->nAlloc<=p->nEdge+16 ) return;
   aNew = gg_malloc(p->nEdge*2*sizeof(uint32_t) + 1);
-  if( aNew==0 ) return GG_NOMEM;
+  if( aNew==0 ) return;
   memcpy(aNew, p->a, p->nEdge*2*sizeof(uint32_t));
   gg_free(p->a);
   p->a = aNew;
   p->nAlloc = p->nEdge;
-  return GG_OK;
 }
 
 void gg_edges_free(GGEdgeList *p){

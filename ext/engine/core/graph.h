@@ -67,8 +67,8 @@ int gg_edges_add_labels(GGEdgeList *p, const GGLabel *pSrc, const GGLabel *pDst)
 /* Make a label a node even if no edge touches it. */
 int gg_edges_node(GGEdgeList *p, const GGLabel *pL);
 /* The edges' array cut to their number (for a list kept long: up to half
-** of it was room to grow).  GG_OK or GG_NOMEM (then unchanged). */
-int gg_edges_fit(GGEdgeList *p);
+** of it was room to grow); left as it was if memory is short. */
+void gg_edges_fit(GGEdgeList *p);
 void gg_edges_free(GGEdgeList *p);
 /* Nonzero if two edge lists are the same rows in the same order (same
 ** labels first seen in the same order, same pairs, same direction): then

@@ -89,7 +89,10 @@ static int rdLayers(RdSolve *s){
     if( k>1 ) nE += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k));
     if( k>0 && k<s->maxd ) nB += (uint64_t)RD_LEN(s, k)*RD_W(RD_LEN(s, k+1));
   }
-  if( (nE + nB)*8>GG_RACE_DIST_MAX ) return GG_RACE_NOT_DIST;   /* (race.h) */
+  /* The other kernel (race.h) when a plies entry would not fit, or the
+  ** classes would pass GG_RACE_DIST_MAX bytes */
+  if( s->maxd>=(s->maxd<GG_RACE_PLY_NARROW ? GG_RACE_PLY_BIG8 : GG_RACE_PLY_BIG)
+   || (nE + nB)*8>GG_RACE_DIST_MAX ) return GG_RACE_NOT_DIST;
   s->aE = gg_malloc((nE + nB + 1)*8);
   if( s->aE==0 ) return GG_NOMEM;
   s->aB = s->aE + nE;
@@ -288,9 +291,6 @@ int gg_race_solve_dist(GGRace *p, const GGGraph *pG, uint32_t z, const GGStop *p
   s.z = z;
   gg_poll_init(&s.poll, pStop);
   rc = rdLayers(&s);
-  if( rc==GG_OK && s.maxd>=(s.maxd<GG_RACE_PLY_NARROW ? GG_RACE_PLY_BIG8 : GG_RACE_PLY_BIG) ){
-    rc = GG_RACE_NOT_DIST;            /* an entry would not fit: the other kernel */
-  }
   if( rc==GG_OK ) rc = rdClasses(&s);
   if( rc==GG_OK ) rc = rdWrite(&s);
   gg_free(s.aE);

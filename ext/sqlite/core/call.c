@@ -486,7 +486,7 @@ int gg_call_solve(GGCall *pCall, GGSolved **ppOut, char **pzErr){
                     pCall->k, variant);
   if( p==0 ){ gg_edges_free(&e); return SQLITE_NOMEM; }
   gg_keymap_unindex(&e.labels);    /* kept for hits without a build (no index needed) */
-  if( gg_edges_fit(&e) ){ gg_edges_free(&e); gg_solved_release(p); return SQLITE_NOMEM; }
+  gg_edges_fit(&e);
   p->rows = e;
   pHit = gg_cache_find(pCall->pConn, p);
   if( pHit ){
