@@ -130,27 +130,38 @@ def test_engine_switches_sparse_and_dense():
     solve, with lists short enough that many plies are dense: exact on
     every position (GG_CM_THIN and GG_CM_LIST lowered; the pull on every
     ply of the engine's own solves, GG_CM_CHAIN=0: the chains would take
-    the long games that suit them)."""
+    the long games that suit them).  The fused turn is chosen each ply
+    (catmouse_int.h, CM_FUSED): both turns are fused in some plies."""
     out = run_check(31, 3, 1500, ["GG_CM_LIST=40", "GG_CM_THIN=300", "GG_CM_CHAIN=0"],
                     extra=["long"])
     thin, lanes, dense, switches = ply_kinds(out)
     assert thin > 0 and lanes > 0 and dense > 0 and switches >= 3, out
+    assert 0 < cat_fused(out) < thin + lanes, out
+
+
+def cat_fused(out):
+    """Plies in which the cat's turn was the fused one, from cm_check's "ok"
+    line (catmouse_int.h, CM_FUSED)."""
+    m = re.search(r"the cat's turn fused in (\d+) plies", out)
+    assert m, out
+    return int(m.group(1))
 
 
 @gg.sweep
 def test_engine_fused_turn_either_or_none():
-    """The turn whose pass applies its positions at once (catmouse_int.h,
-    GG_CM_FUSED): the mouse's (the default, above), the cat's, or neither
-    (both applied after the passes; make check): exact on every position
+    """The fused turn fixed (catmouse_int.h, GG_CM_FUSED): the mouse's, the
+    cat's (make check), or neither (both applied after the passes, each
+    turn with lists of its own; make check): exact on every position
     either way, on graphs of every shape and on long games, with lists of 3
     words and thin plies from 40 words (sparse, dense, thin and on lanes)
     and every tier of plies (one build a choice)."""
-    for fused in ("1", "-1") if gg.FULL else ("1",):
+    for fused in ("0", "1", "-1") if gg.FULL else ("0",):
         d = ["GG_CM_FUSED=" + fused] + SMALL_TIERS + ["GG_CM_LIST=3", "GG_CM_THIN=40"]
         run_check(916, 6 if ASAN else 25 if gg.FULL else 12, 300, d)
         out = run_check(39, 2 if ASAN else 4 if gg.FULL else 2, 600, d, extra=["long"])
         thin, lanes, dense, _ = ply_kinds(out)
         assert min(tiers(out)) > 0 and thin > 0 and lanes > 0 and dense > 0, out
+        assert (cat_fused(out) == 0) == (fused != "1"), out
 
 
 def test_engine_hub_broadcast():

@@ -146,14 +146,17 @@ static int cmTurnMoves(CmSolve *s, int t, const uint32_t *aInv){
 }
 
 /* One allocation for the pull's arrays of a turn (not when the chains
-** run alone). */
+** run alone): aDirty, aRowBits and the rows changed; and, for the mouse,
+** the sparse lists and the dense marks (aNews), which the cat's parts
+** share: only the first turn of a ply uses them (catmouse_int.h,
+** CM_FUSED), unless neither turn is fused (then each has its own). */
 static int cmTurnScratch(CmSolve *s, int t){
   CmTurn *me = &s->aTurn[t];
   uint64_t n = s->n, nDirty = n*s->nDW;
-  int bFused = t==CM_FUSED;    /* no list, no aNews: it applies at once */
-  uint64_t nNews = bFused ? 0 : nDirty*s->lanes.nLane;
+  int bLists = t==GG_CM_MOUSE || CM_FUSED<0;
+  uint64_t nNews = bLists ? nDirty*s->lanes.nLane : 0;
   uint64_t nU64 = nDirty + nNews + s->lanes.nLane*s->nW;          /* aDirty, aNews, aRowBits */
-  uint32_t nListMax = bFused ? 0 : s->nListMax;
+  uint32_t nListMax = bLists ? s->nListMax : 0;
   uint64_t nList = (uint64_t)s->lanes.nLane*nListMax;             /* aList */
   uint64_t nByte = nU64*8 + nList*sizeof(CmNew) + s->lanes.nLane*n*4;   /* aDirtyRow */
   uint32_t *a32;
@@ -163,9 +166,10 @@ static int cmTurnScratch(CmSolve *s, int t){
   if( me->aDirty==0 ) return GG_NOMEM;
   memset(me->aDirty, 0, nU64*8);
   for(q=0; q<s->lanes.nLane; q++){
-    me->aPart[q].aNews = bFused ? 0 : me->aDirty + nDirty*(1+q);
-    me->aPart[q].aRowBits = me->aDirty + nDirty + nNews + (uint64_t)q*s->nW;
-    me->aPart[q].aList = (CmNew*)(me->aDirty + nU64) + (uint64_t)q*nListMax;
+    CmPart *pt = &me->aPart[q], *pMouse = &s->aTurn[GG_CM_MOUSE].aPart[q];
+    pt->aRowBits = me->aDirty + nDirty + nNews + (uint64_t)q*s->nW;
+    pt->aNews = bLists ? me->aDirty + nDirty*(1+q) : pMouse->aNews;
+    pt->aList = bLists ? (CmNew*)(me->aDirty + nU64) + (uint64_t)q*nListMax : pMouse->aList;
   }
   a32 = (uint32_t*)((CmNew*)(me->aDirty + nU64) + nList);
   for(q=0; q<s->lanes.nLane; q++) me->aPart[q].dirty.aRow = a32 + q*n;
@@ -341,16 +345,19 @@ static void cmRunLane(void *pArg){
 /* Run the plies: a thread per lane after the first; if that fails, this
 ** thread runs every lane. */
 static int cmRunAll(CmSolve *s, int nThread){
-  uint64_t nNew = 0;
+  uint64_t nNew, aNew[2] = {0, 0};
   int t, i;
   for(t=0; t<2; t++) for(i=0; i<s->lanes.nLane; i++){
-    nNew += s->aTurn[t].aPart[i].nNew;
+    aNew[t] += s->aTurn[t].aPart[i].nNew;
     cm_apply(s, &s->aWork[0], &s->aTurn[t], i, 0);
   }
   if( s->lanes.bStop ) return s->lanes.rc;
+  nNew = aNew[0] + aNew[1];
   for(i=0; i<s->lanes.nLane; i++){
     s->aWork[i].nLast = nNew;
     s->aWork[i].bThin = nNew<GG_CM_THIN;
+    s->aWork[i].tFused = CM_FUSED<0 ? -1 : CM_FUSED0;
+    cm_fused_next(&s->aWork[i], aNew);
   }
   gg_lanes_run(&s->lanes, nThread, cmRunLane, &s->aWork[0], &s->aWork[1]);
   if( s->lanes.bStop ) return s->lanes.rc;

@@ -121,6 +121,8 @@ struct GGCatMouse {
   uint32_t nPlyDense;  /* plies whose new words did not all fit the sparse
                        ** lists (found again by a sweep of their marks) */
   uint32_t nSwitch;    /* changes between thin plies and plies on lanes */
+  uint32_t nPlyCatFused; /* plies in which the cat's turn was the fused one
+                       ** (catmouse_int.h, CM_FUSED), the others the mouse's */
   uint32_t nPlyChain;  /* the ply from which the chains ran (catmouse_chain.c),
                        ** or 0: the pull ran every ply */
   uint32_t bBalls;     /* the nodes were numbered in balls, not by reverse

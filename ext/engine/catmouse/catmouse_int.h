@@ -59,6 +59,9 @@ struct CmWorker {
   GGCand cand;         /* rows to visit and their words (wordply.h) */
   GGPoll poll;         /* rows and words visited; asks the GGStop (worker 0) */
   uint64_t nLast;      /* words decided in the last ply (both turns) */
+  uint64_t aTurnNew[2][2]; /* words decided by each turn [t]: at the last
+                       ** ply [0] and the one before [1] (cm_fused_next) */
+  int tFused;          /* the turn fused in this ply (CM_FUSED_AUTO) */
   int bThin;           /* this and the ply before decided under GG_CM_THIN
                        ** words: the next runs on worker 0 alone */
 };
@@ -123,13 +126,19 @@ struct CmSolve {
 /* The turn whose pass applies its new positions at once (catmouse_ply.c,
 ** cmDecide): its pass runs second in a ply, after the other turn's, which
 ** reads its bitsets as of the last ply; the other turn's are applied after
-** both passes.  -1: neither (both applied after the passes; for tests). */
+** both passes, from the sparse list and the dense marks, which the two
+** turns share (only the first turn of a ply uses them).  CM_FUSED_AUTO
+** (the default): each ply the turn that decided more words two plies
+** before (cm_fused_next; the mouse in plies 0 and 1); GG_CM_MOUSE or
+** GG_CM_CAT: that turn every ply; -1: neither (both applied after the
+** passes, each with lists of its own).  Tests set the others. */
+#define CM_FUSED_AUTO 2
 #ifndef GG_CM_FUSED
-# define GG_CM_FUSED GG_CM_MOUSE
+# define GG_CM_FUSED CM_FUSED_AUTO
 #endif
 #define CM_FUSED GG_CM_FUSED
-/* The turn whose pass runs first in a ply. */
-#define CM_FIRST (CM_FUSED==GG_CM_MOUSE ? GG_CM_CAT : GG_CM_MOUSE)
+/* The turn fused at ply 0 (and till the choice has two plies to go on). */
+#define CM_FUSED0 (CM_FUSED==GG_CM_CAT ? GG_CM_CAT : GG_CM_MOUSE)
 
 /* Stop every worker with rc (the first stop wins); whether stopped. */
 #define cmSetStop(s, rc) gg_lanes_stop(&(s)->lanes, rc)
@@ -141,6 +150,9 @@ int cm_init_turn(CmSolve *s, CmTurn *me);      /* ply 0 of one turn */
 void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int step,
              int bRows);
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
+/* Worker wk's fused turn for the next ply (wk->tFused), from the words
+** each turn decided in the ply just done, aNew[t] (catmouse_run.c). */
+void cm_fused_next(CmWorker *wk, const uint64_t *aNew);
 void cm_run(CmWorker *wk);      /* plies 1.. as one worker (catmouse_run.c) */
 /* The plies of positions (x, 64w + i), i in got, of turn me (from
 ** GG_CM_PLY_BASED on), whose earlier positions are old; the bases of

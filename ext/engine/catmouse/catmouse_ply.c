@@ -134,11 +134,11 @@ static CM_HOT void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
 ** a mark in their ply bytes and in aNews (dense: the apply finds them by
 ** a sweep of aNews and the marks). */
 static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
-                     uint64_t win, uint64_t lose, uint32_t k){
+                     uint64_t win, uint64_t lose, uint32_t k, int bFused){
   CmPart *pt = &me->aPart[CM_OWNER(s, w)];
   uint64_t *pDone = &me->aDone[GG_CM_BIT(s->n, x, w)];
   pt->nNew++;
-  if( me->t==CM_FUSED ){                /* applied at once (cm_pass; ply 0:
+  if( bFused ){                         /* applied at once (cm_pass; ply 0:
                                         ** cm_init_turn, before any pass) */
     if( k<GG_CM_PLY_BASED ){
       cmMark(s, me, x, w, win, lose, k);
@@ -198,7 +198,7 @@ int cm_init_turn(CmSolve *s, CmTurn *me){
         if( bStuck ) lose = all & ~bSame;
       }
       aDone[GG_CM_BIT(n, x, w)] |= none;
-      if( win|lose ) cmDecide(s, me, x, w, win, lose, 0);
+      if( win|lose ) cmDecide(s, me, x, w, win, lose, 0, CM_FUSED>=0 && me->t==CM_FUSED0);
     }
   }
   return GG_OK;
@@ -240,7 +240,7 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane);
 ** slower on every family but the lollipop: a second loop and a read of
 ** aDirty a move.)  Nonzero if the solve stops. */
 static CM_HOT int cmVisit(CmSolve *s, CmWorker *wk, CmTurn *me, const CmTurn *ot,
-                          uint32_t x, uint32_t w, uint32_t k){
+                          uint32_t x, uint32_t w, uint32_t k, int bFused){
   const uint64_t *aWinMe = ot->aWin[me->t];     /* children the mover won */
   const uint64_t *aWinOt = ot->aWin[1-me->t];   /* children the other won */
   const uint32_t *aMv = me->aMove + me->aOff[x];
@@ -255,7 +255,7 @@ static CM_HOT int cmVisit(CmSolve *s, CmWorker *wk, CmTurn *me, const CmTurn *ot
   }
   win &= open;
   lose &= open & ~win;
-  if( win|lose ) cmDecide(s, me, x, w, win, lose, k);
+  if( win|lose ) cmDecide(s, me, x, w, win, lose, k, bFused);
   return 0;
 }
 
@@ -295,10 +295,10 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
              int bRows){
   CmTurn *ot = &s->aTurn[1-me->t];
   uint32_t nDW = s->nDW, i, x, d, nCand, band;
-  int q;
+  int q, bFused = me->t==wk->tFused;
   for(q=lane; q<s->lanes.nLane; q+=step){
     me->aPart[q].nNew = 0;
-    if( me->t==CM_FUSED ) cmDirtyClear(s, me, &me->aPart[q]);
+    if( bFused ) cmDirtyClear(s, me, &me->aPart[q]);
     /* The bases come before the first plies written from them. */
     if( k>=GG_CM_PLY_BASED && !me->aPart[q].bBase && cmBases(s, wk, me, &me->aPart[q], q) ){
       return;
@@ -311,7 +311,7 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
       for(d=0; d<nDW; d++){
         uint64_t bits;
         for(bits=cw[d]; bits; bits&=bits-1){
-          if( cmVisit(s, wk, me, ot, x, d*64 + (uint32_t)__builtin_ctzll(bits), k) ) return;
+          if( cmVisit(s, wk, me, ot, x, d*64 + (uint32_t)__builtin_ctzll(bits), k, bFused) ) return;
         }
       }
     }
@@ -327,12 +327,12 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
         x = wk->cand.aCandRow[i];
         bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
         for(; bits; bits&=bits-1){
-          if( cmVisit(s, wk, me, ot, x, band*8 + (uint32_t)__builtin_ctzll(bits), k) ) return;
+          if( cmVisit(s, wk, me, ot, x, band*8 + (uint32_t)__builtin_ctzll(bits), k, bFused) ) return;
         }
       }
     }
   }
-  for(q=lane; me->t==CM_FUSED && q<s->lanes.nLane; q+=step) cmListRows(s, &me->aPart[q]);
+  for(q=lane; bFused && q<s->lanes.nLane; q+=step) cmListRows(s, &me->aPart[q]);
 }
 
 /* Bits of the 64 ply bytes at a whose code is c or c|1 (*pWin: those

@@ -7,6 +7,7 @@
 ** applies as it decides, so it waits for the first on every lane), the
 ** apply of CM_FIRST.
 */
+#include <string.h>
 #include "catmouse_int.h"
 
 /* The barrier after a pass or an apply, at which worker 0 keeps asking
@@ -14,60 +15,81 @@
 ** apply (see cmPlyLanes). */
 #define cmBarrierAsk(s, wk) gg_lanes_barrier_ask(&(s)->lanes, (wk)->i, &(wk)->poll)
 
-/* Words decided at this ply by both turns; whether some part had dense
-** words (counted in p->nPlyDense). */
-static uint64_t cmNewWords(CmSolve *s, int *pbDense){
-  uint64_t nNew = 0;
+/* Words decided at this ply by both turns, and by each (aNew[t]);
+** whether some part had dense words (counted in p->nPlyDense). */
+static uint64_t cmNewWords(CmSolve *s, uint64_t *aNew, int *pbDense){
   int t, q;
   *pbDense = 0;
   for(t=0; t<2; t++){
+    aNew[t] = 0;
     for(q=0; q<s->lanes.nLane; q++){
-      nNew += s->aTurn[t].aPart[q].nNew;
+      aNew[t] += s->aTurn[t].aPart[q].nNew;
       if( s->aTurn[t].aPart[q].nDense ) *pbDense = 1;
     }
   }
-  return nNew;
+  return aNew[0] + aNew[1];
 }
 
-/* The words of the ply just done: is the next thin (lanes.h)? */
-#define cmLast(wk, nNew) ((wk)->bThin = gg_lanes_thin(&(wk)->nLast, nNew, GG_CM_THIN))
+/* The words of the ply just done: is the next thin (lanes.h)?  Which
+** turn is fused in it? */
+static void cmLast(CmWorker *wk, const uint64_t *aNew){
+  wk->bThin = gg_lanes_thin(&wk->nLast, aNew[0] + aNew[1], GG_CM_THIN);
+  cm_fused_next(wk, aNew);
+}
+
+void cm_fused_next(CmWorker *wk, const uint64_t *aNew){
+  int t;
+  for(t=0; t<2; t++){
+    wk->aTurnNew[t][1] = wk->aTurnNew[t][0];
+    wk->aTurnNew[t][0] = aNew[t];
+  }
+  if( CM_FUSED!=CM_FUSED_AUTO ) return;
+  /* (the fronts alternate on a bipartite board: on the 100x100 grid the
+  ** cat's 100,000 words a ply, then the mouse's 10,000) */
+  if( wk->aTurnNew[GG_CM_CAT][1]>wk->aTurnNew[GG_CM_MOUSE][1] ) wk->tFused = GG_CM_CAT;
+  else wk->tFused = GG_CM_MOUSE;
+}
+
+/* The turn whose pass runs first in this ply of worker wk. */
+#define cmFirst(wk) ((wk)->tFused==GG_CM_MOUSE ? GG_CM_CAT : GG_CM_MOUSE)
 
 /* A thin ply k, on worker 0 alone (every lane, no barrier; worker 1, if
 ** any, is parked).  0, or 1 if it was the last (nothing new, or
 ** stopped). */
 static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
-  uint64_t nNew;
-  int q, bDense;
-  cm_pass(s, wk, &s->aTurn[CM_FIRST], k, 0, 1, 1);
-  cm_pass(s, wk, &s->aTurn[1-CM_FIRST], k, 0, 1, 1);    /* (CM_FUSED: applied) */
-  nNew = cmNewWords(s, &bDense);
+  uint64_t nNew, aNew[2];
+  int q, bDense, tFirst = cmFirst(wk);
+  cm_pass(s, wk, &s->aTurn[tFirst], k, 0, 1, 1);
+  cm_pass(s, wk, &s->aTurn[1-tFirst], k, 0, 1, 1);      /* (fused: applied) */
+  nNew = cmNewWords(s, aNew, &bDense);
   if( cmStopped(s) || nNew==0 ) return 1;
   s->nPly = k;
   s->p->nPlyThin++;
   s->p->nPlyDense += bDense;
+  s->p->nPlyCatFused += wk->tFused==GG_CM_CAT;
   for(q=0; q<s->lanes.nLane; q++){
-    cm_apply(s, wk, &s->aTurn[CM_FIRST], q, k);
-    if( CM_FUSED<0 ) cm_apply(s, wk, &s->aTurn[1-CM_FIRST], q, k);
+    cm_apply(s, wk, &s->aTurn[tFirst], q, k);
+    if( CM_FUSED<0 ) cm_apply(s, wk, &s->aTurn[1-tFirst], q, k);
   }
-  cmLast(wk, nNew);
+  cmLast(wk, aNew);
   return 0;
 }
 
 /* A ply k on every worker, each its lanes, with barriers between the
 ** phases.  0, or 1 if it was the last. */
 static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
-  uint64_t nNew;
-  int q, bDone, bDense;
+  uint64_t nNew, aNew[2];
+  int q, bDone, bDense, tFirst = cmFirst(wk);
   for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
-    cm_pass(s, wk, &s->aTurn[CM_FIRST], k, q, s->lanes.nLane, 0);
+    cm_pass(s, wk, &s->aTurn[tFirst], k, q, s->lanes.nLane, 0);
   }
   /* The fused turn's pass writes the bitsets the first one read. */
   if( CM_FUSED>=0 ) gg_lanes_barrier(&s->lanes);
   for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
-    cm_pass(s, wk, &s->aTurn[1-CM_FIRST], k, q, s->lanes.nLane, 0);
+    cm_pass(s, wk, &s->aTurn[1-tFirst], k, q, s->lanes.nLane, 0);
   }
   cmBarrierAsk(s, wk);
-  nNew = cmNewWords(s, &bDense);
+  nNew = cmNewWords(s, aNew, &bDense);
   bDone = cmStopped(s) || nNew==0;
   /* Every worker has decided before any applies: worker 0 polls in the
   ** apply and may set the stop flag, which a worker still deciding would
@@ -77,13 +99,14 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
   if( wk->i==0 ){
     s->nPly = k;
     s->p->nPlyDense += bDense;
+    s->p->nPlyCatFused += wk->tFused==GG_CM_CAT;
   }
   for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
-    cm_apply(s, wk, &s->aTurn[CM_FIRST], q, k);
-    if( CM_FUSED<0 ) cm_apply(s, wk, &s->aTurn[1-CM_FIRST], q, k);
+    cm_apply(s, wk, &s->aTurn[tFirst], q, k);
+    if( CM_FUSED<0 ) cm_apply(s, wk, &s->aTurn[1-tFirst], q, k);
   }
   cmBarrierAsk(s, wk);
-  cmLast(wk, nNew);              /* each its own copy: the same values */
+  cmLast(wk, aNew);              /* each its own copy: the same values */
   return 0;
 }
 
@@ -117,6 +140,8 @@ void cm_run(CmWorker *wk){
       /* Worker 0's count of the last ply, so that both decide alike after
       ** this one (it writes it again only after two more barriers). */
       wk->nLast = s->aWork[0].nLast;
+      memcpy(wk->aTurnNew, s->aWork[0].aTurnNew, sizeof(wk->aTurnNew));
+      wk->tFused = s->aWork[0].tFused;
       bThin = 0;
     }else if( bThin ){
       if( s->lanes.nRun>1 ) bParked = 1;
