@@ -470,7 +470,7 @@ static uint32_t cmPlies(const GGCatMouse *p, int t, uint32_t x, uint32_t y){
   const GGCatMouseBig *a = p->aBig[t];
   uint32_t e;
   uint16_t kWide;
-  if( bk->aBase==0 ) return c>>1;             /* the code plies<<1 | mover wins */
+  if( bk->aBase==0 ) return c;                /* the plies themselves */
   e = *gg_cm_basep(bk, p->n, x, (y>>6)&7);
   if( !(e & GG_CM_WIDE) ) return c<128 ? CM_B1(e) + c : CM_B2(e) + c - 128;
   kWide = gg_cm_wide(bk, e & ~GG_CM_WIDE)[y&63];

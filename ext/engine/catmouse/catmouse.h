@@ -63,8 +63,7 @@ struct GGCatMouseBig {
 **
 **   aPly[x*nCol + (y&511)]  the ply byte of (x, y) (or, for x under
 **       nTileRow, in a tile of 8x8: gg_cm_plyp).  While aBase is 0 (no
-**       ply of the solve has reached GG_CM_PLY_BASED) it is the code
-**       plies<<1 | mover wins.
+**       ply of the solve has reached GG_CM_PLY_BASED) it is the plies.
 **       Otherwise, with e = aBase[j*n + x]: if e has GG_CM_WIDE, the plies
 **       are gg_cm_wide(block, e & ~GG_CM_WIDE)[y&63] (GG_CM_WIDE_BIG
 **       there: see the side table); else a byte c < 128 is base 1 + c

@@ -29,17 +29,21 @@
 ** bytes and lists the word (sparse) or marks it in aNews (dense: past the
 ** list).  In the apply, each turn moves the new positions of the listed
 ** words, and of the marked ones found again by their ply bytes, into its
-** transposed bitsets and marks the changed words.  One turn (CM_FUSED,
-** the mouse's) needs no apply: its pass runs after the other turn's,
-** which has read its bitsets as of the last ply, so it writes each new
-** word's plies and transposed bits at once (no list, no mark, no second
-** reading of the ply bytes: 14% of a grid's solve on one thread); the
-** other turn's apply comes after both passes (catmouse_run.c).  So the list of new
-** positions is bounded (n/2 + 1024 words a part, at most 0.01 bytes a
-** position): a ply costs no memory
-** that grows with the positions.  Before ply GG_CM_PLY_BASED the byte is
-** the code k<<1 | mover wins, found at ply k by its code.  From then on
-** the plies are in the tiers of catmouse.h (an offset from one of the
+** transposed bitsets and marks the changed words.  One turn (the fused
+** one: catmouse_int.h, CM_FUSED, chosen each ply) needs no apply: its
+** pass runs after the other turn's, which has read its bitsets as of the
+** last ply, so it writes each new word's plies and transposed bits at
+** once (no list, no mark, no second reading of the ply bytes: 14% of a
+** grid's solve on one thread); the other turn's apply comes after both
+** passes (catmouse_run.c).  The fused turn is the one that decided more
+** words two plies before: on a grid the fronts alternate between the
+** turns, and the big one's words were all dense (100x100 grid 1.29 ->
+** 1.11 s).  So the list of new positions is bounded (n/2 + 1024 words a
+** part, at most 0.01 bytes a position; the turns share it): a ply costs
+** no memory that grows with the positions.  Before ply GG_CM_PLY_BASED
+** the byte is the plies k, and a dense word's positions are found again
+** by it, the ones the mover won by their children (cmWinsOf).  From then
+** on the plies are in the tiers of catmouse.h (an offset from one of the
 ** word's two bases, set by the word's first position too late for the
 ** others, else the word's wide plies, else the side table): a listed word
 ** gets them in the pass; a dense word gets a mark (GG_CM_CODE_MARK | mover
@@ -92,14 +96,15 @@ static CM_HOT int cmStep(CmSolve *s, CmWorker *wk, uint32_t nCost){
 
 
 /* The ply bytes of the new positions win|lose of row x, word w at ply k:
-** the code k<<1 | mover wins before GG_CM_PLY_BASED, then the mark
+** the plies k themselves before GG_CM_PLY_BASED, then the mark
 ** GG_CM_CODE_MARK | mover wins (the apply writes their plies). */
 static CM_HOT void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
                    uint64_t win, uint64_t lose, uint32_t k){
   uint8_t *a = GG_CM_PLYP(s->p, me->t, x, w*64);
-  uint8_t c = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
+  uint8_t c = k<GG_CM_PLY_BASED ? (uint8_t)k : GG_CM_CODE_MARK;
+  uint8_t cWin = k<GG_CM_PLY_BASED ? c : c | 1;
   uint64_t b;
-  for(b=win; b; b&=b-1) a[__builtin_ctzll(b)] = c | 1;
+  for(b=win; b; b&=b-1) a[__builtin_ctzll(b)] = cWin;
   for(b=lose; b; b&=b-1) a[__builtin_ctzll(b)] = c;
 }
 
@@ -170,7 +175,10 @@ static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
 }
 
 /* Ply 0 for one turn: the finished positions, and the positions that are
-** not positions (the cat on a hole) marked decided with no plies. */
+** not positions (the cat on a hole) marked decided with no plies.  Both
+** turns apply theirs at once (no pass has read the bitsets yet), so no
+** word of ply 0 is dense (the apply of a dense word recomputes which of
+** its positions the mover wins from their children: cmApplyDense). */
 int cm_init_turn(CmSolve *s, CmTurn *me){
   uint32_t n = s->n, nW = s->nW, x, w;
   uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
@@ -198,7 +206,7 @@ int cm_init_turn(CmSolve *s, CmTurn *me){
         if( bStuck ) lose = all & ~bSame;
       }
       aDone[GG_CM_BIT(n, x, w)] |= none;
-      if( win|lose ) cmDecide(s, me, x, w, win, lose, 0, CM_FUSED>=0 && me->t==CM_FUSED0);
+      if( win|lose ) cmDecide(s, me, x, w, win, lose, 0, 1);   /* (no pass reads yet) */
     }
   }
   return GG_OK;
@@ -335,13 +343,14 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
   for(q=lane; bFused && q<s->lanes.nLane; q+=step) cmListRows(s, &me->aPart[q]);
 }
 
-/* Bits of the 64 ply bytes at a whose code is c or c|1 (*pWin: those
-** of c|1). */
-static uint64_t cmMatch(const uint8_t *a, uint8_t c, uint64_t *pWin){
+/* Bits of the 64 ply bytes at a that are c, or with bMark c or c|1
+** (*pWin: those of c|1). */
+static uint64_t cmMatch(const uint8_t *a, uint8_t c, int bMark, uint64_t *pWin){
   uint64_t m = 0, win = 0;
+  uint8_t mask = bMark ? 0xfe : 0xff;
   int i;
 #ifdef __SSE2__
-  const __m128i fe = _mm_set1_epi8((char)0xfe), cc = _mm_set1_epi8((char)c);
+  const __m128i fe = _mm_set1_epi8((char)mask), cc = _mm_set1_epi8((char)c);
   for(i=0; i<4; i++){
     __m128i v = _mm_loadu_si128((const __m128i*)(a + 16*i));
     uint64_t e = (uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, fe), cc));
@@ -351,7 +360,7 @@ static uint64_t cmMatch(const uint8_t *a, uint8_t c, uint64_t *pWin){
   }
 #else
   for(i=0; i<64; i++){
-    m |= (uint64_t)((a[i]&0xfe)==c)<<i;
+    m |= (uint64_t)((a[i]&mask)==c)<<i;
     win |= (uint64_t)(a[i]&1)<<i;
   }
 #endif
@@ -361,9 +370,10 @@ static uint64_t cmMatch(const uint8_t *a, uint8_t c, uint64_t *pWin){
 
 /* The bases of the lane's bands of turn me (catmouse.h), when its plies
 ** reach GG_CM_PLY_BASED, before that ply's pass: base 1 is 0 in every word
-** with a position decided before, whose code k<<1 | mover wins becomes k;
-** else both are unset (all of them when the chains run alone: no aDone).
-** 0, or 1 if the solve stops (out of memory, interrupted). */
+** with a position decided before (whose byte, its plies, is then its
+** offset from base 1), else both are unset (all of them when the chains
+** run alone: no aDone).  0, or 1 if the solve stops (out of memory,
+** interrupted). */
 static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
   uint32_t n = s->n, band, x, j;
   pt->bBase = 1;
@@ -375,10 +385,8 @@ static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
       int bNone = me->t==GG_CM_CAT && s->aHoleE[x];
       for(j=0; j<8; j++){
         uint32_t w = band*8 + j;
-        uint8_t *a = gg_cm_plyp(bk, x, w*64);
-        uint64_t old = w<s->nW && !bNone && me->aDone ? cmValid(s, me, x, w) : 0, b;
-        for(b=old; b; b&=b-1) a[__builtin_ctzll(b)] >>= 1;
-        *gg_cm_basep(bk, n, x, j) = CM_BASE(old ? 0 : CM_B1_NONE, CM_B2_NONE);
+        int bOld = w<s->nW && !bNone && me->aDone && cmValid(s, me, x, w)!=0;
+        *gg_cm_basep(bk, n, x, j) = CM_BASE(bOld ? 0 : CM_B1_NONE, CM_B2_NONE);
       }
       if( cmStep(s, wk, 8) ) return 1;
     }
@@ -489,12 +497,27 @@ int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
 # define CM_DENSE_AHEAD 1
 #endif
 
-/* The dense words of the part: found by aNews and their marks (codes
-** before GG_CM_PLY_BASED), their plies written over the marks.  0, or 1
-** if the solve stops. */
+/* Which of positions got of row x, word w of turn me (decided at ply
+** k >= 1) the mover wins: those with a move to a child it wins (the other
+** turn's bitsets may have gained ply k's positions since: a position lost
+** at ply k has every child won by the other player, none by the mover). */
+static uint64_t cmWinsOf(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w,
+                         uint64_t got){
+  const uint64_t *aWinMe = s->aTurn[1-me->t].aWin[me->t];
+  const uint32_t *aMv = me->aMove + me->aOff[x];
+  uint32_t nMv = me->aOff[x+1] - me->aOff[x], j;
+  uint64_t win = 0;
+  for(j=0; j<nMv; j++) win |= aWinMe[GG_CM_BIT(s->n, aMv[j], w)];
+  return win & got;
+}
+
+/* The dense words of the part: found by aNews and their ply bytes (k
+** before GG_CM_PLY_BASED, the marks from then on), their plies written
+** over the marks.  0, or 1 if the solve stops. */
 static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32_t k){
   uint32_t n = s->n, nDW = s->nDW, x, d;
-  uint8_t code = k<GG_CM_PLY_BASED ? (uint8_t)(k<<1) : GG_CM_CODE_MARK;
+  int bMark = k>=GG_CM_PLY_BASED;
+  uint8_t code = bMark ? GG_CM_CODE_MARK : (uint8_t)k;
   for(x=0; x<n; x++){
     uint64_t *aNews = pt->aNews + (uint64_t)x*nDW;
     if( x+CM_DENSE_AHEAD<n ){           /* a later row's lines, asked for now */
@@ -515,10 +538,10 @@ static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32
       for(; m; m&=m-1){
         uint32_t w = d*64 + (uint32_t)__builtin_ctzll(m);
         uint64_t valid = cmValid(s, me, x, w), win, got;
-        got = cmMatch(GG_CM_PLYP(s->p, me->t, x, w*64), code, &win) & valid;
-        win &= valid;
+        got = cmMatch(GG_CM_PLYP(s->p, me->t, x, w*64), code, bMark, &win) & valid;
+        win = bMark ? win & valid : cmWinsOf(s, me, x, w, got);
         cmApplyWord(s, me, pt, x, w, win, got & ~win);
-        if( code==GG_CM_CODE_MARK && cm_write_plies(s, me, pt, x, w, got, valid & ~got, k) ){
+        if( bMark && cm_write_plies(s, me, pt, x, w, got, valid & ~got, k) ){
           cmSetStop(s, GG_NOMEM);
           return 1;
         }
