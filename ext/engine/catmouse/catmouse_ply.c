@@ -174,41 +174,57 @@ static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   cmMark(s, me, x, w, win, lose, k);
 }
 
+/* Ply 0 of word w of row x of turn me (bStuck: the mover cannot move;
+** pad: the bits past n of the last word). */
+static void cmInitWord(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w, int bStuck,
+                       uint64_t pad){
+  uint64_t win = 0, lose = 0, none = 0, all = ~0ULL, bHole = cmHoles(s, w);
+  uint64_t bSame = (x>>6)==w ? 1ULL<<(x&63) : 0;
+  if( w==s->nW-1 ) all &= ~pad;
+  if( me->t==GG_CM_MOUSE ){               /* x mouse, y cat */
+    none = bHole;
+    if( s->aHoleE[x] ) win = all & ~bHole; /* the mouse is home */
+    else if( bStuck ) lose = all & ~bHole;
+    else lose = bSame;                    /* caught */
+  }else{                                  /* x cat, y mouse */
+    win = bSame;                          /* the cat catches the mouse */
+    lose = bHole;                         /* the mouse is home */
+    if( bStuck ) lose = all & ~bSame;
+  }
+  me->aDone[GG_CM_BIT(s->n, x, w)] |= none;
+  if( win|lose ) cmDecide(s, me, x, w, win, lose, 0, 1);   /* (no pass reads yet) */
+}
+
 /* Ply 0 for one turn: the finished positions, and the positions that are
-** not positions (the cat on a hole) marked decided with no plies.  Both
-** turns apply theirs at once (no pass has read the bitsets yet), so no
-** word of ply 0 is dense (the apply of a dense word recomputes which of
-** its positions the mover wins from their children: cmApplyDense). */
+** not positions (the cat on a hole) marked decided with no plies.  A row
+** of a mover who is home or stuck is decided whole; any other row only in
+** the words of the holes and of its own node (the other words decide
+** nothing at ply 0: the work is the rows times the words with a hole, not
+** every word).  Both turns apply theirs at once (no pass has read the
+** bitsets yet), so no word of ply 0 is dense (the apply of a dense word
+** recomputes which of its positions the mover wins from their children:
+** cmApplyDense). */
 int cm_init_turn(CmSolve *s, CmTurn *me){
-  uint32_t n = s->n, nW = s->nW, x, w;
+  uint32_t n = s->n, nW = s->nW, x, w, i, nHoleW = 0, *aHoleW;
   uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
+  aHoleW = gg_malloc((uint64_t)nW*sizeof(uint32_t));
+  if( aHoleW==0 ) return GG_NOMEM;
+  for(w=0; w<nW; w++) if( cmHoles(s, w) ) aHoleW[nHoleW++] = w;
   for(x=0; x<n; x++){
     uint64_t *aDone = me->aDone;
     int bStuck = me->aOff[x+1]==me->aOff[x];   /* the mover cannot move */
-    if( gg_poll(&s->setup, 1 + nW) ) return GG_INTERRUPT;
     aDone[GG_CM_BIT(n, x, nW-1)] |= pad;
     if( me->t==GG_CM_CAT && s->aHoleE[x] ){
       for(w=0; w<nW; w++) aDone[GG_CM_BIT(n, x, w)] = ~0ULL;
-      continue;
+    }else if( bStuck || s->aHoleE[x] ){
+      for(w=0; w<nW; w++) cmInitWord(s, me, x, w, bStuck, pad);
+    }else{
+      for(i=0; i<nHoleW; i++) cmInitWord(s, me, x, aHoleW[i], 0, pad);
+      if( cmHoles(s, x>>6)==0 ) cmInitWord(s, me, x, x>>6, 0, pad);
     }
-    for(w=0; w<nW; w++){
-      uint64_t win = 0, lose = 0, none = 0, all = ~0ULL, bHole = cmHoles(s, w);
-      uint64_t bSame = (x>>6)==w ? 1ULL<<(x&63) : 0;
-      if( w==nW-1 ) all &= ~pad;
-      if( me->t==GG_CM_MOUSE ){               /* x mouse, y cat */
-        none = bHole;
-        if( s->aHoleE[x] ) win = all & ~bHole; /* the mouse is home */
-        else if( bStuck ) lose = all & ~bHole;
-        else lose = bSame;                    /* caught */
-      }else{                                  /* x cat, y mouse */
-        win = bSame;                          /* the cat catches the mouse */
-        lose = bHole;                         /* the mouse is home */
-        if( bStuck ) lose = all & ~bSame;
-      }
-      aDone[GG_CM_BIT(n, x, w)] |= none;
-      if( win|lose ) cmDecide(s, me, x, w, win, lose, 0, 1);   /* (no pass reads yet) */
-    }
+    if( gg_poll(&s->setup, 2 + nHoleW) ){ gg_free(aHoleW); return GG_INTERRUPT; }
   }
+  gg_free(aHoleW);
   return GG_OK;
 }
 
