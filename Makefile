@@ -277,8 +277,17 @@ TEST_BUILD += $(FUZZ_TARGETS:%=dist/ctests/replay_%)
 dist/tsan/threads: tests/c/threads.c $(HARNESS) $(LIB_SRC) $(HDRS)
 	@mkdir -p dist/tsan
 	$(CC) -O1 -g -fsanitize=thread $(WARN) $(SAN_LINK) $(NAUTY_FLAGS) -o $@ tests/c/threads.c $(LIB_SRC) -lsqlite3 -lpthread $(NAUTY_LIBS)
+# And the cat-and-mouse engine's two lanes on long games (cm_check.c),
+# with short lists and thin plies (dense plies, bands changing lanes each
+# ply), the fused turn chosen each ply or none (both applied after the
+# passes).
+TSAN_CM = -O1 -g -fsanitize=thread -DGG_CM_LIST=40 -DGG_CM_THIN=300 -DGG_CM_CHAIN=0
 tsan: dist/tsan/threads
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/threads
+	$(MAKE) -s engine-prog SRC=tests/engine/cm_check.c OUT=dist/tsan/cm_check PROG_FLAGS="$(TSAN_CM)"
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/cm_check 31 2 1500 long
+	$(MAKE) -s engine-prog SRC=tests/engine/cm_check.c OUT=dist/tsan/cm_check_unfused PROG_FLAGS="$(TSAN_CM) -DGG_CM_FUSED=-1"
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/cm_check_unfused 31 2 1500 long
 
 # The SQL test suite under valgrind memcheck: every sqlite3 CLI case
 # (tests/sql/*.sql, and the CLI runs of the Python cases) runs in valgrind,

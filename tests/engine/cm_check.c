@@ -175,6 +175,7 @@ int main(int argc, char **argv){
   uint64_t nBased = 0, nWide = 0, nBig = 0;   /* the tiers used (catmouse.h) */
   uint64_t nThin = 0, nLanes = 0, nDense = 0;  /* the kinds of plies (catmouse_ply.c) */
   uint64_t nCatFused = 0;           /* plies whose fused turn was the cat's (catmouse_run.c) */
+  uint64_t nBandMoved = 0;          /* bands dealt to another lane (catmouse_run.c) */
   uint32_t nSwitchMax = 0;          /* most switches thin <-> two threads in a solve */
   uint64_t nChain = 0;              /* solves in which the chains ran (catmouse_chain.c) */
   uint64_t nBalls = 0;              /* solves numbered in balls (catmouse_order.c) */
@@ -233,6 +234,7 @@ int main(int argc, char **argv){
       nLanes += cm.nPly - cm.nPlyThin;
       nDense += cm.nPlyDense;
       nCatFused += cm.nPlyCatFused;
+      nBandMoved += cm.nBandMoved;
       if( cm.nSwitch>nSwitchMax ) nSwitchMax = cm.nSwitch;
       if( compare(&g, &cm, aRef, aHole, i) ){
         printf("  (%s, %u holes, nThread %d, chains from ply %u)\n",
@@ -274,11 +276,12 @@ int main(int argc, char **argv){
   printf("ok %llu positions, longest forced win %u plies; blocks with bases %llu,"
          " wide words %llu, side table %llu; thin plies %llu, plies on lanes %llu,"
          " dense plies %llu, most switches in a solve %u; chains in %llu solves;"
-         " balls in %llu solves; the cat's turn fused in %llu plies\n",
+         " balls in %llu solves; the cat's turn fused in %llu plies;"
+         " bands moved to another lane %llu times\n",
          (unsigned long long)nPos, nPlyMax,
          (unsigned long long)nBased, (unsigned long long)nWide, (unsigned long long)nBig,
          (unsigned long long)nThin, (unsigned long long)nLanes, (unsigned long long)nDense,
          nSwitchMax, (unsigned long long)nChain, (unsigned long long)nBalls,
-         (unsigned long long)nCatFused);
+         (unsigned long long)nCatFused, (unsigned long long)nBandMoved);
   return 0;
 }

@@ -131,12 +131,16 @@ def test_engine_switches_sparse_and_dense():
     every position (GG_CM_THIN and GG_CM_LIST lowered; the pull on every
     ply of the engine's own solves, GG_CM_CHAIN=0: the chains would take
     the long games that suit them).  The fused turn is chosen each ply
-    (catmouse_int.h, CM_FUSED): both turns are fused in some plies."""
+    (catmouse_int.h, CM_FUSED): both turns are fused in some plies; and
+    the bands are dealt to the lanes each ply (CM_OWNER): some change
+    lanes."""
     out = run_check(31, 3, 1500, ["GG_CM_LIST=40", "GG_CM_THIN=300", "GG_CM_CHAIN=0"],
                     extra=["long"])
     thin, lanes, dense, switches = ply_kinds(out)
     assert thin > 0 and lanes > 0 and dense > 0 and switches >= 3, out
     assert 0 < cat_fused(out) < thin + lanes, out
+    m = re.search(r"bands moved to another lane (\d+) times", out)
+    assert m and int(m.group(1)) > 0, out
 
 
 def cat_fused(out):

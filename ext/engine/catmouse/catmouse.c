@@ -179,9 +179,13 @@ static int cmTurnScratch(CmSolve *s, int t){
 /* A worker (its scratch, wordply.h, only for the pull). */
 static void cmWorkerInit(CmSolve *s, int i){
   CmWorker *wk = &s->aWork[i];
+  uint32_t b;
   wk->i = i;
   wk->s = s;
   gg_poll_init(&wk->poll, i==0 ? s->setup.pStop : 0);   /* worker 0 asks */
+  for(b=0; b<s->nWB; b++){       /* the bands in turn, till the first deal */
+    wk->aOwn[0][b] = wk->aOwn[1][b] = (uint8_t)(b % (uint32_t)s->lanes.nLane);
+  }
 }
 
 static int cmBigCmp(const void *a, const void *b){
@@ -347,9 +351,9 @@ static void cmRunLane(void *pArg){
 static int cmRunAll(CmSolve *s, int nThread){
   uint64_t nNew, aNew[2] = {0, 0};
   int t, i;
-  for(t=0; t<2; t++) for(i=0; i<s->lanes.nLane; i++){
-    aNew[t] += s->aTurn[t].aPart[i].nNew;
-    cm_apply(s, &s->aWork[0], &s->aTurn[t], i, 0);
+  for(t=0; t<2; t++){           /* (ply 0 applied its words at once) */
+    for(i=0; i<s->lanes.nLane; i++) aNew[t] += s->aTurn[t].aPart[i].nNew;
+    cm_list_rows(s, &s->aTurn[t], 0, 1);
   }
   if( s->lanes.bStop ) return s->lanes.rc;
   nNew = aNew[0] + aNew[1];

@@ -122,6 +122,8 @@ struct GGCatMouse {
   uint32_t nSwitch;    /* changes between thin plies and plies on lanes */
   uint32_t nPlyCatFused; /* plies in which the cat's turn was the fused one
                        ** (catmouse_int.h, CM_FUSED), the others the mouse's */
+  uint32_t nBandMoved; /* bands dealt to another lane than at the ply
+                       ** before (catmouse_int.h, CM_OWNER) */
   uint32_t nPlyChain;  /* the ply from which the chains ran (catmouse_chain.c),
                        ** or 0: the pull ran every ply */
   uint32_t bBalls;     /* the nodes were numbered in balls, not by reverse

@@ -10,6 +10,7 @@
 #include "wordply.h"
 
 #define CM_MAX_THREAD 2
+#define CM_MAX_BAND 256     /* bands of the largest board (gg_cm_max_nodes()) */
 
 /* A word decided in a sparse ply: its row, its number, its new positions. */
 typedef struct CmNew CmNew;
@@ -31,7 +32,6 @@ struct CmPart {
   GGCatMouseBig *aBig; /* wide positions with plies >= GG_CM_PLY_BIG */
   uint64_t nBig;       /* entries in aBig */
   uint64_t nBigAlloc;  /* entries that fit in aBig */
-  int bBase;           /* the aBase of its bands are allocated */
   GGDirty dirty;       /* transposed rows (of its bands) marked in aDirty */
   uint64_t *aRowBits;  /* nW words: rows y changed in this apply (bit y) */
 };
@@ -62,6 +62,9 @@ struct CmWorker {
   uint64_t aTurnNew[2][2]; /* words decided by each turn [t]: at the last
                        ** ply [0] and the one before [1] (cm_fused_next) */
   int tFused;          /* the turn fused in this ply (CM_FUSED_AUTO) */
+  uint8_t aOwn[2][CM_MAX_BAND];  /* [t][band]: the lane that owns the band
+                       ** in this ply's pass of turn t, and its apply
+                       ** (CM_OWNER); each worker its own copy, the same */
   int bThin;           /* this and the ply before decided under GG_CM_THIN
                        ** words: the next runs on worker 0 alone */
 };
@@ -108,9 +111,14 @@ struct CmSolve {
 /* Whether ply k can be a word's base 2, its base 1 being b1. */
 #define CM_B2_FITS(b1, k) ((b1)!=CM_B1_NONE && (k)-(b1)<=CM_GAP_MAX && (k)<=GG_CM_BASE2_MAX)
 
-/* The lane that owns word w (and transposed rows 64w..64w+63). */
-/* (nLane is 1 or 2, CM_MAX_THREAD: a mask, not a division per decided word) */
-#define CM_OWNER(s, w) ((int)(((w)>>3) & (uint32_t)((s)->lanes.nLane - 1)))
+/* The lane that owns word w of turn t (and transposed rows
+** 64w..64w+63) in this ply, as worker wk has it: it visits the band's
+** words, writes their ply bytes and bases, the transposed rows and their
+** marks in aDirty, into the part of its own.  A ply's fronts lie in a
+** few bands, so the bands are dealt to the lanes at each pass by their
+** candidate words (cm_pass, cmDeal); a grid's bands in turn left one
+** lane 15% more than its share. */
+#define CM_OWNER(wk, t, w) ((int)(wk)->aOwn[t][(w)>>3])
 
 /* Words decided in a ply under which the next runs on one thread (no
 ** barrier); the sparse list of a part holds n/2 + 1024 words (fewer on small
@@ -140,6 +148,22 @@ struct CmSolve {
 /* The turn fused at ply 0 (and till the choice has two plies to go on). */
 #define CM_FUSED0 (CM_FUSED==GG_CM_CAT ? GG_CM_CAT : GG_CM_MOUSE)
 
+/* The hole bits of word w (engine numbers). */
+static inline uint64_t cm_holes(const CmSolve *s, uint32_t w){
+  return s->aHoleBit[w];
+}
+
+/* The decided positions of row x, word w: its aDone bits less the
+** padding and the holes (mouse's turn).  (Not for the rows of the cat on
+** a hole, all marked and none a position.) */
+static inline uint64_t cm_valid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w){
+  uint64_t v = me->aDone[GG_CM_BIT(s->n, x, w)];
+  if( w==s->nW-1 && s->n%64 ) v &= ~0ULL>>(64 - s->n%64);
+  if( me->t==GG_CM_MOUSE ) v &= ~cm_holes(s, w);
+  return v;
+}
+
+
 /* Stop every worker with rc (the first stop wins); whether stopped. */
 #define cmSetStop(s, rc) gg_lanes_stop(&(s)->lanes, rc)
 #define cmStopped(s) gg_lanes_stopped(&(s)->lanes)
@@ -155,11 +179,20 @@ void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k);
 void cm_fused_next(CmWorker *wk, const uint64_t *aNew);
 void cm_run(CmWorker *wk);      /* plies 1.. as one worker (catmouse_run.c) */
 /* The plies of positions (x, 64w + i), i in got, of turn me (from
-** GG_CM_PLY_BASED on), whose earlier positions are old; the bases of
-** every band not yet given them.  0, or 1 if the solve stops. */
+** GG_CM_PLY_BASED on), whose earlier positions are old (catmouse_tiers.c).
+** 0, or 1 if the solve stops. */
 int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
                    uint64_t got, uint64_t old, uint32_t k);
+/* The bases of band band of turn me, of every band of both turns not yet
+** given them (catmouse_tiers.c).  0, or 1 if the solve stops. */
+int cm_bases_band(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t band);
 int cm_bases_all(CmSolve *s, CmWorker *wk);
+/* The marks in aDirty of turn me that rows of the bands lane owns (in
+** wk's deal) got at the last ply, cleared (every part's list read: a band
+** may change hands between plies). */
+void cm_dirty_clear(CmSolve *s, CmWorker *wk, CmTurn *me, int lane, int step);
+/* The rows of part q that changed in this ply, listed (aRowBits). */
+void cm_list_rows(CmSolve *s, CmTurn *me, int lane, int step);
 /* Room for wide word bk->nWide of block bk; plies k of position
 ** (x, 64w + i) into wide word aW (or the side table of part pt).  0, or 1
 ** if out of memory. */

@@ -108,22 +108,6 @@ static CM_HOT void cmMark(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
   for(b=lose; b; b&=b-1) a[__builtin_ctzll(b)] = c;
 }
 
-/* The hole bits of word w (engine numbers). */
-static uint64_t cmHoles(const CmSolve *s, uint32_t w){
-  return s->aHoleBit[w];
-}
-
-/* The decided positions of row x, word w: its aDone bits less the
-** padding and the holes (mouse's turn).  (Not for the rows of the cat on
-** a hole, all marked and none a position.) */
-static CM_HOT uint64_t cmValid(const CmSolve *s, const CmTurn *me, uint32_t x, uint32_t w){
-  uint64_t v = me->aDone[GG_CM_BIT(s->n, x, w)];
-  if( w==s->nW-1 && s->n%64 ) v &= ~0ULL>>(64 - s->n%64);
-  if( me->t==GG_CM_MOUSE ) v &= ~cmHoles(s, w);
-  return v;
-}
-
-
 /* Positions (x, w*64+i) for i in win|lose into the transposed bitsets;
 ** their rows marked changed. */
 static CM_HOT void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
@@ -138,16 +122,16 @@ static CM_HOT void cmApplyWord(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x,
 ** plies written at once (sparse: the apply reads the list); the rest get
 ** a mark in their ply bytes and in aNews (dense: the apply finds them by
 ** a sweep of aNews and the marks). */
-static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
+static CM_HOT void cmDecide(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t x, uint32_t w,
                      uint64_t win, uint64_t lose, uint32_t k, int bFused){
-  CmPart *pt = &me->aPart[CM_OWNER(s, w)];
+  CmPart *pt = &me->aPart[CM_OWNER(wk, me->t, w)];
   uint64_t *pDone = &me->aDone[GG_CM_BIT(s->n, x, w)];
   pt->nNew++;
   if( bFused ){                         /* applied at once (cm_pass; ply 0:
                                         ** cm_init_turn, before any pass) */
     if( k<GG_CM_PLY_BASED ){
       cmMark(s, me, x, w, win, lose, k);
-    }else if( cm_write_plies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
+    }else if( cm_write_plies(s, me, pt, x, w, win|lose, cm_valid(s, me, x, w), k) ){
       cmSetStop(s, GG_NOMEM);
     }
     *pDone |= win | lose;
@@ -162,7 +146,7 @@ static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
     e->lose = lose;
     if( k<GG_CM_PLY_BASED ){
       cmMark(s, me, x, w, win, lose, k);      /* the code is the plies */
-    }else if( cm_write_plies(s, me, pt, x, w, win|lose, cmValid(s, me, x, w), k) ){
+    }else if( cm_write_plies(s, me, pt, x, w, win|lose, cm_valid(s, me, x, w), k) ){
       cmSetStop(s, GG_NOMEM);
     }
     *pDone |= win | lose;
@@ -178,7 +162,7 @@ static CM_HOT void cmDecide(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w,
 ** pad: the bits past n of the last word). */
 static void cmInitWord(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w, int bStuck,
                        uint64_t pad){
-  uint64_t win = 0, lose = 0, none = 0, all = ~0ULL, bHole = cmHoles(s, w);
+  uint64_t win = 0, lose = 0, none = 0, all = ~0ULL, bHole = cm_holes(s, w);
   uint64_t bSame = (x>>6)==w ? 1ULL<<(x&63) : 0;
   if( w==s->nW-1 ) all &= ~pad;
   if( me->t==GG_CM_MOUSE ){               /* x mouse, y cat */
@@ -192,7 +176,7 @@ static void cmInitWord(CmSolve *s, CmTurn *me, uint32_t x, uint32_t w, int bStuc
     if( bStuck ) lose = all & ~bSame;
   }
   me->aDone[GG_CM_BIT(s->n, x, w)] |= none;
-  if( win|lose ) cmDecide(s, me, x, w, win, lose, 0, 1);   /* (no pass reads yet) */
+  if( win|lose ) cmDecide(s, &s->aWork[0], me, x, w, win, lose, 0, 1);   /* (no pass reads yet) */
 }
 
 /* Ply 0 for one turn: the finished positions, and the positions that are
@@ -209,7 +193,7 @@ int cm_init_turn(CmSolve *s, CmTurn *me){
   uint64_t pad = (n%64) ? ~0ULL<<(n%64) : 0;   /* bits past n, last word */
   aHoleW = gg_malloc((uint64_t)nW*sizeof(uint32_t));
   if( aHoleW==0 ) return GG_NOMEM;
-  for(w=0; w<nW; w++) if( cmHoles(s, w) ) aHoleW[nHoleW++] = w;
+  for(w=0; w<nW; w++) if( cm_holes(s, w) ) aHoleW[nHoleW++] = w;
   for(x=0; x<n; x++){
     uint64_t *aDone = me->aDone;
     int bStuck = me->aOff[x+1]==me->aOff[x];   /* the mover cannot move */
@@ -220,7 +204,7 @@ int cm_init_turn(CmSolve *s, CmTurn *me){
       for(w=0; w<nW; w++) cmInitWord(s, me, x, w, bStuck, pad);
     }else{
       for(i=0; i<nHoleW; i++) cmInitWord(s, me, x, aHoleW[i], 0, pad);
-      if( cmHoles(s, x>>6)==0 ) cmInitWord(s, me, x, x>>6, 0, pad);
+      if( cm_holes(s, x>>6)==0 ) cmInitWord(s, me, x, x>>6, 0, pad);
     }
     if( gg_poll(&s->setup, 2 + nHoleW) ){ gg_free(aHoleW); return GG_INTERRUPT; }
   }
@@ -235,28 +219,71 @@ static uint32_t cmCandidates(CmSolve *s, CmWorker *wk, CmTurn *me, CmTurn *ot){
                       s->lanes.nLane, s->aPredOff, s->aPred, ot->aDirty, &s->lanes, &wk->poll);
 }
 
-/* The rows the part marked changed at the last ply, unmarked (the other
-** turn's pass has read them). */
-static void cmDirtyClear(CmSolve *s, CmTurn *me, CmPart *pt){
+/* Whether lane lane (of those run from it by step: 1, every lane) owns
+** band of turn t in wk's deal. */
+static int cmMine(const CmWorker *wk, int t, uint32_t band, int lane, int step){
+  return step==1 || wk->aOwn[t][band]==lane;
+}
+
+void cm_dirty_clear(CmSolve *s, CmWorker *wk, CmTurn *me, int lane, int step){
   uint32_t nDW = s->nDW, i, d;
-  for(i=0; i<pt->dirty.nRow; i++){
-    uint64_t *a = me->aDirty + (uint64_t)pt->dirty.aRow[i]*nDW;
-    for(d=0; d<nDW; d++) a[d] = 0;
+  int q;
+  for(q=0; q<s->lanes.nLane; q++){
+    const GGDirty *pd = &me->aPart[q].dirty;
+    for(i=0; i<pd->nRow; i++){
+      uint64_t *a = me->aDirty + (uint64_t)pd->aRow[i]*nDW;
+      if( !cmMine(wk, me->t, pd->aRow[i]>>9, lane, step) ) continue;
+      for(d=0; d<nDW; d++) a[d] = 0;
+    }
   }
-  pt->dirty.nRow = 0;
 }
 
-/* The rows marked in aRowBits, listed in aDirtyRow; aRowBits cleared. */
-static void cmListRows(CmSolve *s, CmPart *pt){
+/* Deal the bands of turn t to the lanes for this ply (wk->aOwn[t]): by
+** their candidate words in wk->cand (nCand rows; each worker has them
+** all, the same), the busiest first, each to the lane with the fewest
+** yet.  Counts in p->nBandMoved the bands whose lane changed (worker 0). */
+static void cmDeal(CmSolve *s, CmWorker *wk, int t, uint32_t nCand){
+  uint64_t aCnt[CM_MAX_BAND], aLoad[CM_MAX_THREAD];
+  uint16_t aOrd[CM_MAX_BAND];
+  uint32_t nWB = s->nWB, nDW = s->nDW, i, j, d;
+  int q, nLane = s->lanes.nLane;
+  if( nLane==1 ) return;
+  for(i=0; i<nWB; i++) aCnt[i] = 0;
+  for(i=0; i<nCand; i++){
+    const uint64_t *cw = wk->cand.aCandWord + (uint64_t)wk->cand.aCandRow[i]*nDW;
+    for(d=0; d<nDW; d++){
+      uint64_t m = cw[d];
+      for(j=0; m; j++, m>>=8) aCnt[d*8 + j] += (uint64_t)__builtin_popcountll(m & 0xff);
+    }
+  }
+  for(i=0; i<nWB; i++){          /* the bands by their words, most first */
+    for(j=i; j>0 && aCnt[aOrd[j-1]]<aCnt[i]; j--) aOrd[j] = aOrd[j-1];
+    aOrd[j] = (uint16_t)i;
+  }
+  for(q=0; q<nLane; q++) aLoad[q] = 0;
+  for(i=0; i<nWB; i++){
+    uint32_t b = aOrd[i];
+    int best = (int)(b % (uint32_t)nLane);
+    for(q=0; q<nLane && aCnt[b]; q++) if( aLoad[q]<aLoad[best] ) best = q;
+    if( wk->i==0 ) s->p->nBandMoved += wk->aOwn[t][b]!=best;
+    wk->aOwn[t][b] = (uint8_t)best;
+    aLoad[best] += aCnt[b];
+  }
+}
+
+void cm_list_rows(CmSolve *s, CmTurn *me, int lane, int step){
   uint32_t w;
-  for(w=0; w<s->nW; w++){
-    uint64_t b = pt->aRowBits[w];
-    pt->aRowBits[w] = 0;
-    for(; b; b&=b-1) pt->dirty.aRow[pt->dirty.nRow++] = w*64 + (uint32_t)__builtin_ctzll(b);
+  int q;
+  for(q=lane; q<s->lanes.nLane; q+=step){
+    CmPart *pt = &me->aPart[q];
+    pt->dirty.nRow = 0;
+    for(w=0; w<s->nW; w++){
+      uint64_t b = pt->aRowBits[w];
+      pt->aRowBits[w] = 0;
+      for(; b; b&=b-1) pt->dirty.aRow[pt->dirty.nRow++] = w*64 + (uint32_t)__builtin_ctzll(b);
+    }
   }
 }
-
-static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane);
 
 /* Word w of row x of turn me at ply k, from the other turn's bitsets:
 ** decide what is new.  (Reading only the moves into rows changed at the
@@ -279,7 +306,7 @@ static CM_HOT int cmVisit(CmSolve *s, CmWorker *wk, CmTurn *me, const CmTurn *ot
   }
   win &= open;
   lose &= open & ~win;
-  if( win|lose ) cmDecide(s, me, x, w, win, lose, k, bFused);
+  if( win|lose ) cmDecide(s, wk, me, x, w, win, lose, k, bFused);
   return 0;
 }
 
@@ -320,43 +347,41 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
   CmTurn *ot = &s->aTurn[1-me->t];
   uint32_t nDW = s->nDW, i, x, d, nCand, band;
   int q, bFused = me->t==wk->tFused;
-  for(q=lane; q<s->lanes.nLane; q+=step){
-    me->aPart[q].nNew = 0;
-    if( bFused ) cmDirtyClear(s, me, &me->aPart[q]);
+  for(q=lane; q<s->lanes.nLane; q+=step) me->aPart[q].nNew = 0;
+  nCand = cmCandidates(s, wk, me, ot);
+  cmDeal(s, wk, me->t, nCand);
+  if( bFused ) cm_dirty_clear(s, wk, me, lane, step);
+  for(band=0; band<s->nWB && !cmStopped(s); band++){
     /* The bases come before the first plies written from them. */
-    if( k>=GG_CM_PLY_BASED && !me->aPart[q].bBase && cmBases(s, wk, me, &me->aPart[q], q) ){
+    if( !cmMine(wk, me->t, band, lane, step) ) continue;
+    if( k>=GG_CM_PLY_BASED && s->p->aBlock[me->t*s->nWB + band].aBase==0
+     && cm_bases_band(s, wk, me, band) ){
       return;
     }
-  }
-  nCand = cmCandidates(s, wk, me, ot);
-  if( bRows ){
-    for(i=0; i<nCand && !cmStopped(s); i++){
-      const uint64_t *cw = wk->cand.aCandWord + (uint64_t)(x = wk->cand.aCandRow[i])*nDW;
-      for(d=0; d<nDW; d++){
-        uint64_t bits;
-        for(bits=cw[d]; bits; bits&=bits-1){
-          if( cmVisit(s, wk, me, ot, x, d*64 + (uint32_t)__builtin_ctzll(bits), k, bFused) ) return;
-        }
+    if( bRows ) continue;
+    for(i=0; i<nCand; i++){
+      uint64_t bits;
+      if( i+CM_PASS_AHEAD<nCand ){
+        uint32_t xa = wk->cand.aCandRow[i+CM_PASS_AHEAD];
+        uint64_t ba = (wk->cand.aCandWord[(uint64_t)xa*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+        if( ba ) cmAhead(s, me, ot, xa, band, ba);
       }
-    }
-  }else{
-    for(band=(uint32_t)lane; band<s->nWB && !cmStopped(s); band+=(uint32_t)step){
-      for(i=0; i<nCand; i++){
-        uint64_t bits;
-        if( i+CM_PASS_AHEAD<nCand ){
-          uint32_t xa = wk->cand.aCandRow[i+CM_PASS_AHEAD];
-          uint64_t ba = (wk->cand.aCandWord[(uint64_t)xa*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
-          if( ba ) cmAhead(s, me, ot, xa, band, ba);
-        }
-        x = wk->cand.aCandRow[i];
-        bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
-        for(; bits; bits&=bits-1){
-          if( cmVisit(s, wk, me, ot, x, band*8 + (uint32_t)__builtin_ctzll(bits), k, bFused) ) return;
-        }
+      x = wk->cand.aCandRow[i];
+      bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+      for(; bits; bits&=bits-1){
+        if( cmVisit(s, wk, me, ot, x, band*8 + (uint32_t)__builtin_ctzll(bits), k, bFused) ) return;
       }
     }
   }
-  for(q=lane; bFused && q<s->lanes.nLane; q+=step) cmListRows(s, &me->aPart[q]);
+  for(i=0; bRows && i<nCand && !cmStopped(s); i++){
+    const uint64_t *cw = wk->cand.aCandWord + (uint64_t)(x = wk->cand.aCandRow[i])*nDW;
+    for(d=0; d<nDW; d++){
+      uint64_t bits;
+      for(bits=cw[d]; bits; bits&=bits-1){
+        if( cmVisit(s, wk, me, ot, x, d*64 + (uint32_t)__builtin_ctzll(bits), k, bFused) ) return;
+      }
+    }
+  }
 }
 
 /* Bits of the 64 ply bytes at a that are c, or with bMark c or c|1
@@ -382,129 +407,6 @@ static uint64_t cmMatch(const uint8_t *a, uint8_t c, int bMark, uint64_t *pWin){
 #endif
   *pWin = win & m;
   return m;
-}
-
-/* The bases of the lane's bands of turn me (catmouse.h), when its plies
-** reach GG_CM_PLY_BASED, before that ply's pass: base 1 is 0 in every word
-** with a position decided before (whose byte, its plies, is then its
-** offset from base 1), else both are unset (all of them when the chains
-** run alone: no aDone).  0, or 1 if the solve stops (out of memory,
-** interrupted). */
-static int cmBases(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, int lane){
-  uint32_t n = s->n, band, x, j;
-  pt->bBase = 1;
-  for(band=(uint32_t)lane; band<s->nWB; band+=(uint32_t)s->lanes.nLane){
-    GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + band];
-    bk->aBase = gg_malloc((uint64_t)n*8*sizeof(uint32_t));
-    if( bk->aBase==0 ){ cmSetStop(s, GG_NOMEM); return 1; }
-    for(x=0; x<n; x++){
-      int bNone = me->t==GG_CM_CAT && s->aHoleE[x];
-      for(j=0; j<8; j++){
-        uint32_t w = band*8 + j;
-        int bOld = w<s->nW && !bNone && me->aDone && cmValid(s, me, x, w)!=0;
-        *gg_cm_basep(bk, n, x, j) = CM_BASE(bOld ? 0 : CM_B1_NONE, CM_B2_NONE);
-      }
-      if( cmStep(s, wk, 8) ) return 1;
-    }
-  }
-  return 0;
-}
-
-/* The bases of every band of both turns not yet given them (the chains
-** take over before GG_CM_PLY_BASED: catmouse_chain.c).  0, or 1 if the
-** solve stops. */
-int cm_bases_all(CmSolve *s, CmWorker *wk){
-  int t, q;
-  for(t=0; t<2; t++) for(q=0; q<s->lanes.nLane; q++){
-    CmPart *pt = &s->aTurn[t].aPart[q];
-    if( !pt->bBase && cmBases(s, wk, &s->aTurn[t], pt, q) ) return 1;
-  }
-  return 0;
-}
-
-/* Room in block bk for wide word nWide: a new chunk when the last is
-** full (chunks of about n/16 words, 16 to 1024: the words of a long game
-** grow with n, and a chunk is never copied).  0, or 1 if out of memory. */
-int cm_wide_new(CmSolve *s, GGCatMouseBlock *bk){
-  uint64_t nChunk;
-  if( bk->nWide==0 ){
-    bk->wideShift = 4;
-    while( bk->wideShift<10 && (1u<<(bk->wideShift+1))<=s->n/16 ) bk->wideShift++;
-  }
-  if( bk->nWide & ((1ULL<<bk->wideShift) - 1) ) return 0;
-  nChunk = bk->nWide>>bk->wideShift;
-  if( gg_grow_from((void**)&bk->apWide, nChunk, &bk->nChunkAlloc, sizeof(uint16_t*), 8) ){
-    return 1;                                /* (8 chunks at first, then doubled) */
-  }
-  bk->apWide[nChunk] = gg_malloc((64*sizeof(uint16_t))<<bk->wideShift);
-  return bk->apWide[nChunk]==0;
-}
-
-/* Plies k of position (x, w*64+i) into its wide word aW; from
-** GG_CM_PLY_BIG on in the side table.  0, or 1 if out of memory. */
-int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k){
-  GGCatMouseBig *pBig;
-  if( k<GG_CM_PLY_BIG ){
-    aW[i] = (uint16_t)k;
-    return 0;
-  }
-  aW[i] = GG_CM_WIDE_BIG;
-  if( gg_grow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGCatMouseBig)) ) return 1;
-  pBig = &pt->aBig[pt->nBig++];
-  pBig->x = x;
-  pBig->y = w*64 + (uint32_t)i;
-  pBig->nPly = k;
-  return 0;
-}
-
-/* Write plies k (from GG_CM_PLY_BASED on) over the marks of positions got
-** of row x, word w, whose earlier positions are old (catmouse.h): an
-** offset from a base (set now if these are the word's first too late for
-** the bases it has), or, if neither base can take them, the word becomes
-** wide: its earlier plies are copied into a wide word.  0, or 1 if out of
-** memory. */
-int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
-                   uint64_t got, uint64_t old, uint32_t k){
-  GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + (w>>3)];
-  uint8_t *a = gg_cm_plyp(bk, x, w*64), c = 0;
-  uint32_t *pe = gg_cm_basep(bk, s->n, x, w&7), e, b1, b2;
-  uint16_t *aW;
-  uint64_t b;
-  e = *pe;
-  if( !(e & GG_CM_WIDE) ){
-    b1 = CM_B1(e);
-    b2 = CM_B2(e);
-    if( b1!=CM_B1_NONE && k-b1<GG_CM_WIN1 ){
-      c = (uint8_t)(k-b1);
-    }else if( b2!=CM_B2_NONE && k-b2<GG_CM_WIN2 ){
-      c = (uint8_t)(128 + k-b2);
-    }else if( b1==CM_B1_NONE && k<=GG_CM_BASE1_MAX ){
-      *pe = CM_BASE(k, b2);
-    }else if( b2==CM_B2_NONE && CM_B2_FITS(b1, k) ){
-      *pe = CM_BASE(b1, k);
-      c = 128;
-    }else{                                     /* the word becomes wide */
-      if( cm_wide_new(s, bk) ) return 1;
-      aW = gg_cm_wide(bk, bk->nWide);
-      for(b=old; b; b&=b-1){
-        int i = __builtin_ctzll(b);
-        uint32_t kOld = a[i]<128 ? b1 + a[i] : b2 + a[i] - 128;
-        if( cm_wide_put(pt, aW, x, w, i, kOld) ) return 1;
-      }
-      *pe = GG_CM_WIDE | (uint32_t)bk->nWide++;
-    }
-    if( !(*pe & GG_CM_WIDE) ){
-      for(b=got; b; b&=b-1) a[__builtin_ctzll(b)] = c;
-      return 0;
-    }
-  }
-  aW = gg_cm_wide(bk, *pe & ~GG_CM_WIDE);
-  for(b=got; b; b&=b-1){
-    int i = __builtin_ctzll(b);
-    a[i] = GG_CM_CODE_WIDE;
-    if( cm_wide_put(pt, aW, x, w, i, k) ) return 1;
-  }
-  return 0;
 }
 
 /* Rows of aNews the dense apply looks ahead (their ply bytes' lines and
@@ -553,7 +455,7 @@ static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32
       aNews[d] = 0;
       for(; m; m&=m-1){
         uint32_t w = d*64 + (uint32_t)__builtin_ctzll(m);
-        uint64_t valid = cmValid(s, me, x, w), win, got;
+        uint64_t valid = cm_valid(s, me, x, w), win, got;
         got = cmMatch(GG_CM_PLYP(s->p, me->t, x, w*64), code, bMark, &win) & valid;
         win = bMark ? win & valid : cmWinsOf(s, me, x, w, got);
         cmApplyWord(s, me, pt, x, w, win, got & ~win);
@@ -577,7 +479,6 @@ static int cmApplyDense(CmSolve *s, CmWorker *wk, CmTurn *me, CmPart *pt, uint32
 void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
   CmPart *pt = &me->aPart[iPart];
   uint32_t i;
-  cmDirtyClear(s, me, pt);
   for(i=0; i<pt->nList; i++){
     const CmNew *e = &pt->aList[i];
     cmApplyWord(s, me, pt, e->x, e->w, e->win, e->lose);
@@ -585,5 +486,4 @@ void cm_apply(CmSolve *s, CmWorker *wk, CmTurn *me, int iPart, uint32_t k){
   }
   pt->nList = 0;
   if( pt->nDense && cmApplyDense(s, wk, me, pt, k) ) return;
-  cmListRows(s, pt);
 }

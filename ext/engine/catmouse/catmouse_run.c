@@ -53,6 +53,16 @@ void cm_fused_next(CmWorker *wk, const uint64_t *aNew){
 /* The turn whose pass runs first in this ply of worker wk. */
 #define cmFirst(wk) ((wk)->tFused==GG_CM_MOUSE ? GG_CM_CAT : GG_CM_MOUSE)
 
+/* Before the apply of ply k, for lanes lane, lane+step, ...: the marks
+** of the rows the turns to apply (the first; both if neither is fused)
+** changed at the last ply, cleared (the passes have read them). */
+static void cmApplyPrep(CmSolve *s, CmWorker *wk, int tFirst, int lane, int step, uint32_t k){
+  cm_dirty_clear(s, wk, &s->aTurn[tFirst], lane, step);
+  if( CM_FUSED<0 ) cm_dirty_clear(s, wk, &s->aTurn[1-tFirst], lane, step);
+  (void)k;
+}
+
+
 /* A thin ply k, on worker 0 alone (every lane, no barrier; worker 1, if
 ** any, is parked).  0, or 1 if it was the last (nothing new, or
 ** stopped). */
@@ -67,16 +77,24 @@ static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
   s->p->nPlyThin++;
   s->p->nPlyDense += bDense;
   s->p->nPlyCatFused += wk->tFused==GG_CM_CAT;
-  for(q=0; q<s->lanes.nLane; q++){
-    cm_apply(s, wk, &s->aTurn[tFirst], q, k);
-    if( CM_FUSED<0 ) cm_apply(s, wk, &s->aTurn[1-tFirst], q, k);
-  }
+  cmApplyPrep(s, wk, tFirst, 0, 1, k);
+  for(q=0; q<s->lanes.nLane; q++) cm_apply(s, wk, &s->aTurn[tFirst], q, k);
+  for(q=0; CM_FUSED<0 && q<s->lanes.nLane; q++) cm_apply(s, wk, &s->aTurn[1-tFirst], q, k);
+  cm_list_rows(s, &s->aTurn[0], 0, 1);
+  cm_list_rows(s, &s->aTurn[1], 0, 1);
   cmLast(wk, aNew);
   return 0;
 }
 
 /* A ply k on every worker, each its lanes, with barriers between the
-** phases.  0, or 1 if it was the last. */
+** phases.  0, or 1 if it was the last.  The marks in aDirty of the rows
+** of a turn changed at the last ply are read by the other turn's pass
+** (its candidates) and cleared by the lanes that own the rows' bands in
+** this ply (cm_dirty_clear): the fused turn's in its pass (the first
+** turn's pass has read them), the first turn's after the passes; every
+** part's rows are listed again only after the barrier that follows (a
+** band may change lanes between plies, so a lane reads every part's
+** list). */
 static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
   uint64_t nNew, aNew[2];
   int q, bDone, bDense, tFirst = cmFirst(wk);
@@ -91,6 +109,9 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
   cmBarrierAsk(s, wk);
   nNew = cmNewWords(s, aNew, &bDense);
   bDone = cmStopped(s) || nNew==0;
+  for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
+    cmApplyPrep(s, wk, tFirst, q, s->lanes.nLane, k);
+  }
   /* Every worker has decided before any applies: worker 0 polls in the
   ** apply and may set the stop flag, which a worker still deciding would
   ** see and leave, while worker 0 waited for it at the next barrier. */
@@ -101,9 +122,15 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
     s->p->nPlyDense += bDense;
     s->p->nPlyCatFused += wk->tFused==GG_CM_CAT;
   }
+  for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun) cm_apply(s, wk, &s->aTurn[tFirst], q, k);
+  if( CM_FUSED<0 ){              /* (a dense word's apply reads the other
+                                 ** turn's bitsets: cmWinsOf) */
+    gg_lanes_barrier(&s->lanes);
+    for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun) cm_apply(s, wk, &s->aTurn[1-tFirst], q, k);
+  }
   for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
-    cm_apply(s, wk, &s->aTurn[tFirst], q, k);
-    if( CM_FUSED<0 ) cm_apply(s, wk, &s->aTurn[1-tFirst], q, k);
+    cm_list_rows(s, &s->aTurn[0], q, s->lanes.nLane);
+    cm_list_rows(s, &s->aTurn[1], q, s->lanes.nLane);
   }
   cmBarrierAsk(s, wk);
   cmLast(wk, aNew);              /* each its own copy: the same values */
