@@ -241,19 +241,26 @@ void cm_dirty_clear(CmSolve *s, CmWorker *wk, CmTurn *me, int lane, int step){
 /* Deal the bands of turn t to the lanes for this ply (wk->aOwn[t]): by
 ** their candidate words in wk->cand (nCand rows; each worker has them
 ** all, the same), the busiest first, each to the lane with the fewest
-** yet.  Counts in p->nBandMoved the bands whose lane changed (worker 0). */
+** yet.  Counts in p->nBandMoved the bands whose lane changed (worker 0).
+** Not on one thread (a thin ply, or no second thread): any deal will do
+** there, and the last one stays. */
 static void cmDeal(CmSolve *s, CmWorker *wk, int t, uint32_t nCand){
   uint64_t aCnt[CM_MAX_BAND], aLoad[CM_MAX_THREAD];
   uint16_t aOrd[CM_MAX_BAND];
   uint32_t nWB = s->nWB, nDW = s->nDW, i, j, d;
   int q, nLane = s->lanes.nLane;
-  if( nLane==1 ) return;
+  if( nLane==1 || s->lanes.nRun==1 ) return;   /* (one thread: no need) */
   for(i=0; i<nWB; i++) aCnt[i] = 0;
   for(i=0; i<nCand; i++){
     const uint64_t *cw = wk->cand.aCandWord + (uint64_t)wk->cand.aCandRow[i]*nDW;
     for(d=0; d<nDW; d++){
-      uint64_t m = cw[d];
-      for(j=0; m; j++, m>>=8) aCnt[d*8 + j] += (uint64_t)__builtin_popcountll(m & 0xff);
+      uint64_t m = cw[d];        /* the bits of each byte (a band), counted
+                                 ** in that byte (no popcount instruction
+                                 ** in the baseline x86-64) */
+      m = m - ((m>>1) & 0x5555555555555555ULL);
+      m = (m & 0x3333333333333333ULL) + ((m>>2) & 0x3333333333333333ULL);
+      m = (m + (m>>4)) & 0x0f0f0f0f0f0f0f0fULL;
+      for(j=0; m; j++, m>>=8) aCnt[d*8 + j] += m & 0xff;
     }
   }
   for(i=0; i<nWB; i++){          /* the bands by their words, most first */
@@ -349,7 +356,7 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
   int q, bFused = me->t==wk->tFused;
   for(q=lane; q<s->lanes.nLane; q+=step) me->aPart[q].nNew = 0;
   nCand = cmCandidates(s, wk, me, ot);
-  cmDeal(s, wk, me->t, nCand);
+  if( !bRows ) cmDeal(s, wk, me->t, nCand);
   if( bFused ) cm_dirty_clear(s, wk, me, lane, step);
   for(band=0; band<s->nWB && !cmStopped(s); band++){
     /* The bases come before the first plies written from them. */
