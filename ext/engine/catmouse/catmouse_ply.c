@@ -334,8 +334,10 @@ static CM_HOT void cmAhead(CmSolve *s, const CmTurn *me, const CmTurn *ot, uint3
   const uint32_t *aMv = me->aMove + me->aOff[x];
   uint32_t nMv = me->aOff[x+1] - me->aOff[x], n = s->n, j;
   uint32_t w = band*8 + (uint32_t)__builtin_ctzll(bits);
+  const GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + band];
   GG_PREFETCH(&me->aDone[GG_CM_BIT(n, x, band*8)]);
-  GG_PREFETCH(GG_CM_PLYP(s->p, me->t, x, w*64));
+  GG_PREFETCH(gg_cm_plyp(bk, x, w*64));
+  if( bk->aBase ) GG_PREFETCH(gg_cm_basep(bk, n, x, w&7));
   for(j=0; j<nMv; j++){
     uint64_t iWord = GG_CM_BIT(n, aMv[j], band*8);
     GG_PREFETCH(&ot->aWin[0][iWord]);
