@@ -51,11 +51,14 @@ static uint32_t cmBandCols(uint32_t nW, uint32_t b){
   return nW - b*8<8 ? 64*(nW - b*8) : 512;
 }
 
-/* Entries of each part's sparse list (catmouse_int.h): n/2 + 1024, but
+/* Entries of each part's sparse list (catmouse_int.h): n/4 + 256, but
 ** no more than 0.01 bytes a position for the four lists (24 bytes an
-** entry: n^2/4800), and at least 64. */
+** entry: n^2/4800), and at least 64.  (n/2 + 1024 until the fused turn
+** was chosen each ply: since then a grid's first turn has few dense
+** plies either way, 70x70 2 -> 8, and the lists are 0.002 bytes a
+** position of its peak less.) */
 static uint32_t cmListMax(uint32_t n){
-  uint64_t m = (uint64_t)n/2 + 1024, mMem = (uint64_t)n*n/4800;
+  uint64_t m = (uint64_t)n/4 + 256, mMem = (uint64_t)n*n/4800;
   if( m>mMem ) m = mMem<64 ? 64 : mMem;
   return m>GG_CM_LIST ? GG_CM_LIST : (uint32_t)m;
 }

@@ -85,7 +85,7 @@ struct GGCatMouseBlock {
                        ** words' (64 a word) */
   uint32_t nTileRow;   /* rows x below it keep their bytes in tiles of 8x8
                        ** (the chains: catmouse_chain_ply.c), or 0 */
-  uint32_t *aBase;     /* n*8 words' bases, or 0: word (x, j) at j*n + x (the
+  uint32_t *aBase;     /* n*nCol/64 words' bases, or 0: word (x, j) at j*n + x (the
                        ** chains' loser's move writes one position of each
                        ** of 64 rows x: their bases are 256 bytes) */
   uint16_t **apWide;   /* wide words of 64 plies, in chunks of

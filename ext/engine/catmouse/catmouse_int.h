@@ -121,7 +121,7 @@ struct CmSolve {
 #define CM_OWNER(wk, t, w) ((int)(wk)->aOwn[t][(w)>>3])
 
 /* Words decided in a ply under which the next runs on one thread (no
-** barrier); the sparse list of a part holds n/2 + 1024 words (fewer on small
+** barrier); the sparse list of a part holds n/4 + 256 words (fewer on small
 ** boards: catmouse.c), or at most
 ** GG_CM_LIST.  Tests lower them to mix the paths in small games. */
 #ifndef GG_CM_THIN

@@ -38,7 +38,7 @@
 ** passes (catmouse_run.c).  The fused turn is the one that decided more
 ** words two plies before: on a grid the fronts alternate between the
 ** turns, and the big one's words were all dense (100x100 grid 1.29 ->
-** 1.11 s).  So the list of new positions is bounded (n/2 + 1024 words a
+** 1.11 s).  So the list of new positions is bounded (n/4 + 256 words a
 ** part, at most 0.01 bytes a position; the turns share it): a ply costs
 ** no memory that grows with the positions.  Before ply GG_CM_PLY_BASED
 ** the byte is the plies k, and a dense word's positions are found again

@@ -11,17 +11,17 @@
 
 int cm_bases_band(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t band){
   GGCatMouseBlock *bk = &s->p->aBlock[me->t*s->nWB + band];
-  uint32_t n = s->n, x, j;
-  bk->aBase = gg_malloc((uint64_t)n*8*sizeof(uint32_t));
+  uint32_t n = s->n, nJ = bk->nCol/64, x, j;   /* (the last band's words only) */
+  bk->aBase = gg_malloc((uint64_t)n*nJ*sizeof(uint32_t));
   if( bk->aBase==0 ){ cmSetStop(s, GG_NOMEM); return 1; }
   for(x=0; x<n; x++){
     int bNone = me->t==GG_CM_CAT && s->aHoleE[x];
-    for(j=0; j<8; j++){
+    for(j=0; j<nJ; j++){
       uint32_t w = band*8 + j;
-      int bOld = w<s->nW && !bNone && me->aDone && cm_valid(s, me, x, w)!=0;
+      int bOld = !bNone && me->aDone && cm_valid(s, me, x, w)!=0;
       *gg_cm_basep(bk, n, x, j) = CM_BASE(bOld ? 0 : CM_B1_NONE, CM_B2_NONE);
     }
-    if( gg_lanes_step(&s->lanes, &wk->poll, 8) ) return 1;
+    if( gg_lanes_step(&s->lanes, &wk->poll, nJ) ) return 1;
   }
   return 0;
 }
