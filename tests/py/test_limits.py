@@ -32,7 +32,7 @@ def test_max_positions_boundary_and_message():
     assert code_and_message(db, "SELECT catmouse(1, 'edges', ?)",
                             ('{"hole": "h", "isolated": "h"}',)) == \
         (SQLITE_TOOBIG, 'graphgame: catmouse: graph 1 in table "edges" has 7 nodes and needs 98'
-         ' positions (2 turns x n mouse nodes x n cat nodes, n = 7; about 17 KB at the peak), over'
+         ' positions (2 turns x n mouse nodes x n cat nodes, n = 7; about 14 KB at the peak), over'
          ' the limit of 72'
          ' (see graphgame_limit)')
     db2 = gg.connect()                                                          # no cache there
@@ -41,7 +41,7 @@ def test_max_positions_boundary_and_message():
     # the rows are read until the limit is passed: the 6th node comes with
     # the second row, so the message says "at least"
     want = ('graphgame: %s: graph 1 in table "edges" has at least 6 nodes and needs at'
-            ' least 72 positions (2 turns x n mouse nodes x n cat nodes, n = 6; at least 15 KB at the'
+            ' least 72 positions (2 turns x n mouse nodes x n cat nodes, n = 6; at least 12 KB at the'
             ' peak), over the limit of 71 (see graphgame_limit)')
     for fn, sql in [("catmouse", "SELECT catmouse(1)"),
                     ("catmouse_states", "SELECT * FROM catmouse_states(1)"),
@@ -56,7 +56,7 @@ def test_max_positions_boundary_and_message():
     json1 = gg.adjacency_json(LEET1)
     assert code_and_message(db2, "SELECT catmouse_json(?)", (json1,)) == (SQLITE_TOOBIG,
         "graphgame: catmouse_json: the adjacency list has 6 nodes and needs 72 positions"
-        " (2 turns x n mouse nodes x n cat nodes, n = 6; about 16 KB at the peak), over the limit"
+        " (2 turns x n mouse nodes x n cat nodes, n = 6; about 13 KB at the peak), over the limit"
         " of 71"
         " (see graphgame_limit)")
     assert db2.execute("SELECT graphgame_limit('max_positions', 72)").fetchone()[0] == 71

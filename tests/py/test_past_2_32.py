@@ -75,9 +75,9 @@ def test_messages_past_2_32_positions():
     want = [
         'Runtime error near line 6: graphgame: catmouse: graph 1 in table "edges" has at least'
         ' 44722 nodes and needs at least 4000114568 positions (2 turns x n mouse nodes x n cat'
-        ' nodes, n = 44722; at least 5319 MB at the peak), over the limit of 4000000000 (see graphgame_limit) (18)',
+        ' nodes, n = 44722; at least 5310 MB at the peak), over the limit of 4000000000 (see graphgame_limit) (18)',
         'Runtime error near line 8: graphgame: catmouse: solving graph 1 in table "edges" needs'
-        ' about 9569 MB at its peak (7200000000 positions), and an allocation failed'
+        ' about 9553 MB at its peak (7200000000 positions), and an allocation failed'
         " (SQLite's hard heap limit is 190 MB, sqlite3_hard_heap_limit64()) (7)",
         'Runtime error near line 9: graphgame: race_states: solving graph 1 in table "edges"'
         ' needs about 9491 MB at its peak (7200000000 positions), and an allocation failed'
@@ -101,7 +101,7 @@ def test_message_over_the_engines_node_limit():
             " the peak, and the engine takes at most 131071 nodes (one bitset of its"
             " positions, n^2/8 bytes, must fit in one allocation of SQLite, under 2 GB) (18)")
     want = ['Runtime error near line 5: graphgame: catmouse: graph 1 in table "edges"'
-            + tail % 45513,
+            + tail % 45442,
             'Runtime error near line 6: graphgame: race_states: graph 1 in table "edges"'
             + tail % 45247]
     assert err.strip().splitlines() == want, err

@@ -207,7 +207,7 @@ def test_a_view_with_endless_rows_stops_at_the_limit():
     except sqlite3.Error as e:
         assert str(e) == ('graphgame: catmouse: graph 1 in table "endless" has at least 101 nodes'
                           ' and needs at least 20402 positions (2 turns x n mouse nodes x n cat'
-                          ' nodes, n = 101; at least 157 KB at the peak), over the limit of 20000 (see graphgame_limit)'), str(e)
+                          ' nodes, n = 101; at least 152 KB at the peak), over the limit of 20000 (see graphgame_limit)'), str(e)
         assert e.sqlite_errorname == "SQLITE_TOOBIG", e.sqlite_errorname
     else:
         raise AssertionError("endless rows were read to the end")

@@ -140,7 +140,7 @@ SELECT catmouse('g1');
 SELECT graphgame_limit('max_positions', 50);
 SELECT catmouse(1);
 -- => 1000000000
--- => Error: graphgame: catmouse: graph 1 in table "edges" has at least 6 nodes and needs at least 72 positions (2 turns x n mouse nodes x n cat nodes, n = 6; at least 15 KB at the peak), over the limit of 50 (see graphgame_limit)
+-- => Error: graphgame: catmouse: graph 1 in table "edges" has at least 6 nodes and needs at least 72 positions (2 turns x n mouse nodes x n cat nodes, n = 6; at least 12 KB at the peak), over the limit of 50 (see graphgame_limit)
 
 -- case: error: the states table needs a graph id
 SELECT * FROM catmouse_states;

@@ -67,11 +67,11 @@ uint64_t gg_cm_bytes(uint32_t n, uint64_t nArc){
   uint64_t nB = cmBands(n), nDW = ((n+63)/64 + 63)/64;
   uint64_t nBits = GG_CM_BIT_SIZE(n, nB)*8;           /* bytes per bitset */
   uint64_t nPly = 2*nB*512*(uint64_t)n;   /* ply bytes (the last band's are fewer) */
-  uint64_t nTurn = 2*(n*nDW*8*(1+CM_MAX_THREAD) + (n+2+nArc)*4
-                      + CM_MAX_THREAD*(uint64_t)n*4 + n);
+  uint64_t nTurn = 2*(n*nDW*8 + (n+2+nArc)*4 + CM_MAX_THREAD*(uint64_t)n*4 + n);
   uint64_t nWork = CM_MAX_THREAD*((uint64_t)n*nDW*8 + 5*(uint64_t)n);
   uint64_t nSet = (uint64_t)n*(4+4+1+1) + (n+2+nArc)*4;  /* perm, inv, holes, preds */
-  uint64_t nList = 2*CM_MAX_THREAD*(uint64_t)cmListMax(n)*sizeof(CmNew);
+  /* the sparse lists and aNews, which the turns share (cmTurnScratch) */
+  uint64_t nList = CM_MAX_THREAD*((uint64_t)cmListMax(n)*sizeof(CmNew) + n*nDW*8);
   return nPly + 6*nBits + nTurn + nWork + nSet + nList;   /* aRes 4, aDone 2 */
 }
 
