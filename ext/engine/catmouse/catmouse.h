@@ -39,7 +39,7 @@
 ** n=40000 (3.2e9 positions) 4485 MB = 1.40 B/position in 32 s on the
 ** shared 2-core machine (BENCH_HUGE=1); n=80000 (1.28e10 positions, past
 ** 2^32) 17,810 MB = 1.39 B/position in 138 s.  Before: 3.2 B/position.  Long
-** forced wins: grid 70x70 1.50 B/position, grid 100x100 1.49, path of
+** forced wins: grid 70x70 1.49 B/position, grid 100x100 1.49, path of
 ** 3000 nodes 1.48 (before the bases and wide words: 10.7 and 41 on the
 ** first and the last).
 */
