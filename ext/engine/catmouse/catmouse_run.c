@@ -3,9 +3,10 @@
 ** one thread or two (catmouse_ply.c has the pass and the apply of a ply
 ** and describes the design): thin plies on the calling thread alone with
 ** no barrier, wide ones on the lanes with barriers between the phases.  A
-** ply: the pass of turn CM_FIRST, the pass of the other (CM_FUSED: it
-** applies as it decides, so it waits for the first on every lane), the
-** apply of CM_FIRST.
+** ply: the pass of the first turn, the pass of the fused one (it applies
+** as it decides, so it waits for the first on every lane), the apply of
+** the first.  The fused turn of the next ply is chosen here
+** (cm_fused_next); the bands' lanes at each pass (catmouse_ply.c).
 */
 #include <string.h>
 #include "catmouse_int.h"
@@ -53,13 +54,12 @@ void cm_fused_next(CmWorker *wk, const uint64_t *aNew){
 /* The turn whose pass runs first in this ply of worker wk. */
 #define cmFirst(wk) ((wk)->tFused==GG_CM_MOUSE ? GG_CM_CAT : GG_CM_MOUSE)
 
-/* Before the apply of ply k, for lanes lane, lane+step, ...: the marks
-** of the rows the turns to apply (the first; both if neither is fused)
-** changed at the last ply, cleared (the passes have read them). */
-static void cmApplyPrep(CmSolve *s, CmWorker *wk, int tFirst, int lane, int step, uint32_t k){
+/* Before the apply, for lanes lane, lane+step, ...: the marks of the
+** rows the turns to apply (the first; both if neither is fused) changed
+** at the last ply, cleared (the passes have read them). */
+static void cmApplyPrep(CmSolve *s, CmWorker *wk, int tFirst, int lane, int step){
   cm_dirty_clear(s, wk, &s->aTurn[tFirst], lane, step);
   if( CM_FUSED<0 ) cm_dirty_clear(s, wk, &s->aTurn[1-tFirst], lane, step);
-  (void)k;
 }
 
 
@@ -77,7 +77,7 @@ static int cmPlyThin(CmSolve *s, CmWorker *wk, uint32_t k){
   s->p->nPlyThin++;
   s->p->nPlyDense += bDense;
   s->p->nPlyCatFused += wk->tFused==GG_CM_CAT;
-  cmApplyPrep(s, wk, tFirst, 0, 1, k);
+  cmApplyPrep(s, wk, tFirst, 0, 1);
   for(q=0; q<s->lanes.nLane; q++) cm_apply(s, wk, &s->aTurn[tFirst], q, k);
   for(q=0; CM_FUSED<0 && q<s->lanes.nLane; q++) cm_apply(s, wk, &s->aTurn[1-tFirst], q, k);
   cm_list_rows(s, &s->aTurn[0], 0, 1);
@@ -110,7 +110,7 @@ static int cmPlyLanes(CmSolve *s, CmWorker *wk, uint32_t k){
   nNew = cmNewWords(s, aNew, &bDense);
   bDone = cmStopped(s) || nNew==0;
   for(q=wk->i; q<s->lanes.nLane; q+=s->lanes.nRun){
-    cmApplyPrep(s, wk, tFirst, q, s->lanes.nLane, k);
+    cmApplyPrep(s, wk, tFirst, q, s->lanes.nLane);
   }
   /* Every worker has decided before any applies: worker 0 polls in the
   ** apply and may set the stop flag, which a worker still deciding would
