@@ -317,6 +317,11 @@ static CM_HOT int cmVisit(CmSolve *s, CmWorker *wk, CmTurn *me, const CmTurn *ot
   return 0;
 }
 
+/* The candidate words of row x in band (8 bits: words band*8..). */
+static CM_HOT uint64_t cmBandBits(const CmSolve *s, const CmWorker *wk, uint32_t x, uint32_t band){
+  return (wk->cand.aCandWord[(uint64_t)x*s->nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+}
+
 /* Candidate rows the wide pass looks ahead in a band (cmAhead). */
 #ifndef CM_PASS_AHEAD
 # define CM_PASS_AHEAD 8
@@ -372,12 +377,11 @@ void cm_pass(CmSolve *s, CmWorker *wk, CmTurn *me, uint32_t k, int lane, int ste
       uint64_t bits;
       if( i+CM_PASS_AHEAD<nCand ){
         uint32_t xa = wk->cand.aCandRow[i+CM_PASS_AHEAD];
-        uint64_t ba = (wk->cand.aCandWord[(uint64_t)xa*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
+        uint64_t ba = cmBandBits(s, wk, xa, band);
         if( ba ) cmAhead(s, me, ot, xa, band, ba);
       }
       x = wk->cand.aCandRow[i];
-      bits = (wk->cand.aCandWord[(uint64_t)x*nDW + (band>>3)] >> ((band&7)*8)) & 0xff;
-      for(; bits; bits&=bits-1){
+      for(bits=cmBandBits(s, wk, x, band); bits; bits&=bits-1){
         if( cmVisit(s, wk, me, ot, x, band*8 + (uint32_t)__builtin_ctzll(bits), k, bFused) ) return;
       }
     }
