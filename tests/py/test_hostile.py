@@ -182,7 +182,7 @@ def test_nulls():
             "SELECT mouse, cat, turn, outcome, plies FROM catmouse_states(3, 'nulls')")} == \
             gg.catmouse_brute([(0, 1)], extra=())
         assert error_of(db, "SELECT graphgame_limit(NULL)") == \
-            "graphgame: graphgame_limit: unknown limit NULL (known: 'max_positions')"
+            "graphgame: graphgame_limit: unknown limit NULL (known: 'max_positions', 'max_certificate_rows')"
         assert error_of(db, "SELECT graphgame_limit('max_positions', NULL)") == \
             "graphgame: graphgame_limit: max_positions must be a positive integer (every solve has at least one position), got NULL"
         assert one("SELECT count(*) FROM catmouse_states(1) WHERE mouse = NULL").fetchone()[0] == 0
@@ -229,7 +229,7 @@ def test_text_where_numbers_belong():
         assert error_of(db, "SELECT graphgame_limit('max_positions', 1e9)") == \
             "graphgame: graphgame_limit: max_positions must be a positive integer (every solve has at least one position), got 1000000000.0"
         assert error_of(db, "SELECT graphgame_limit(7)") == \
-            "graphgame: graphgame_limit: unknown limit 7 (known: 'max_positions')"
+            "graphgame: graphgame_limit: unknown limit 7 (known: 'max_positions', 'max_certificate_rows')"
         assert error_of(db, "SELECT catmouse_json(12)") == \
             "graphgame: catmouse_json: expected '[' at offset 0, found '1'"
         assert error_of(db, "SELECT catmouse_json(x'5b5d00')") == \

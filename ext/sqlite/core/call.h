@@ -25,6 +25,7 @@
 
 typedef struct GGCall GGCall;
 typedef struct GGFuncDef GGFuncDef;
+typedef struct GGCertDef GGCertDef;     /* a game's certificates (certificate.h) */
 
 /* Where a call's graph comes from: an edge table (edges.c, with its fast
 ** read of small graphs into small.c's bit rows), or a value (a source
@@ -155,6 +156,9 @@ struct GGGameDef {
   /* Run when a connection closes, before SQLite may unload the library
   ** (a game's own threads end here); may be NULL. */
   void (*xClose)(void);
+  /* Its certificates (<game>_certificate, certificate.c): the moves and
+  ** the words the certificate's text needs; NULL: none. */
+  const GGCertDef *pCert;
 };
 
 /* The SQL code of outcome v (GG_V_*) of a game (aOutcome, or its default). */

@@ -16,6 +16,7 @@
 #ifndef GG_DEFAULT_MAX_POSITIONS            /* the WebAssembly build sets a lower one */
 # define GG_DEFAULT_MAX_POSITIONS 1000000000 /* cat and mouse: about 1.4 GB at its peak */
 #endif
+#define GG_DEFAULT_MAX_CERT_ROWS 10000000   /* rows of one certificate (certificate.c) */
 #define GG_CACHE_ENTRIES 4                   /* solved games kept per connection */
 
 typedef struct GGGameDef GGGameDef;          /* a game (call.h) */
@@ -46,6 +47,7 @@ typedef struct GGConn GGConn;
 struct GGConn {
   sqlite3 *db;                           /* the connection */
   sqlite3_int64 mxPositions;             /* refuse solves bigger than this */
+  sqlite3_int64 mxCertRows;              /* refuse certificates longer than this */
   GGSolved *aCache[GG_CACHE_ENTRIES];    /* most recently used first */
   GGStmt aStmt[GG_STMT_ENTRIES];         /* kept reads, most recent first */
   sqlite3_stmt *pProbe;                  /* kept interrupt probe (interrupt.c) */

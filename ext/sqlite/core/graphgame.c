@@ -17,6 +17,8 @@
 **       with N, sets it.  Solves needing more positions fail with
 **       SQLITE_TOOBIG.  The default allows 1e9 positions (about 1.4 GB for
 **       cat and mouse at its peak: n = 22,360).
+**   graphgame_limit('max_certificate_rows' [, N])  -> the same for the
+**       rows of one certificate (default 1e7).
 */
 #include <string.h>
 #include "registry.h"
@@ -35,28 +37,45 @@ void gg_fn_version(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   sqlite3_result_text(ctx, GG_VERSION, -1, SQLITE_STATIC);
 }
 
+/* The limits of graphgame_limit(): name, field of GGConn, what a value
+** must be. */
+static const struct GGLimitDef {
+  const char *zName;             /* its SQL name */
+  size_t iOff;                   /* offset of its sqlite3_int64 in GGConn */
+  const char *zWhy;              /* why it must be positive */
+} aGGLimit[] = {
+  { "max_positions", offsetof(GGConn, mxPositions), "every solve has at least one position" },
+  { "max_certificate_rows", offsetof(GGConn, mxCertRows), "every certificate has a row" },
+};
+#define GG_NLIMIT ((int)(sizeof(aGGLimit)/sizeof(aGGLimit[0])))
+
 void gg_fn_limit(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   GGConn *pConn = (GGConn*)sqlite3_user_data(ctx);
   const char *zName = (const char*)sqlite3_value_text(argv[0]);
-  sqlite3_int64 iOld = pConn->mxPositions;
-  if( zName==0 || strcmp(zName, "max_positions")!=0 ){
+  sqlite3_int64 *pLimit, iOld;
+  int i;
+  for(i=0; zName && i<GG_NLIMIT && strcmp(zName, aGGLimit[i].zName)!=0; i++){}
+  if( zName==0 || i==GG_NLIMIT ){
     char *zVal = gg_value_sql(argv[0]);
     gg_result_error(ctx, SQLITE_ERROR, zVal==0 ? 0 :
-        gg_errmsg("graphgame_limit: unknown limit %s (known: 'max_positions')", zVal));
+        gg_errmsg("graphgame_limit: unknown limit %s (known: 'max_positions',"
+                  " 'max_certificate_rows')", zVal));
     sqlite3_free(zVal);
     return;
   }
+  pLimit = (sqlite3_int64*)((char*)pConn + aGGLimit[i].iOff);
+  iOld = *pLimit;
   if( argc>1 ){
     if( sqlite3_value_type(argv[1])!=SQLITE_INTEGER || sqlite3_value_int64(argv[1])<1 ){
-      char *zVal = gg_value_sql(argv[1]);      /* 0 would refuse every solve */
+      char *zVal = gg_value_sql(argv[1]);      /* 0 would refuse everything */
       gg_result_error(ctx, SQLITE_MISMATCH, zVal==0 ? 0 :
-          gg_errmsg("graphgame_limit: max_positions must be a positive integer"
-                    " (every solve has at least one position), got %s", zVal));
+          gg_errmsg("graphgame_limit: %s must be a positive integer (%s), got %s",
+                    aGGLimit[i].zName, aGGLimit[i].zWhy, zVal));
       sqlite3_free(zVal);
       return;
     }
-    pConn->mxPositions = sqlite3_value_int64(argv[1]);
-    gg_cache_limit(pConn);      /* as on a fresh connection */
+    *pLimit = sqlite3_value_int64(argv[1]);
+    if( i==0 ) gg_cache_limit(pConn);      /* as on a fresh connection */
   }
   sqlite3_result_int64(ctx, iOld);
 }
@@ -137,6 +156,7 @@ GG_EXPORT int sqlite3_graphgame_init(sqlite3 *db, char **pzErrMsg,
   memset(pConn, 0, sizeof(*pConn));
   pConn->db = db;
   pConn->mxPositions = GG_DEFAULT_MAX_POSITIONS;
+  pConn->mxCertRows = GG_DEFAULT_MAX_CERT_ROWS;
   pConn->aReg = sqlite3_malloc64((sqlite3_uint64)ggCountFuncs()*sizeof(GGFuncReg));
   if( pConn->aReg==0 ){ sqlite3_free(pConn); return SQLITE_NOMEM; }
   /* The first function owns the connection context: SQLite calls

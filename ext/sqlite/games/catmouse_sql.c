@@ -10,6 +10,7 @@
 #include <string.h>
 #include "catmouse_sql.h"
 #include "catmouse.h"
+#include "certificate.h"
 SQLITE_EXTENSION_INIT3
 
 #define CM_KEY_HOLE     0
@@ -154,8 +155,32 @@ static const GGFuncDef cmsqlJsonFunc = {
   .xResult = cmsqlResult,
 };
 
+/* The certificates: the mouse goes anywhere it can, the cat not into a
+** hole (certificate.c walks the out-neighbours). */
+static int cmsqlCertAllowed(const GGSolved *p, uint32_t a, uint32_t b, int turn, uint32_t to){
+  (void)a; (void)b;
+  return turn==0 || !gg_cm_is_hole((const GGCatMouse*)p->pState, to);
+}
+
+static int cmsqlCertParams(sqlite3_str *pOut, const GGSolved *p, const char *zFunc,
+                           char **pzErr){
+  (void)zFunc; (void)pzErr;
+  gg_cert_param_nodes(pOut, p, "hole");
+  return SQLITE_OK;
+}
+
+static const GGCertDef cmsqlCert = {
+  .zGame = "catmouse", .xAllowed = cmsqlCertAllowed, .xParams = cmsqlCertParams,
+};
+
+static const GGFuncDef cmsqlCertFunc = {
+  .zName = "catmouse_certificate", .nArgMin = 1, .nArgMax = 3, .bSource = 1, .bStart = 1,
+  .xResult = gg_cert_result,
+};
+
 static const GGFuncDef *const apCmFunc[] = {
-  &cmsqlFunc, &cmsqlJsonFunc, &gg_catmouse_bounded_func, &gg_catmouse_dot_func, 0
+  &cmsqlFunc, &cmsqlJsonFunc, &gg_catmouse_bounded_func, &gg_catmouse_dot_func,
+  &cmsqlCertFunc, 0
 };
 
 const GGGameDef gg_catmouse_def = {
@@ -171,4 +196,5 @@ const GGGameDef gg_catmouse_def = {
   .xFree = cmsqlFree, .xGet = cmsqlGet, .xListed = cmsqlListed,
   .xSmallBytes = cmsqlSmallBytes, .xSmallSolve = cmsqlSmallSolve,
   .zNotListed = "the cat may not start on a hole",
+  .pCert = &cmsqlCert,
 };

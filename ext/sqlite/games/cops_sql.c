@@ -267,7 +267,9 @@ static int copsIsNumber(const GGCall *pCall){
   return pCall->pFunc==&copsNumberFunc;
 }
 
-static const GGFuncDef *const apCopsFunc[] = { &copsNumberFunc, &copsTimeFunc, 0 };
+static const GGFuncDef *const apCopsFunc[] = {
+  &copsNumberFunc, &copsTimeFunc, &gg_cops_cert_func, 0
+};
 
 const GGGameDef gg_cops_def = {
   .zName = "cops", .apFunc = apCopsFunc,
@@ -281,4 +283,5 @@ const GGGameDef gg_cops_def = {
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
   .xGet = gg_cops_get, .xCount0 = gg_cops_count0,
   .xResult0 = gg_cops_result_conf, .xChoose = gg_cops_choose, .xTableCheck = gg_cops_check,
+  .pCert = &gg_cops_cert_def,
 };

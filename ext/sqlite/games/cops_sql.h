@@ -23,4 +23,9 @@ void gg_cops_result_conf(sqlite3_context *ctx, const void *pState, const GGGraph
                          uint64_t conf);
 void gg_cops_choose(const void *pState, uint64_t *pConf, uint32_t *pR);
 
+/* Its certificates (cops_cert.c): cops_certificate() and what
+** certificate.c needs of the game. */
+extern const GGFuncDef gg_cops_cert_func;
+extern const GGCertDef gg_cops_cert_def;
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "call.h"
 #include "race.h"
+#include "certificate.h"
 SQLITE_EXTENSION_INIT3
 
 extern const GGGameDef gg_race_def;   /* below; its results read its outcome codes */
@@ -118,7 +119,32 @@ static const GGFuncDef racesqlFunc = {
   .xSmall = racesqlSmall, .xRun = racesqlRun,
 };
 
-static const GGFuncDef *const apRaceFunc[] = { &racesqlFunc, 0 };
+/* The certificates: the mover stays, or steps anywhere but onto the
+** other player, unless that is z. */
+static int racesqlCertAllowed(const GGSolved *p, uint32_t a, uint32_t b, int turn,
+                              uint32_t to){
+  uint32_t from = turn==0 ? a : b, other = turn==0 ? b : a;
+  return to==from || to!=other || to==p->aParam[0];
+}
+
+static int racesqlCertParams(sqlite3_str *pOut, const GGSolved *p, const char *zFunc,
+                             char **pzErr){
+  (void)zFunc; (void)pzErr;
+  gg_cert_param_nodes(pOut, p, "goal");
+  return SQLITE_OK;
+}
+
+static const GGCertDef racesqlCert = {
+  .zGame = "race", .bStay = 1, .xAllowed = racesqlCertAllowed, .xParams = racesqlCertParams,
+};
+
+static const GGFuncDef racesqlCertFunc = {
+  .zName = "race_certificate", .nArgMin = 4, .nArgMax = 6,
+  .azArg = { "x", "y", "z" }, .aArgKind = { GG_ARG_NODE, GG_ARG_NODE, GG_ARG_NODE },
+  .bSource = 1, .bStart = 1, .xResult = gg_cert_result,
+};
+
+static const GGFuncDef *const apRaceFunc[] = { &racesqlFunc, &racesqlCertFunc, 0 };
 
 const GGGameDef gg_race_def = {
   .zName = "race", .apFunc = apRaceFunc,
@@ -130,4 +156,5 @@ const GGGameDef gg_race_def = {
   .xMaxNodes = gg_race_max_nodes, .zMaxNodes = GG_SQL_MAX_NODES_WHY,
   .xRoles = racesqlRoles, .xSolve = racesqlSolve,
   .xFree = racesqlFree, .xGet = racesqlGet,   /* every (alice, bob, turn) is listed */
+  .pCert = &racesqlCert,
 };
