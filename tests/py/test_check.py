@@ -169,6 +169,18 @@ def test_valid_certificates_verify():
     assert rc == 0
 
 
+def test_safe_claims_in_words():
+    mouse = CM_DRAW.split("strategy 1")[0].replace("claim draw", "claim safe 0") + "end\n"
+    player1 = cert("game_solve", [], GS, "safe 1", "0", [(1, "safe", ["0 -", "1 - 4", "2 - 4", "4 -"])])
+    rc, out = run(mouse, player1, graph="0\n1 1\n2,2\n")
+    assert out == [
+        "verified: the mouse never loses from mouse 1, cat 2, mouse to move on the graph with sha256 %s (3 nodes)"
+        % sha_of(CM_DRAW), "graph: same as the certificate's (sha256 %s)" % sha_of(CM_DRAW),
+        'verified: player 1 never loses from position 0 (id "start") on the game with sha256 %s (5 positions)'
+        % sha_of(GS), "graph: not compared: no graph block was read"], out
+    assert rc == 0
+
+
 def test_comments_and_blank_lines_are_ignored_anywhere():
     t = cm().replace("\nedge", "\n# a comment\n\nedge").replace("\nend", "\n#\nend") + "# after\n"
     t = sub(t, "game catmouse", 'game catmouse\nrules {"hole": 5}')
@@ -348,3 +360,11 @@ def test_the_checker_uses_the_standard_library_only():
     assert imports <= set(sys.stdlib_module_names), imports
     assert not any(isinstance(n, ast.ImportFrom) for n in ast.walk(tree))
     assert ast.get_docstring(tree).split("\n")[0].startswith("The checker of graphgame's certificates")
+
+
+def test_the_cat_may_not_enter_a_hole():
+    g = graph_block([0, 1, 2], [(0, 1), (1, 2)])
+    t = cert("catmouse", ["hole 0"], g, "win 1", "cat 2 1", [(1, "reach", ["cat 2 1 1 2", "mouse 2 2 0"])])
+    rc, out = run(t)
+    assert rc == 0 and out[0].startswith("verified: the cat wins from mouse 2, cat 1, cat to move within 1 ply")
+    rejected([(sub(t, "cat 2 1 1 2", "cat 2 1 1 0"), line_of(t, "cat 2 1 1 2"), "illegal move: the cat has no move 0")])

@@ -4,30 +4,26 @@
 A certificate proves the value of one position of a game: cat and mouse,
 the race to z, cops and robbers (plain or lazy, on a directed or undirected
 graph), or a game given as rows (game_solve).  This file decides whether it
-proves what it claims.  It shares no code with graphgame's engine: it uses
-Python's standard library only and computes every legal move itself, from
-the certificate's own node and edge lines and the rules of that page.
+proves what it claims.  It shares no code with graphgame's engine: Python's
+standard library only, and every legal move computed here from the
+certificate's own node and edge lines and the rules of that page.
 
     python3 -m graphgame.check FILE [FILE...] [--graph GRAPHFILE]
-    python3 bindings/python/graphgame/check.py FILE [FILE...] [--graph GRAPHFILE]
 
 One line a certificate: `verified: <the claim in words> on the graph with
-sha256 <hex> (<n> nodes)` or `rejected: line N: <why>`.  The format is read
-first, strictly (line order, counts, the canonical order of nodes and edges,
-their SHA-256), and the first line that breaks it is named; if it holds, the
-rules are checked, the start first, then the rows in the file's order, and
-the first line that fails is named.  Rounds of a cops win: the start is
-place-cops with PLIES p; the cops place (a ply), the robber places (a ply),
-then each round is a cops' move and a robber's move, so the robber is
-caught within ceil((p - 2) / 2) rounds.  A cops win of k and a robber's
-escape from k - 1 cops on one graph (sha256, directedness and variant) add
-`verified: the cop number is k ...`.  `--graph FILE` compares the referee's
-own graph (a graph6 or digraph6 line, or an edge list of `u v` or `u,v`
-lines, a line of one label being an isolated node, `#` comments,
-integer-looking labels integers) with each certificate's canonical node and
-edge lines, directedness taken from the certificate.  Exit status: 0 if
-every certificate is verified (and the graph is the same), 1 if not, 2 for
-a usage error or a file that cannot be read.
+sha256 <hex> (<n> nodes)`, or `rejected: line N: <why>`.  The format is read
+first, strictly, and its first broken line is named; then the rules are
+checked, the start first, then the rows in the file's order.  A cops win
+starts at place-cops with PLIES p: the cops place (a ply), the robber places
+(a ply), then a round is a cops' move and a robber's move, so the robber is
+caught within ceil((p - 2) / 2) rounds.  A cops win of k and an escape from
+k - 1 cops on one graph (sha256, directedness, variant) add `verified: the
+cop number is k ...`.  --graph compares the referee's own graph (a graph6 or
+digraph6 line, or an edge list: `u v` or `u,v` lines, one label on a line an
+isolated node, `#` comments, integer-looking labels integers) with each
+certificate's canonical node and edge lines.  Exit status 0 if every
+certificate is verified (and the graph is the same), 1 if not, 2 for a
+usage error or a file that cannot be read.
 """
 import argparse
 import hashlib
@@ -204,7 +200,8 @@ def label(s, no):
 
 def position(g, f, no):
     """The position that the fields f begin with, and how many fields it takes."""
-    t, f = f[0], f + ["", ""]
+    f = f + ["", "", ""]
+    t = f[0]
     if g.game == "game_solve":
         return (node(g, t, no),), 1
     if g.game == "cops" and t in ("place-cops", "place-robber"):
@@ -215,20 +212,20 @@ def position(g, f, no):
 
 
 def read_block(take, g, no, t):
-    """The graph block (game_solve: the positions and moves) and its sha256."""
+    """The graph block (game_solve: its positions and moves), checked against its sha256."""
     solve = g.game == "game_solve"
     m = re.fullmatch((r"positions %s moves %s" if solve else r"graph (directed|undirected) nodes %s edges %s")
                      % (NUM, NUM) + r" sha256 ([0-9a-f]{64})", t)
     if not m:
         raise Bad(no, "expected '%s sha256 HEX64'" % ("positions N moves N" if solve else
                                                       "graph directed|undirected nodes N edges N"))
-    *_, n, npairs, g.sha = m.groups()
-    g.directed, g.n, npairs, sha_no = solve or m[1] == "directed", int(n), int(npairs), no
-    g.index = {str(i): i for i in range(g.n)}
-    for p_no, v in g.param_nodes:                       # the hole and goal lines, before the graph line
+    g.directed = solve or m[1] == "directed"          # game_solve's moves go one way
+    g.n, npairs, g.sha = int(m.groups()[-3]), int(m.groups()[-2]), m.groups()[-1]
+    g.index, sha_no, h = {str(i): i for i in range(g.n)}, no, hashlib.sha256()
+    for p_no, v in g.param_nodes:                      # the hole and goal lines, above
         node(g, v, p_no)
     word, pair, shape = ("position", "move", "PLAYER RESULT ID") if solve else ("node", "edge", "LABEL")
-    h, keys, prev, g.texts, g.labels, g.node_lines, g.player, g.result = hashlib.sha256(), {}, None, [], [], [], [], []
+    g.texts, g.labels, g.node_lines, g.player, g.result, seen, prev = [], [], [], [], [], set(), None
     for i in range(g.n):
         no, t = take("%s %d" % (word, i))
         f = t.split(" ", 4 if solve else 2)
@@ -236,12 +233,17 @@ def read_block(take, g, no, t):
                 solve and (f[2] not in ("0", "1") or f[3] not in ("-", "win", "loss", "draw")):
             raise Bad(no, "expected %s %d of the %d of line %d ('%s %d %s')" % (word, i, g.n, sha_no, word, i, shape))
         v, key = label(f[-1], no)
-        if key in keys or not solve and prev is not None and key < prev:
+        if key in seen or not solve and prev is not None and key < prev:
             raise Bad(no, "the %s %s is not after the one before in SQLite's order (integers ascending, then"
                       " texts by their UTF-8 bytes, no label twice)" % ("id" if solve else "label", f[-1]))
-        keys[key], prev = no, key
-        g.texts.append(f[-1]), g.labels.append(v), g.node_lines.append(no)
-        g.player.append(int(f[2]) if solve else None), g.result.append(f[3] if solve else None)
+        seen.add(key)
+        prev = key
+        g.texts.append(f[-1])
+        g.labels.append(v)
+        g.node_lines.append(no)
+        if solve:
+            g.player.append(int(f[2]))
+            g.result.append(f[3])
         h.update(t.encode("utf-8") + b"\n")
     g.edges, g.edge_lines, g.adj = [], [], [set() for _ in range(g.n)]
     for j in range(npairs):
@@ -254,7 +256,11 @@ def read_block(take, g, no, t):
             raise Bad(no, "an undirected edge is written with u <= v")
         if g.edges and (u, v) <= g.edges[-1]:
             raise Bad(no, "the %ss are not sorted by (u, v), or one is repeated" % pair)
-        g.edges.append((u, v)), g.edge_lines.append(no), g.adj[u].add(v), g.directed or g.adj[v].add(u)
+        g.edges.append((u, v))
+        g.edge_lines.append(no)
+        g.adj[u].add(v)
+        if not g.directed:
+            g.adj[v].add(u)
         h.update(t.encode("utf-8") + b"\n")
     if h.hexdigest() != g.sha:
         raise Bad(sha_no, "the sha256 of the %s and %s lines is %s, not the one written here"
@@ -337,7 +343,7 @@ def read(data, g):
         P, kind, nrows, S, head = int(m[1]), m[2], int(m[3]), {}, no
         if (kind, P) not in need:
             raise Bad(no, "the claim '%s' needs %s, not this section" % (
-                t_claim, " and ".join("'strategy %d %s'" % (p, k) for k, p in need)))
+                t_claim, " and ".join("'strategy %d %s'" % (p, k) for k, p in need) or "no other section"))
         need.remove((kind, P))
         for i in range(nrows):
             no, t = take("row %d of the %d of line %d" % (i + 1, nrows, head))
@@ -508,7 +514,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="graphgame.check", description="Check graphgame certificates.")
     ap.add_argument("files", nargs="+", metavar="FILE")
     ap.add_argument("--graph", metavar="GRAPHFILE", help="a graph6 line or an edge list to compare")
-    args, rc, wins = ap.parse_args(argv), 0, {}
+    args, rc, wins = ap.parse_intermixed_args(argv), 0, {}
     try:
         referee = read_referee(args.graph) if args.graph else None
     except (OSError, ValueError) as e:
@@ -527,10 +533,10 @@ def main(argv=None):
         rc = rc or (0 if claim else 1)
         if claim and g.game == "cops":
             wins[(g.sha, g.directed, g.lazy, g.k, claim[0])] = g
-        if referee is not None and g.graph_read:
-            line = compare(g, *referee)
+        if referee is not None:
+            line = compare(g, *referee) if g.graph_read else "graph: not compared: no graph block was read"
             print(line)
-            rc = rc or (0 if line.startswith("graph: same") else 1)
+            rc = rc or (0 if line.startswith("graph: same") or not g.graph_read else 1)
     for (sha, directed, lazy, k, kind), g in wins.items():
         if kind == "win" and (sha, directed, lazy, k - 1, "safe") in wins:
             print("verified: the %scop number is %d%s" % ("lazy " if lazy else "", k, on_graph(g)))
