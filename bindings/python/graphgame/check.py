@@ -483,7 +483,9 @@ def read_referee(path):
         if len(f) > 2 or "" in f:
             raise ValueError("line %d: expected 'u v', 'u,v' or one label" % i)
         f = [int(x) if re.fullmatch(r"[-+]?[0-9]+", x) else x for x in f]
-        labels, rows = labels + f, rows + ([f] if len(f) == 2 else [])
+        labels += f
+        if len(f) == 2:
+            rows.append(f)
     return labels, rows
 
 
