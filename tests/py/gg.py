@@ -277,7 +277,7 @@ def race_moves(adj, z, a, b, t):
     onto the other player's node only if it is z."""
     mover, other = (a, b) if t == 0 else (b, a)
     out = []
-    for to in sorted({mover} | adj[mover]):
+    for to in sqlite_order({mover} | adj[mover]):
         if to == mover or to != other or to == z:
             out.append((to, (to, b, 1) if t == 0 else (a, to, 0)))
     return out
@@ -305,7 +305,7 @@ def race_brute(rows, z, directed=False):
     the start); Bob-turn positions never are.  With directed=True the
     rows are arcs, followed from src to dst only."""
     adj = race_adjacency(rows, directed)
-    nodes = sorted(adj)
+    nodes = sqlite_order(adj)
     positions = [(a, b, t) for a in nodes for b in nodes for t in (0, 1)]
 
     def winner_at(p):
