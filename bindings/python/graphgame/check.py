@@ -23,9 +23,11 @@ digraph6 line, or an edge list: `u v` or `u,v` lines, one label on a line an
 isolated node, `#` comments, integer-looking labels integers) with each
 certificate's canonical node and edge lines.  Exit status 0 if every
 certificate is verified (and the graph is the same), 1 if not, 2 for a
-usage error or a file that cannot be read.
+usage error or a file that cannot be read.  A FILE ending in .gz is read
+through gzip.
 """
 import argparse
+import gzip
 import hashlib
 import itertools
 import json
@@ -524,7 +526,7 @@ def main(argv=None):
         return 2
     for path in args.files:
         try:
-            data = open(path, "rb").read()
+            data = (gzip.open if path.endswith(".gz") else open)(path, "rb").read()
         except OSError as e:
             print("rejected: cannot read %s: %s" % (path, e.strerror))
             rc = 2
