@@ -63,6 +63,7 @@ const GGFuncTab gg_aFunc[] = {
   { "graph6",           2, GG_READS, gg_fn_graph6 },
   { "digraph6",         1, GG_READS, gg_fn_digraph6 },
   { "digraph6",         2, GG_READS, gg_fn_digraph6 },
+  { "game_solve_certificate", 3, GG_READS, gg_fn_game_solve_cert },  /* game_solve_cert.c */
 };
 const int gg_nFunc = (int)(sizeof(gg_aFunc)/sizeof(gg_aFunc[0]));
 

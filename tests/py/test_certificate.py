@@ -276,3 +276,59 @@ def test_mutated_real_certificates_are_rejected():
     for i, cert in enumerate(bad):
         rc, lines = check([cert])
         assert rc == 1 and re.match(r"rejected: line \d+: ", lines[0]), (i, lines)
+
+
+def test_game_solve_certificates_of_every_position():
+    """Random games of 4 to 14 positions (ids integers or texts, extra
+    turns, loops, finished positions with moves out of them): the
+    certificate of every position checks, and its claim is the value of
+    gg.force_win."""
+    rng = random.Random(1728)
+    db = gg.connect()
+    certs, claims = [], []
+    for g in range(25):
+        n = rng.randrange(4, 15)
+        ids = [rng.choice([i, "p%d" % i]) for i in range(n)]
+        player = [rng.randrange(2) for _ in range(n)]
+        result = [rng.choice([None] * 6 + ["win", "loss", "draw"]) for _ in range(n)]
+        moves = sorted({(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randrange(n, 3 * n))})
+        db.execute("DROP TABLE IF EXISTS p")
+        db.execute("DROP TABLE IF EXISTS m")
+        db.execute("CREATE TABLE p(position, player, result)")
+        db.execute("CREATE TABLE m(position, next)")
+        db.executemany("INSERT INTO p VALUES (?, ?, ?)", zip(ids, player, result))
+        db.executemany("INSERT INTO m VALUES (?, ?)", [(ids[a], ids[b]) for a, b in moves])
+        succ = {i: [b for a, b in moves if a == i] for i in range(n)}
+
+        def winner_at(i):
+            if result[i] == "draw":
+                return "draw"
+            if result[i] is not None:
+                return player[i] if result[i] == "win" else 1 - player[i]
+            return None if succ[i] else 1 - player[i]
+        best = gg.force_win(range(n), winner_at, lambda i: player[i], lambda i: succ[i], None)
+        for i in range(n):
+            certs.append(db.execute("SELECT game_solve_certificate('p', 'm', ?)",
+                                    (ids[i],)).fetchone()[0])
+            want = "win %d" % best[i][0] if i in best else "draw"
+            assert claim_of(certs[-1]) == want, (g, i)
+            claims.append(want)
+    assert {"win 0", "win 1", "draw"} <= set(claims)
+    verified(certs)
+
+
+def test_game_solve_certificate_errors():
+    db = gg.connect()
+    db.execute("CREATE TABLE p(position, player, result)")
+    db.execute("CREATE TABLE m(position, next)")
+    db.execute("INSERT INTO p VALUES (1, 0, NULL), (2, 1, 'loss')")
+    db.execute("INSERT INTO m VALUES (1, 2)")
+    assert claim_of(db.execute("SELECT game_solve_certificate('p', 'm', 1.0)").fetchone()[0]) \
+        == "win 0"
+    assert gg.err(db, "SELECT game_solve_certificate('p', 'm', '1')") == (
+        "graphgame: game_solve_certificate: the position '1' is not in table \"p\" (ids keep"
+        " their type: 1 and '1' differ)")
+    assert gg.err(db, "SELECT game_solve_certificate(NULL, 'm', 1)") == (
+        "graphgame: game_solve_certificate: the positions and moves arguments name two tables,"
+        " and must not be NULL")
+    assert gg.err(db, "SELECT game_solve_certificate('nope', 'm', 1)").startswith("graphgame: ")

@@ -130,6 +130,20 @@ int64_t gg_gamesolve_find(const GGKeyMap *pKeys, sqlite3_value *pVal){
   }
 }
 
+int gg_gamesolve_lookup(GsGame *pGame, sqlite3_value *pVal, int64_t *pId){
+  *pId = -1;
+  if( gg_keymap_reindex(&pGame->keys) ) return SQLITE_NOMEM;
+  if( sqlite3_value_type(pVal)==SQLITE_FLOAT ){
+    double r = sqlite3_value_double(pVal);
+    if( r>=-9223372036854775808.0 && r<9223372036854775808.0 && r==(double)(int64_t)r ){
+      *pId = gg_keymap_find(&pGame->keys, GG_KEY_INT, (int64_t)r, 0, 0);
+    }
+  }else{
+    *pId = gg_gamesolve_find(&pGame->keys, pVal);
+  }
+  return SQLITE_OK;
+}
+
 /* The result word of a position row: GG_EX_*, or -1 if unknown. */
 static int gsResult(sqlite3_value *pVal){
   const char *z;

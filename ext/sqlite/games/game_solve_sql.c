@@ -79,15 +79,7 @@ static int gsClose(sqlite3_vtab_cursor *cur){
 static int gsPin(GsCursor *pCur, sqlite3_value *pVal){
   int64_t id = -1;
   pCur->i = pCur->iEnd = 0;
-  if( gg_keymap_reindex(&pCur->pGame->keys) ) return SQLITE_NOMEM;
-  if( sqlite3_value_type(pVal)==SQLITE_FLOAT ){
-    double r = sqlite3_value_double(pVal);
-    if( r>=-9223372036854775808.0 && r<9223372036854775808.0 && r==(double)(int64_t)r ){
-      id = gg_keymap_find(&pCur->pGame->keys, GG_KEY_INT, (int64_t)r, 0, 0);
-    }
-  }else{
-    id = gg_gamesolve_find(&pCur->pGame->keys, pVal);
-  }
+  if( gg_gamesolve_lookup(pCur->pGame, pVal, &id) ) return SQLITE_NOMEM;
   if( id>=0 ){
     pCur->i = (uint32_t)id;
     pCur->iEnd = (uint32_t)id + 1;

@@ -28,6 +28,12 @@ void gg_gamesolve_free(GsGame *p);
 /* The id of a position value (integer or text), or -1. */
 int64_t gg_gamesolve_find(const GGKeyMap *pKeys, sqlite3_value *pVal);
 
+/* The id of a position value as SQL's = compares it on a column without
+** affinity (a float equal to an integer finds it), after the keys are
+** indexed again (the load leaves them unindexed): *pId, -1 if none;
+** SQLITE_OK or SQLITE_NOMEM. */
+int gg_gamesolve_lookup(GsGame *pGame, sqlite3_value *pVal, int64_t *pId);
+
 /* Read both tables and solve: *ppGame, or an error naming the table,
 ** the column or the row. */
 int gg_gamesolve_load(GGConn *pConn, const char *zPositions, const char *zMoves,

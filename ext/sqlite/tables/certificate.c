@@ -224,12 +224,11 @@ static int certClaim(const GGSolved *p, const GGCertRow *pStart, GGCertSection *
   return 2;
 }
 
-/* The limit's message. */
-static char *certTooBig(GGCall *pCall, uint64_t nRow){
+char *gg_cert_err_rows(const char *zFunc, uint64_t nRow){
   return gg_errmsg("%s: the certificate passed %llu rows, the limit of"
                    " graphgame_limit('max_certificate_rows'); raise it, for example with"
                    " SELECT graphgame_limit('max_certificate_rows', %llu)",
-                   pCall->pFunc->zName, (unsigned long long)nRow,
+                   zFunc, (unsigned long long)nRow,
                    (unsigned long long)(nRow > (1ull<<61) ? nRow : 4*nRow));
 }
 
@@ -274,7 +273,7 @@ void gg_cert_result(sqlite3_context *ctx, GGCall *pCall, const GGSolved *p){
   gg_interrupt_done(&intr);
   if( rc==SQLITE_OK ) sqlite3_str_appendall(pOut, "end\n");
   if( rc==SQLITE_OK && sqlite3_str_errcode(pOut) ) rc = sqlite3_str_errcode(pOut);
-  if( rc==SQLITE_TOOBIG ) zErr = certTooBig(pCall, w.nRow);
+  if( rc==SQLITE_TOOBIG ) zErr = gg_cert_err_rows(pCall->pFunc->zName, w.nRow);
   if( rc==SQLITE_INTERRUPT ){
     zErr = gg_err_interrupted(pCall->pFunc->zName, "writing the certificate (%llu rows)",
                               (unsigned long long)w.nRow);

@@ -81,6 +81,14 @@ struct GGCertSection {
 int gg_cert_header(sqlite3_str *pOut, GGCall *pCall, const GGSolved *p, const char *zClaim,
                    const GGCertRow *pStart, char **pzErr);
 int gg_cert_section(sqlite3_str *pOut, const GGSolved *p, const GGCertSection *s);
+/* Text as a JSON string (its quotes, escapes for '"', '\\' and control
+** bytes); and the message of a certificate past the limit on its rows. */
+void gg_cert_json_text(sqlite3_str *pOut, const char *z, uint32_t nz);
+char *gg_cert_err_rows(const char *zFunc, uint64_t nRow);
+/* The function game_solve_certificate(positions, moves, position)
+** (game_solve_cert.c; registry.c lists it). */
+void gg_fn_game_solve_cert(sqlite3_context *ctx, int argc, sqlite3_value **argv);
+
 /* One line "<zWord> <node>" a node of role 0 (the holes, z): xParams of
 ** the board games. */
 void gg_cert_param_nodes(sqlite3_str *pOut, const GGSolved *p, const char *zWord);

@@ -11,26 +11,27 @@
 #include "sha256.h"
 SQLITE_EXTENSION_INIT3
 
-/* A label as a JSON value: an integer, or a string with its escapes. */
-static void certLabel(sqlite3_str *pOut, const GGGraph *pG, uint32_t u){
-  GGLabel L;
+void gg_cert_json_text(sqlite3_str *pOut, const char *z, uint32_t nz){
   uint32_t i, j = 0;
-  gg_graph_label(pG, u, &L);
-  if( L.eType==GG_KEY_INT ){
-    sqlite3_str_appendf(pOut, "%lld", (long long)L.iVal);
-    return;
-  }
   sqlite3_str_appendchar(pOut, 1, '"');
-  for(i=0; i<L.nz; i++){
-    unsigned char c = (unsigned char)L.z[i];
+  for(i=0; i<nz; i++){
+    unsigned char c = (unsigned char)z[i];
     if( c>=0x20 && c!='"' && c!='\\' && c!=0x7f ) continue;
-    sqlite3_str_append(pOut, L.z+j, (int)(i-j));
+    sqlite3_str_append(pOut, z+j, (int)(i-j));
     j = i+1;
     if( c=='"' || c=='\\' ) sqlite3_str_appendf(pOut, "\\%c", c);
     else sqlite3_str_appendf(pOut, "\\u%04x", c);
   }
-  sqlite3_str_append(pOut, L.z+j, (int)(L.nz-j));
+  sqlite3_str_append(pOut, z+j, (int)(nz-j));
   sqlite3_str_appendchar(pOut, 1, '"');
+}
+
+/* A label as a JSON value: an integer, or a string with its escapes. */
+static void certLabel(sqlite3_str *pOut, const GGGraph *pG, uint32_t u){
+  GGLabel L;
+  gg_graph_label(pG, u, &L);
+  if( L.eType==GG_KEY_INT ) sqlite3_str_appendf(pOut, "%lld", (long long)L.iVal);
+  else gg_cert_json_text(pOut, L.z, L.nz);
 }
 
 /* The node and edge lines of pG into pLines; the number of edges. */
