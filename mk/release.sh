@@ -58,8 +58,12 @@ graphgame is a SQLite loadable extension that solves pursuit and race
 games on graphs kept in SQLite tables (cat and mouse, race to z, cops
 and robbers, any game given as rows).  MIT license: see LICENSE.
 
-Files: $2 (the extension), LICENSE, README.txt (this file), and sql/
-(a recommended schema and a JSON importer, for the examples).
+Files: $2 (the extension), LICENSE, README.txt (this file), sql/
+(a recommended schema and a JSON importer, for the examples), and
+check.py, the checker of graphgame's certificates (Python 3's standard
+library only, written apart from the extension):
+
+  python3 check.py FILE.cert          -- verified: ... or rejected: line N: ...
 
 It needs SQLite 3.30.0 or newer with extension loading.  SQLite loads an
 extension into one connection at a time: load it right after opening the
@@ -96,7 +100,8 @@ browser, a worker or Node.js; nothing to load.
 
 Files: graphgame-sqlite.js and graphgame-sqlite.wasm (the module: keep
 them together), shell.js and script.js (a small sqlite3 shell for Node),
-LICENSE, README.txt (this file), sql/ (the scripts the examples read).
+LICENSE, README.txt (this file), sql/ (the scripts the examples read),
+check.py (the checker of certificates: python3 check.py FILE.cert).
 
   node shell.js -header -column < script.sql
 
@@ -117,6 +122,7 @@ EOF
 pack() {
   mkdir -p "$stage/$1/sql"
   cp LICENSE "$stage/$1/"
+  cp bindings/python/graphgame/check.py "$stage/$1/"
   cp sql/*.sql "$stage/$1/sql/"
   find "$stage/$1" -type f -exec chmod go-w {} + -exec touch -d "@$epoch" {} +
   find "$stage/$1" -type d -exec touch -d "@$epoch" {} +

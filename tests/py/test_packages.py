@@ -114,6 +114,7 @@ def test_python_wheel_carries_the_extension():
         assert not name.endswith("-any.whl"), "a wheel with a native library must name its platform"
         files = zipfile.ZipFile(whl).namelist()
         assert "graphgame/graphgame.so" in files and "graphgame/__init__.py" in files, files
+        assert "graphgame/check.py" in files, files          # the certificates' checker
     finally:
         shutil.rmtree(tmp)
 
@@ -150,6 +151,14 @@ def test_python_wheel_in_a_fresh_venv():
         os.mkdir(run_dir)
         p = _ok(eco.run([py, "-c", PY_CLIENT, EXAMPLE1, EXAMPLE2], cwd=run_dir), "python client")
         assert p.stdout.splitlines() == ["0", "1", VERSION, "True True", "off"], p.stdout + p.stderr
+        # a certificate written through the installed package, checked by its checker
+        cert = os.path.join(run_dir, "c.cert")
+        _ok(eco.run([py, "-c", "import sqlite3, sys, graphgame; db = sqlite3.connect(':memory:');"
+                     " graphgame.load(db); open(sys.argv[2], 'w').write(db.execute("
+                     "'SELECT catmouse_certificate(?, \\'json\\')', (sys.argv[1],)).fetchone()[0])",
+                     EXAMPLE2, cert], cwd=run_dir), "python certificate")
+        p = _ok(eco.run([py, "-m", "graphgame.check", cert], cwd=run_dir), "graphgame.check")
+        assert p.stdout.startswith("verified: the mouse wins from mouse 1, cat 2"), p.stdout
     finally:
         shutil.rmtree(tmp)
 

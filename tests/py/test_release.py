@@ -202,7 +202,7 @@ def test_release_holds_every_download_and_its_checksum():
         files = sorted(os.path.relpath(os.path.join(d, f), top)
                        for d, _, fs in os.walk(top) for f in fs)
         assert lib in files and "LICENSE" in files and "README.txt" in files, (name, files)
-        assert "sql/schema.sql" in files, (name, files)
+        assert "sql/schema.sql" in files and "check.py" in files, (name, files)
         assert open(os.path.join(top, "LICENSE"), "rb").read() == \
             open(os.path.join(ROOT, "LICENSE"), "rb").read(), name
         readme = open(os.path.join(top, "README.txt"), encoding="utf-8").read()
