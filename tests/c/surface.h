@@ -146,6 +146,24 @@ static const SurfSql aSurface[] = {
   { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
     " FROM game_solve('gpos', 'gmovs')", 0 },
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
+  /* certificates (certificate.c, certificate_text.c, cops_cert.c,
+  ** game_solve_cert.c): every game, a draw's two sections, the cops' win
+  ** and escape, a lazy and a directed game, the refusals, the limit */
+  { "SELECT length(catmouse_certificate(:graph)), length(catmouse_certificate(:graph, :edges,"
+    " '{\"hole\": [0, 5], \"mouse\": 3, \"cat\": 4, \"turn\": \"cat\"}'))", 0 },
+  { "SELECT length(catmouse_certificate(:graph, 'named', '{\"hole\": \"Napoleon\","
+    " \"mouse\": \"Myriel\", \"cat\": \"Cosette\"}')), length(catmouse_certificate(:json,"
+    " 'json'))", 0 },
+  { "SELECT length(race_certificate(:graph, 1, 2, 0, :edges)), length(race_certificate(:graph,"
+    " 2, 1, 0, :edges, '{\"directed\": true}'))", 0 },
+  { "SELECT length(cops_certificate(:graph, 1, :edges)), length(cops_certificate(:graph, 2,"
+    " :edges, '{\"lazy\": true}')), length(cops_certificate(:graph, 1, :edges,"
+    " '{\"directed\": true}'))", 0 },
+  { "SELECT cops_certificate(:graph, 1, :edges, '{\"distance\": 1}')", 0 },
+  { "SELECT graphgame_limit('max_certificate_rows', 5), length(cops_certificate(:graph, 1)),"
+    " graphgame_limit('max_certificate_rows', 10000000)", 0 },
+  { "SELECT length(game_solve_certificate('gpos', 'gmov', 'start')), length(game_solve_certificate("
+    "'gpos', 'gmovs', :graph)), game_solve_certificate(:edges, 'gmov', 1)", 0 },
   /* the owner of the kept statements (kept.c): no rows */
   { "SELECT count(*) FROM graphgame_kept", 0 },
   /* the private reader of rows (rows.c): an error when called from SQL */
