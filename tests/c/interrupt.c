@@ -287,6 +287,7 @@ int main(int argc, char **argv){
   h_exec(db, "INSERT INTO edges SELECT 10, src, dst FROM graph_path(3000)");
   h_exec(db, "INSERT INTO edges SELECT 11, src, dst FROM graph_path(10000)");
   h_exec(db, "INSERT INTO edges SELECT 12, src, dst FROM graph_cycle(3000)");
+  h_exec(db, "INSERT INTO edges SELECT 14, src, dst FROM graph_cycle(1500)");
   h_exec(db, "WITH RECURSIVE r(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM r WHERE i<125)"
              " INSERT INTO edges SELECT 8, i, (i+1)%126 FROM r UNION ALL"
              " SELECT 8, i, (i + 126 + json_extract('[17,27,-13,-59,-35,35,-11,13,-53,53,-27,"
@@ -318,6 +319,11 @@ int main(int argc, char **argv){
   intrPhase("race grid", 0, "SELECT count(*) FROM race_states(13, 0) WHERE alice = 1 AND bob = 2");
   /* the pull on the grid: numbered in balls, the mouse's turn fused */
   intrPhase("grid", 0, "SELECT catmouse(13)");
+  /* a certificate's walk, the solve cached: a draw whose safe sets hold
+  ** millions of rows (the hole cut off a cycle) */
+  intrPhase("certificate", "SELECT graphgame_limit('max_certificate_rows', 1000000000),"
+            " catmouse(14, 'edges', '{\"hole\": -1, \"isolated\": [-1]}')",
+            "SELECT length(catmouse_certificate(14, 'edges', '{\"hole\": -1, \"isolated\": [-1]}'))");
   /* the capped search's memo: 9e8 positions in blocks, zeroed a slice at a time */
   intrPhase("bounded memo", 0, "SELECT catmouse_bounded(7, 400, 'edges',"
             " '{\"mouse\": 700, \"cat\": 1400, \"hole\": 0}')");

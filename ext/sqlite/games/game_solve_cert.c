@@ -83,6 +83,7 @@ static int gscSection(GscWalk *w, sqlite3_str *pOut, uint32_t start, int P, int 
     else sqlite3_str_appendf(pOut, "%u -", i);
     if( move>=0 ) sqlite3_str_appendf(pOut, " %lld", (long long)move);
     sqlite3_str_appendchar(pOut, 1, '\n');
+    if( gg_poll(&w->poll, 1) ) return SQLITE_INTERRUPT;
   }
   return SQLITE_OK;
 }
@@ -93,7 +94,7 @@ static int gscCmp(const void *a, const void *b){
 }
 
 /* The game's lines (positions, then moves sorted) and their SHA-256. */
-static int gscGame(sqlite3_str *pOut, const GsGame *pGame){
+static int gscGame(sqlite3_str *pOut, const GsGame *pGame, GGPoll *pPoll){
   static const char *const azResult[] = { "-", "win", "loss", "draw" };
   const GGExplicit *ex = &pGame->ex;
   sqlite3_str *pLines = sqlite3_str_new(0);
@@ -115,6 +116,7 @@ static int gscGame(sqlite3_str *pOut, const GsGame *pGame){
       sqlite3_str_appendchar(pLines, 1, '\n');
     }
     if( ex->aSuccOff[i+1]-ex->aSuccOff[i]>nMax ) nMax = ex->aSuccOff[i+1]-ex->aSuccOff[i];
+    if( gg_poll(pPoll, 1) ){ sqlite3_free(sqlite3_str_finish(pLines)); return SQLITE_INTERRUPT; }
   }
   aSort = sqlite3_malloc64((uint64_t)nMax*sizeof(uint32_t) + 1);
   for(i=0; aSort && i<ex->nPos; i++){
@@ -124,8 +126,9 @@ static int gscGame(sqlite3_str *pOut, const GsGame *pGame){
     qsort(aSort, n, sizeof(uint32_t), gscCmp);
     for(j=0; j<n; j++) sqlite3_str_appendf(pLines, "move %u %u\n", i, aSort[j]);
     nMove += n;
+    if( gg_poll(pPoll, 1 + n) ) break;
   }
-  rc = aSort ? sqlite3_str_errcode(pLines) : SQLITE_NOMEM;
+  rc = aSort==0 ? SQLITE_NOMEM : i<ex->nPos ? SQLITE_INTERRUPT : sqlite3_str_errcode(pLines);
   sqlite3_free(aSort);
   if( rc==SQLITE_OK ){
     const char *z = sqlite3_str_value(pLines);
@@ -152,11 +155,7 @@ static int gscWrite(sqlite3_str *pOut, GGConn *pConn, const GsGame *pGame, uint3
   GGStop stop;
   memset(&w, 0, sizeof(w));
   gg_explicit_value(ex, id, &outcome, &plies);
-  sqlite3_str_appendall(pOut, "graphgame-certificate 1\ngame game_solve\n");
-  if( (rc = gscGame(pOut, pGame))!=SQLITE_OK ) return rc;
   if( outcome==GG_EX_LOSS ) P = 1 - P;
-  sqlite3_str_appendf(pOut, "claim %s%s\nstart %u\n", outcome==GG_EX_DRAW ? "draw" : "win ",
-                      outcome==GG_EX_DRAW ? "" : P ? "1" : "0", id);
   w.ex = ex;
   w.mxRow = (uint64_t)pConn->mxCertRows;
   w.aSeen = sqlite3_malloc64((uint64_t)ex->nPos + 1);
@@ -167,10 +166,14 @@ static int gscWrite(sqlite3_str *pOut, GGConn *pConn, const GsGame *pGame, uint3
     memset(w.aSeen, 0, ex->nPos);
     gg_interrupt_conn(&intr, &stop, pConn);
     gg_poll_init(&w.poll, &stop);
-    if( outcome!=GG_EX_DRAW ){
+    sqlite3_str_appendall(pOut, "graphgame-certificate 1\ngame game_solve\n");
+    rc = gscGame(pOut, pGame, &w.poll);
+    sqlite3_str_appendf(pOut, "claim %s%s\nstart %u\n", outcome==GG_EX_DRAW ? "draw" : "win ",
+                        outcome==GG_EX_DRAW ? "" : P ? "1" : "0", id);
+    if( rc==SQLITE_OK && outcome!=GG_EX_DRAW ){
       rc = gscSection(&w, pOut, id, P, 1, 1);
     }else{
-      for(i=0, rc=SQLITE_OK; rc==SQLITE_OK && i<2; i++) rc = gscSection(&w, pOut, id, i, 0, (uint8_t)(i+1));
+      for(i=0; rc==SQLITE_OK && i<2; i++) rc = gscSection(&w, pOut, id, i, 0, (uint8_t)(i+1));
     }
     gg_interrupt_done(&intr);
   }

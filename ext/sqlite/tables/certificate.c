@@ -268,7 +268,7 @@ void gg_cert_result(sqlite3_context *ctx, GGCall *pCall, const GGSolved *p){
   gg_poll_init(&w.poll, &stop);
   for(i=0; rc==SQLITE_OK && i<nSec; i++){
     rc = certSection(&w, &aSec[i], &start);
-    if( rc==SQLITE_OK ) rc = gg_cert_section(pOut, p, &aSec[i]);
+    if( rc==SQLITE_OK ) rc = gg_cert_section(pOut, p, &aSec[i], &w.poll);
   }
   gg_interrupt_done(&intr);
   if( rc==SQLITE_OK ) sqlite3_str_appendall(pOut, "end\n");

@@ -77,10 +77,12 @@ struct GGCertSection {
   uint64_t nRow, nAlloc;
 };
 
-/* The header, a section, the end (certificate_text.c). */
+/* The header, and a section's rows, asking pPoll every so many rows
+** (SQLITE_INTERRUPT) (certificate_text.c). */
 int gg_cert_header(sqlite3_str *pOut, GGCall *pCall, const GGSolved *p, const char *zClaim,
                    const GGCertRow *pStart, char **pzErr);
-int gg_cert_section(sqlite3_str *pOut, const GGSolved *p, const GGCertSection *s);
+int gg_cert_section(sqlite3_str *pOut, const GGSolved *p, const GGCertSection *s,
+                    GGPoll *pPoll);
 /* Text as a JSON string (its quotes, escapes for '"', '\\' and control
 ** bytes); and the message of a certificate past the limit on its rows. */
 void gg_cert_json_text(sqlite3_str *pOut, const char *z, uint32_t nz);

@@ -122,7 +122,8 @@ static int certMove(sqlite3_str *pOut, const GGSolved *p, const GGCertRow *r){
   return SQLITE_OK;
 }
 
-int gg_cert_section(sqlite3_str *pOut, const GGSolved *p, const GGCertSection *s){
+int gg_cert_section(sqlite3_str *pOut, const GGSolved *p, const GGCertSection *s,
+                    GGPoll *pPoll){
   uint64_t i;
   int rc = SQLITE_OK;
   sqlite3_str_appendf(pOut, "strategy %d %s rows %llu\n", s->iPlayer,
@@ -134,6 +135,7 @@ int gg_cert_section(sqlite3_str *pOut, const GGSolved *p, const GGCertSection *s
     else sqlite3_str_appendall(pOut, " -");
     if( r->move>=0 ) rc = certMove(pOut, p, r);
     sqlite3_str_appendchar(pOut, 1, '\n');
+    if( rc==SQLITE_OK && gg_poll(pPoll, 1) ) rc = SQLITE_INTERRUPT;
   }
   return rc;
 }
