@@ -121,3 +121,60 @@ def test_sqlite_utils():
             raise AssertionError("sqlite-utils returned %d rows: %s" % (len(rows), line))
         return "|".join("" if v is None else str(v) for v in rows[0])
     _check("sqlite-utils", run_one_each=one)
+
+
+CERT_SQL = ("SELECT cops_certificate(21, 3)", "SELECT catmouse_certificate(2)")
+NODE_CERT = r"""
+const Database = require("better-sqlite3");
+const fs = require("fs");
+const [ext, path, out, ...sqls] = process.argv.slice(1);
+const db = new Database(path);
+db.loadExtension(ext);
+sqls.forEach((sql, i) => fs.writeFileSync(out + i + ".cert", db.prepare(sql).pluck().get()));
+"""
+PY_CERT = r"""
+import sqlite3, sys
+ext, path, out, *sqls = sys.argv[1:]
+db = sqlite3.connect(path)
+db.enable_load_extension(True)
+db.load_extension(ext)
+for i, sql in enumerate(sqls):
+    open(out + "%d.cert" % i, "w").write(db.execute(sql).fetchone()[0])
+"""
+
+
+def test_every_client_writes_a_certificate_the_checker_verifies():
+    """A certificate written to a file from the sqlite3 CLI (writefile),
+    Python (open().write) and Node.js (fs.writeFileSync), as
+    docs/reference/certificates.md shows: the same bytes, and the checker
+    verifies them (the Petersen graph's 3 cops, a cat-and-mouse win)."""
+    eco.need_program("node", "nodejs")
+    eco.need_node()
+    tmp = tempfile.mkdtemp(prefix="gg-cert-")
+    try:
+        db = os.path.join(tmp, "games.db")
+        p = eco.run([eco.SQLITE3, "-batch", "-bail", db], input=".read %s\n.load %s\n"
+                    "INSERT INTO edges SELECT 21, src, dst FROM graph_petersen();\n" % (
+                        os.path.join(eco.ROOT, "tests", "data", "readme_fixture.sql"), eco.EXT)
+                    + "".join("SELECT writefile('%s', (%s)) > 0;\n" % (
+                        os.path.join(tmp, "cli%d.cert" % i), sql) for i, sql in enumerate(CERT_SQL)),
+                    leaks=True)
+        assert p.returncode == 0 and p.stdout.split() == ["1", "1"], p.stdout + p.stderr
+        p = eco.run([sys.executable, "-c", PY_CERT, eco.EXT, db, os.path.join(tmp, "py")]
+                    + list(CERT_SQL))
+        assert p.returncode == 0, p.stderr
+        p = eco.run(["node", "-e", NODE_CERT, eco.EXT, db, os.path.join(tmp, "node")]
+                    + list(CERT_SQL), cwd=eco.CLIENTS)
+        assert p.returncode == 0, p.stderr
+        for i in range(len(CERT_SQL)):
+            texts = [open(os.path.join(tmp, "%s%d.cert" % (c, i)), "rb").read()
+                     for c in ("cli", "py", "node")]
+            assert texts[0] == texts[1] == texts[2], i
+        p = eco.run([sys.executable, os.path.join(eco.ROOT, "bindings", "python", "graphgame",
+                                                  "check.py")]
+                    + [os.path.join(tmp, "node%d.cert" % i) for i in range(len(CERT_SQL))])
+        lines = p.stdout.splitlines()
+        assert p.returncode == 0 and lines[0].startswith("verified: 3 cops win") \
+            and lines[1].startswith("verified: the mouse wins"), p.stdout
+    finally:
+        shutil.rmtree(tmp)
