@@ -4,7 +4,8 @@
 ** objects at the top, nested arrays and objects only where a key's kind
 ** allows them (and skipped, checked, elsewhere so that the error is
 ** about the kind, not the syntax).  Depth is bounded, so hostile input
-** cannot exhaust the stack.
+** cannot exhaust the stack.  gg_rules_labels() reads one array of labels
+** alone (an SQL value compared with a column of them) with the same parts.
 */
 #include <stdio.h>
 #include <string.h>
@@ -386,4 +387,61 @@ void gg_rules_free(GGRules *p){
   gg_free(p->aLabel);
   gg_free(p->zText);
   memset(p, 0, sizeof(*p));
+}
+
+int gg_rules_labels(const char *z, uint64_t n, GGRules *p, char *zErr){
+  RulesIn r;
+  RulesVal v;
+  GGRuleVal *pOut = &p->aVal[0];
+  int bFirst = 1, rc;
+  uint64_t e0;
+  memset(p, 0, sizeof(*p));
+  zErr[0] = 0;
+  if( n/2+1 > 0xffffffffu ) return GG_TOOBIG;
+  p->zText = gg_malloc(n+1);
+  p->nLabelAlloc = (uint32_t)(n/2 + 1);
+  p->aLabel = gg_malloc((uint64_t)p->nLabelAlloc*sizeof(GGLabel));
+  if( p->zText==0 || p->aLabel==0 ) return GG_NOMEM;
+  r.z = z;
+  r.n = n;
+  r.i = 0;
+  r.p = p;
+  r.zErr = zErr;
+  if( rulesValue(&r, &v) ) return -1;
+  if( v.eType!=RV_ARRAY ){
+    if( v.eType==RV_OBJ && rulesSkip(&r, RV_OBJ, 1) ) return -1;
+    rulesWs(&r);
+    if( r.i<r.n ) return rulesFail(&r, "text after the value");
+    snprintf(zErr, GG_RULES_ERR, "not an array");
+    return -1;
+  }
+  pOut->bSet = 1;
+  pOut->aLabel = p->aLabel;
+  while( rulesMore(&r, ']', &bFirst, &rc) ){
+    rulesWs(&r);
+    e0 = r.i;
+    if( rulesValue(&r, &v) ) return -1;
+    if( (v.eType==RV_ARRAY || v.eType==RV_OBJ) && rulesSkip(&r, v.eType, 1) ) return -1;
+    if( v.eType!=RV_INT && v.eType!=RV_STR ){
+      uint64_t e1 = r.i;
+      rulesWs(&r);
+      while( rulesMore(&r, ']', &bFirst, &rc) ){     /* the rest must be JSON too */
+        if( rulesValue(&r, &v) ) return -1;
+        if( (v.eType==RV_ARRAY || v.eType==RV_OBJ) && rulesSkip(&r, v.eType, 1) ) return -1;
+      }
+      if( rc ) return rc;
+      rulesWs(&r);
+      if( r.i<r.n ) return rulesFail(&r, "text after the array");
+      snprintf(zErr, GG_RULES_ERR, "element %u is not a node label (an integer or a string),"
+               " got %.*s%s", pOut->nLabel+1, e1-e0>40 ? 40 : (int)(e1-e0), z+e0,
+               e1-e0>40 ? "..." : "");
+      return -1;
+    }
+    rulesAddLabel(&r, &v);
+    pOut->nLabel++;
+  }
+  if( rc ) return rc;
+  rulesWs(&r);
+  if( r.i<r.n ) return rulesFail(&r, "text after the array");
+  return GG_OK;
 }

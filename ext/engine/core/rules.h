@@ -32,7 +32,7 @@
 #define GG_RULE_WORD   4
 #define GG_RULE_INT    5
 
-#define GG_RULES_MAX_KEY 8      /* keys one game knows, at most */
+#define GG_RULES_MAX_KEY 12     /* keys one game knows, at most */
 #define GG_RULES_ERR 240        /* bytes for an error message */
 
 /* A key a game knows. */
@@ -72,5 +72,14 @@ struct GGRules {
 int gg_rules_parse(const char *z, uint64_t n, const GGRuleKey *aKey, int nKey,
                    GGRules *p, char *zErr);
 void gg_rules_free(GGRules *p);
+
+/* One JSON value z (n bytes) that must be an array of node labels, such
+** as an SQL value compared with a column of them ('[0, 3]', '["a",1]'):
+** its labels into p->aVal[0] (as a GG_RULE_LABELS key's, repeats kept,
+** in order).  GG_OK, GG_NOMEM, or -1 with a message in zErr: malformed
+** JSON (at which byte), or a value that is not such an array (an element
+** that is not an integer or a string, a number, an object).  Free with
+** gg_rules_free() in every case. */
+int gg_rules_labels(const char *z, uint64_t n, GGRules *p, char *zErr);
 
 #endif

@@ -66,11 +66,6 @@ int gg_register_sources(sqlite3 *db, GGConn *pConn){
   return rc;
 }
 
-uint64_t gg_call_positions(const GGCall *pCall, uint32_t n){
-  const GGGameDef *pDef = pCall->pDef;
-  return pDef->xPositions ? pDef->xPositions(n, pCall->k) : GG_BOARD_NPOS(n);
-}
-
 /* The most nodes whose positions fit the limit (at least 1; at most
 ** 2^32 - 3, a graph's bound), from the game's own formula (for k = 1
 ** when the function counts its positions itself: bReadAsK1). */
@@ -85,30 +80,6 @@ static uint32_t callMaxNodes(const GGCall *pCall){
 
 char *gg_call_name(const GGCall *pCall){
   return pCall->ref.pSource->xName(&pCall->ref);
-}
-
-int gg_call_over_limit(const GGCall *pCall, const GGGraph *pG, uint32_t n, char **pzErr){
-  char zSize[120], *zWhat = gg_call_name(pCall);
-  GGGraph bare;                 /* n nodes and no arcs: a floor of the bytes */
-  uint64_t nByte = 0;
-  if( pCall->pDef->xBytes ){
-    if( pG==0 ){
-      memset(&bare, 0, sizeof(bare));
-      bare.n = n;
-    }
-    nByte = pCall->pDef->xBytes(pG ? pG : &bare, pCall->k);
-  }
-  if( pCall->pDef->xSize ){
-    pCall->pDef->xSize(pCall->k, zSize, (int)sizeof(zSize));
-  }else{                        /* a board: the default count of positions */
-    sqlite3_snprintf((int)sizeof(zSize), zSize, "2 turns x n %s nodes x n %s nodes",
-                     pCall->pDef->azPlayer[0], pCall->pDef->azPlayer[1]);
-  }
-  *pzErr = zWhat ? gg_err_positions(pCall->pFunc->zName, zWhat, pG==0, n,
-                                    gg_call_positions(pCall, n), nByte, zSize,
-                                    pCall->pConn->mxPositions) : 0;
-  sqlite3_free(zWhat);
-  return gg_error_rc(SQLITE_TOOBIG, *pzErr);
 }
 
 /* Arguments checked before the graph is: max_plies, and a NULL node that
@@ -427,23 +398,26 @@ static int callEngineError(const GGCall *pCall, int rc, const GGNeed *pNeed, cha
 }
 
 /* Solve p (a new entry, its graph and role 0 set) within the limit and
-** put it in the cache; p is released on failure. */
+** put it in the cache; p is released on failure.  The solve may be
+** another of the same answers that fits the limit (call_limit.c): the
+** cache's variant stays the rules'. */
 static int callSolveNew(GGCall *pCall, GGSolved *p, char **pzErr){
   const GGGameDef *pDef = pCall->pDef;
   GGSolveArgs args;
   GGInterrupt intr;
   GGStop stop;
+  GGHold hold;
   int rc;
-  p->nPos = gg_call_positions(pCall, p->g.n);
-  if( p->nPos>(uint64_t)pCall->pConn->mxPositions ){
-    rc = gg_call_over_limit(pCall, &p->g, p->g.n, pzErr);
+  args.variant = p->variant;
+  rc = gg_call_hold(pCall, &p->g, &args.variant, &hold, pzErr);
+  if( rc ){
     gg_solved_release(p);
     return rc;
   }
+  p->nPos = hold.nPos;
   args.aParam = p->aParam;
   args.nParam = p->nParam;
   args.k = p->k;
-  args.variant = p->variant;
   gg_interrupt_conn(&intr, &stop, pCall->pConn);
   rc = pDef->xSolve(&p->pState, &p->g, &args, &stop);
   gg_interrupt_done(&intr);
@@ -452,7 +426,7 @@ static int callSolveNew(GGCall *pCall, GGSolved *p, char **pzErr){
     memset(&need, 0, sizeof(need));
     need.n = p->g.n;
     need.nPos = p->nPos;
-    need.nByte = pDef->xBytes ? pDef->xBytes(&p->g, p->k) : 0;
+    need.nByte = hold.nByte;
     need.nMaxNode = pDef->xMaxNodes ? pDef->xMaxNodes() : 0;
     need.zMaxNode = pDef->zMaxNodes;
     p->pState = 0;

@@ -64,6 +64,16 @@ struct GGSolveArgs {
   uint64_t variant;         /* the rules that change the solve (xVariant) */
 };
 
+/* What a solve will hold, for the limit and its messages (GGGameDef's
+** xHold, call_limit.c). */
+typedef struct GGHold GGHold;
+struct GGHold {
+  uint64_t nPos;                   /* positions it keeps, UINT64_MAX past 2^64 */
+  uint64_t nByte;                  /* bytes at its peak, 0: not known */
+  int bAbout;                      /* nPos is an estimate ("about") */
+  char zSize[200];                 /* how nPos is counted, for messages */
+};
+
 /* A game on the nodes of a graph: one line of registry.c's GG_GAMES.
 ** Written with designated initializers, a field left out (zero) takes
 ** the common case: two players on the nodes (a board of 2 n^2 positions),
@@ -103,6 +113,15 @@ struct GGGameDef {
   /* Bytes a solve of pG needs at its peak, for the messages of the limit
   ** and of a failed allocation; may be NULL. */
   uint64_t (*xBytes)(const GGGraph *pG, uint32_t k);
+  /* What the solve of every position of the built graph pG will hold when
+  ** it is not xPositions's count and xBytes's (cops: on the orbits of the
+  ** group): the limit mx and its messages count it (call_limit.c), and the
+  ** tables read a graph as for k = 1 (the count needs the graph).  It may
+  ** set *pVariant to a solve of the same answers that fits mx when the
+  ** one it counted does not (and count that one).  GG_OK or GG_NOMEM;
+  ** may be NULL. */
+  int (*xHold)(const GGGraph *pG, uint32_t k, uint64_t *pVariant, uint64_t mx,
+               GGHold *pHold);
   /* The most nodes its engine takes, and why (for the message of a
   ** larger graph); may be NULL. */
   uint32_t (*xMaxNodes)(void);
@@ -139,6 +158,19 @@ struct GGGameDef {
   uint64_t (*xCount0)(const void *pState, const GGGraph *pG);
   void (*xResult0)(sqlite3_context *ctx, const void *pState, const GGGraph *pG, uint64_t a);
   void (*xChoose)(const void *pState, uint64_t *pA, uint32_t *pB);
+  /* When player 0's place is a multiset of nodes (the cops' configuration):
+  ** the place of the nodes aId[0..nId) (dense ids in any order, repeats
+  ** kept), 1 with *pA, or 0 if they are no place (not as many as k).  The
+  ** states table then picks the rows of an equality on player 0's column
+  ** (a JSON array of labels, in any order: states.c), and the play table
+  ** starts from the place its rules name (role 1, play.c).  NULL: SQLite
+  ** tests such an equality on every row. */
+  int (*xPlace0Nodes)(const void *pState, const uint32_t *aId, uint32_t nId, uint64_t *pA);
+  /* With xChoose: player 1's best start against player 0 on a, `turn` to
+  ** move (the play table when its rules name player 0's place only).  Such
+  ** a game's xRoles gives role 1, player 0's place, and role 2, player 1's
+  ** node, only when the rules name them, role 2 only with role 1. */
+  uint32_t (*xAnswer)(const void *pState, uint64_t a, int turn);
   /* The check of the rules by the game's tables, as a GGFuncDef's
   ** xCheck; may be NULL. */
   int (*xTableCheck)(GGCall *pCall, char **pzErr);
@@ -276,9 +308,19 @@ int gg_call_engine_error_need(const GGCall *pCall, int rc, uint64_t nPos, uint64
 char *gg_call_name(const GGCall *pCall);
 /* Positions for the call's k on n nodes, and the limit message with the
 ** positions and the bytes of the solve of pG (NULL: a graph still being
-** read, of at least n nodes: "at least", the bytes of n bare nodes). */
+** read, of at least n nodes: "at least", the bytes of n bare nodes)
+** (call_limit.c). */
 uint64_t gg_call_positions(const GGCall *pCall, uint32_t n);
 int gg_call_over_limit(const GGCall *pCall, const GGGraph *pG, uint32_t n, char **pzErr);
+/* The limit message of the solve of pG that holds *pHold (call_limit.c). */
+int gg_call_over_limit_hold(const GGCall *pCall, const GGGraph *pG, const GGHold *pHold,
+                            char **pzErr);
+/* What the solve of every position of pG will hold (the game's xHold, or
+** xPositions and xBytes), into *pHold, and *pVariant the solve to take:
+** SQLITE_OK, or SQLITE_TOOBIG over the limit with its message, or
+** SQLITE_NOMEM (call_limit.c). */
+int gg_call_hold(const GGCall *pCall, const GGGraph *pG, uint64_t *pVariant, GGHold *pHold,
+                 char **pzErr);
 
 /* The call's game's scratch of pDef->nScratch bytes on its connection,
 ** allocated on first use (freed when the connection closes); NULL if out

@@ -122,9 +122,11 @@ static void errorsBytes(char *zBuf, int nBuf, uint64_t nByte){
   }
 }
 
-char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint32_t n,
+char *gg_err_positions(const char *zFunc, const char *zWhat, int eHow, uint32_t n,
                        uint64_t nPos, uint64_t nByte, const char *zSize, sqlite3_int64 mx){
+  int bAtLeast = eHow==GG_ERR_AT_LEAST;
   const char *zAt = bAtLeast ? "at least " : "";
+  const char *zHow = bAtLeast ? "at least " : eHow==GG_ERR_ABOUT ? "about " : "";
   char zPos[40], zMem[80] = "";
   if( nPos==UINT64_MAX ) memcpy(zPos, "more than 2^64", 15);
   else sqlite3_snprintf(sizeof(zPos), zPos, "%llu", (unsigned long long)nPos);
@@ -134,7 +136,7 @@ char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint3
     sqlite3_snprintf(sizeof(zMem), zMem, "; %s%s%s at the peak", zAt, bAtLeast ? "" : "about ", zB);
   }
   return gg_err_limit(mx, zFunc, "%s has %s%u nodes and needs %s%s positions (%s, n = %u%s)",
-                      zWhat, zAt, n, zAt, zPos, zSize, n, zMem);
+                      zWhat, zAt, n, zHow, zPos, zSize, n, zMem);
 }
 
 char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...){

@@ -24,10 +24,15 @@ int gg_sqlite_rc(int rc);
 char *gg_err_label_arg(const char *zFunc, const char *zArg, sqlite3_value *pVal);
 /* "<zFunc>: <body>, over the limit of <mx>", and where to raise it. */
 char *gg_err_limit(sqlite3_int64 mx, const char *zFunc, const char *zFormat, ...);
-/* "<zFunc>: <what> has [at least ]n nodes and needs [at least ]<nPos>
-** positions (<zSize>, n = n[; about <nByte> at the peak]), over the
-** limit of ..."; nByte 0: not known. */
-char *gg_err_positions(const char *zFunc, const char *zWhat, int bAtLeast, uint32_t n,
+/* "<zFunc>: <what> has [at least ]n nodes and needs [at least |about ]
+** <nPos> positions (<zSize>, n = n[; about <nByte> at the peak]), over
+** the limit of ..."; nByte 0: not known.  eHow: GG_ERR_EXACT, GG_ERR_AT_LEAST
+** (a graph still being read: nodes, positions and bytes), GG_ERR_ABOUT
+** (the positions an estimate). */
+#define GG_ERR_EXACT    0
+#define GG_ERR_AT_LEAST 1
+#define GG_ERR_ABOUT    2
+char *gg_err_positions(const char *zFunc, const char *zWhat, int eHow, uint32_t n,
                        uint64_t nPos, uint64_t nByte, const char *zSize, sqlite3_int64 mx);
 /* The message of an interrupt of zFunc during <body>. */
 char *gg_err_interrupted(const char *zFunc, const char *zFormat, ...);

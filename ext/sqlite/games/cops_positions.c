@@ -7,7 +7,10 @@
 ** on a node.  A position is won by the cops (outcome 1, its plies to the
 ** capture) or the robber escapes (outcome 0, plies NULL).  The players
 ** choose their starts: the cops the best configuration, the robber his
-** best answer to it (xChoose).  The manual: docs/reference/cops.md.
+** best answer to it (xChoose); or the rules of cops_play name the cops'
+** nodes in any order (xPlace0Nodes, which also picks cops_states' row of
+** `cops = '[4, 0]'`), and the robber's best answer is his start unless
+** they name it too (xAnswer).  The manual: docs/reference/cops.md.
 */
 #include <string.h>
 #include "cops_sql.h"
@@ -32,14 +35,15 @@ uint64_t gg_cops_count0(const void *pState, const GGGraph *pG){
   return ((const GGCops*)pState)->nConf;
 }
 
-/* The robber's best start against conf: the latest capture or an escape. */
-static uint32_t copsRobberStart(const GGCops *p, uint64_t conf){
+/* The robber's best start against conf, turn to move: the latest capture
+** or an escape. */
+static uint32_t copsRobberStart(const GGCops *p, uint64_t conf, int turn){
   uint32_t r, best = 0;
   int64_t mx = -2;
   for(r=0; r<p->n; r++){
     int64_t q;
     if( !gg_cops_start_ok(p, conf, r) ) continue;     /* (the surround game) */
-    q = gg_cops_plies(p, conf, r, GG_COPS_TURN_COPS);
+    q = gg_cops_plies(p, conf, r, turn);
     if( q<0 ) return r;
     if( q>mx ){ mx = q; best = r; }
   }
@@ -49,7 +53,24 @@ static uint32_t copsRobberStart(const GGCops *p, uint64_t conf){
 void gg_cops_choose(const void *pState, uint64_t *pConf, uint32_t *pR){
   const GGCops *p = (const GGCops*)pState;
   *pConf = p->captureTime>=0 ? p->bestConf : 0;
-  *pR = copsRobberStart(p, *pConf);
+  *pR = copsRobberStart(p, *pConf, GG_COPS_TURN_COPS);
+}
+
+uint32_t gg_cops_answer(const void *pState, uint64_t conf, int turn){
+  return copsRobberStart((const GGCops*)pState, conf, turn);
+}
+
+int gg_cops_place_nodes(const void *pState, const uint32_t *aId, uint32_t nId, uint64_t *pConf){
+  const GGCops *p = (const GGCops*)pState;
+  uint32_t a[GG_COPS_MAXK], i, j;
+  if( nId!=p->k ) return 0;
+  for(i=0; i<nId; i++){                 /* sorted: the multiset's order */
+    uint32_t x = aId[i];
+    for(j=i; j>0 && a[j-1]>x; j--) a[j] = a[j-1];
+    a[j] = x;
+  }
+  *pConf = gg_cops_rank(p, a);
+  return 1;
 }
 
 /* A text label as a JSON string. */

@@ -14,12 +14,16 @@
 ** on from k = 3 on the same rows.  The rules keys are the variants of
 ** the literature (distance, robber_speed, directed, surround, lazy:
 ** cops.h, and docs/reference/cops.md for the papers); keys that do not
-** combine are an error naming both.
+** combine are an error naming both.  The keys "cops", "robber" and "turn"
+** name a start of cops_play (cops_positions.c reads it).  The limit
+** counts what the solve will hold (cops_hold.c): on the orbits of the
+** group, far fewer positions than the full game (copsHold).
 */
 #include <string.h>
 #include "cops_sql.h"
 SQLITE_EXTENSION_INIT3
 
+static const char *const azCopsTurn[] = { "cops", "robber", 0 };
 static const GGRuleKey aCopsKey[] = {
   { .zKey = "distance", .eKind = GG_RULE_INT, .iMin = 0, .iMax = GG_COPS_MAXSPEED },
   { .zKey = "robber_speed", .eKind = GG_RULE_INT, .iMin = 1, .iMax = GG_COPS_MAXSPEED },
@@ -27,6 +31,9 @@ static const GGRuleKey aCopsKey[] = {
   { .zKey = "lazy", .eKind = GG_RULE_BOOL },
   { .zKey = "symmetry", .eKind = GG_RULE_BOOL },
   { .zKey = "sequential", .eKind = GG_RULE_BOOL },
+  { .zKey = "cops", .eKind = GG_RULE_LABELS, .iMin = 1 },
+  { .zKey = "robber", .eKind = GG_RULE_LABEL },
+  { .zKey = "turn", .eKind = GG_RULE_WORD, .azWord = azCopsTurn },
 };
 #define COPS_KEY_DISTANCE 0
 #define COPS_KEY_SPEED    1
@@ -34,7 +41,10 @@ static const GGRuleKey aCopsKey[] = {
 #define COPS_KEY_LAZY     3
 #define COPS_KEY_SYM      4
 #define COPS_KEY_SEQ      5
-#define COPS_NKEY         6
+#define COPS_KEY_COPS     6      /* a start: the cops' nodes, */
+#define COPS_KEY_ROBBER   7      /* the robber's, */
+#define COPS_KEY_TURN     8      /* who moves first ("cops") */
+#define COPS_NKEY         9
 
 /* The variant word of the cache key: distance, speed, then the flags. */
 #define COPS_V_DIRECTED (1ull<<32)
@@ -82,6 +92,37 @@ static int copsPlain(uint64_t variant){
   return (variant & ~(COPS_V_LAZY|COPS_V_SOLVE))==(1ull<<16);
 }
 
+extern const GGGameDef gg_cops_def;     /* below */
+
+/* The keys that name a start ("cops", "robber", "turn"): refused by the
+** functions that play every start (a message that says where they go),
+** and "robber" or "turn" without "cops" (the cops choose first). */
+static int copsStartCheck(GGCall *pCall, char **pzErr){
+  const char *zFunc = pCall->pFunc->zName;
+  const GGRuleVal *aV = pCall->rules.aVal;
+  int i;
+  for(i=COPS_KEY_COPS; i<=COPS_KEY_TURN; i++){
+    if( !aV[i].bSet ) continue;
+    if( strcmp(zFunc, gg_cops_def.zStates)==0 ){
+      *pzErr = gg_errmsg("%s: rules: \"%s\" names a start, and %s lists every position: pick"
+                         " one with WHERE cops = '[0,3]' AND robber = 5 AND turn = 'cops'",
+                         zFunc, aCopsKey[i].zKey, zFunc);
+    }else if( strcmp(zFunc, "cop_number")==0 || strcmp(zFunc, "capture_time")==0 ){
+      *pzErr = gg_errmsg("%s: rules: \"%s\" names a start, and %s plays from the cops' best"
+                         " one; cops_play plays from a start the rules name", zFunc,
+                         aCopsKey[i].zKey, zFunc);
+    }else if( !aV[COPS_KEY_COPS].bSet ){
+      *pzErr = gg_errmsg("%s: rules: \"%s\" needs \"cops\" (the cops choose their start"
+                         " first): name it too, e.g. '{\"cops\": [0, 3], \"%s\": %s}'", zFunc,
+                         aCopsKey[i].zKey, aCopsKey[i].zKey, i==COPS_KEY_TURN ? "\"robber\"" : "5");
+    }else{
+      continue;
+    }
+    return gg_error_rc(SQLITE_ERROR, *pzErr);
+  }
+  return SQLITE_OK;
+}
+
 int gg_cops_check(GGCall *pCall, char **pzErr){
   const char *zFunc = pCall->pFunc->zName, *zA, *zB;
   GGCopsRules r;
@@ -91,17 +132,21 @@ int gg_cops_check(GGCall *pCall, char **pzErr){
                        " plays both)", zFunc, zA, zB);
     return gg_error_rc(SQLITE_ERROR, *pzErr);
   }
-  return SQLITE_OK;
+  return copsStartCheck(pCall, pzErr);
 }
 
 static uint64_t copsPositions(uint64_t n, uint32_t k){ return gg_cops_positions(n, k); }
 
-/* Bytes of a solve at its peak (cops.c): 2 a (configuration, robber)
-** for the rounds, and five bit sets of robber nodes a configuration. */
+/* Bytes of the plain solve of every position at its peak (cops.c, as
+** cops_hold.c counts them): 2 a (configuration, robber) for the plies,
+** five bit sets of robber nodes and three list entries a configuration. */
 static uint64_t copsBytes(const GGGraph *pG, uint32_t k){
-  uint64_t n = pG->n, nPos = gg_cops_positions(n, k);
-  if( n==0 || nPos==UINT64_MAX ) return 0;
-  return nPos/(2*n) * (2*n + 5*8*((n+63)/64));
+  GGCopsRules r;
+  GGCopsHold h;
+  memset(&r, 0, sizeof(r));
+  r.robberSpeed = 1;
+  if( gg_cops_hold_kind(pG, k, &r, GG_COPS_SOLVE_PLAIN, 1, 0, &h) ) return 0;
+  return h.nByte;
 }
 
 static void copsSize(uint32_t k, char *zBuf, int nBuf){
@@ -109,11 +154,25 @@ static void copsSize(uint32_t k, char *zBuf, int nBuf){
                    " nodes", k, k==1 ? "" : "s");
 }
 
+/* The cops and the robber choose their starts, unless the rules name
+** them (cops_play): then role 0 names no node (the solve depends on
+** none), role 1 is the cops' nodes and role 2 the robber's (call.h:
+** xAnswer). */
 static int copsRoles(const GGRules *pRules, const GGLabel *aArg, int nArg, int bStart,
                      GGRole *aRole, int *piTurn){
-  (void)pRules; (void)aArg; (void)nArg; (void)bStart; (void)aRole;
-  *piTurn = GG_COPS_TURN_COPS;
-  return 0;                     /* the cops and the robber choose their starts */
+  static const GGLabel none = { GG_KEY_INT, 0, 0, 0 };
+  const GGRuleVal *pTurn = &pRules->aVal[COPS_KEY_TURN];
+  (void)aArg; (void)nArg; (void)bStart;
+  *piTurn = pTurn->bSet ? pTurn->iWord : GG_COPS_TURN_COPS;
+  if( !pRules->aVal[COPS_KEY_COPS].bSet ) return 0;
+  gg_role_key(&aRole[0], pRules, aCopsKey, COPS_KEY_COPS, "nothing", 0);
+  aRole[0].aLabel = &none;                       /* no labels, no default */
+  aRole[0].nLabel = 0;
+  aRole[0].zKey = 0;
+  gg_role_key(&aRole[1], pRules, aCopsKey, COPS_KEY_COPS, "the cops' start", 0);
+  if( !pRules->aVal[COPS_KEY_ROBBER].bSet ) return 2;
+  gg_role_key(&aRole[2], pRules, aCopsKey, COPS_KEY_ROBBER, "the robber's start", 0);
+  return 3;
 }
 
 /* Every position, for the tables (cops_positions.c). */
@@ -180,48 +239,79 @@ static int copsSmall(sqlite3_context *ctx, GGCall *pCall, const GGSmall *s){
   return GG_SMALL_DONE;
 }
 
-/* The states of k cops one at a time for nPos positions of the full game:
-** about 2^(k-1) a position, over the order of the group on orbits. */
-static double copsSeqStates(double nPos, double order, uint32_t k){
-  return nPos/order*(double)(1u<<(k-1));
+/* How the positions of hold h are counted, for the limit's message. */
+static void copsHoldSize(uint32_t k, const GGCopsHold *h, uint32_t n, GGHold *pHold){
+  double nState = n ? (double)h->nPos/n : 0;       /* the robber's turn included */
+  if( h->eKind==GG_COPS_SOLVE_PLAIN ){
+    copsSize(k, pHold->zSize, (int)sizeof(pHold->zSize));
+  }else if( h->eKind==GG_COPS_SOLVE_SEQ ){
+    sqlite3_snprintf((int)sizeof(pHold->zSize), pHold->zSize, "k = %u cops moving one at a"
+                     " time: %.0f states between their single moves and of the robber's turn"
+                     " x n robber nodes", k, nState);
+  }else{
+    sqlite3_snprintf((int)sizeof(pHold->zSize), pHold->zSize, "k = %u cops moving one at a"
+                     " time, up to the %.0f automorphisms of the graph: about %.0f states"
+                     " between their single moves and of the robber's turn x n robber nodes",
+                     k, h->order, nState);
+  }
+}
+
+/* What the solve of k cops on pG that *pVariant takes will hold (bFast:
+** the solve that stops at the capture time), cops_hold.c; nauty is asked
+** for the group's order when the rules allow a solve on orbits, so that
+** a message over the limit counts what that solve would keep.  When it is
+** over the limit mx and the plain solve (the same answers) is not,
+** *pVariant takes that one.  GG_OK or GG_NOMEM. */
+static int copsHold(const GGGraph *pG, uint32_t k, uint64_t *pVariant, uint64_t mx, int bFast,
+                    GGHold *pHold){
+  GGCopsRules r = copsRulesOf(*pVariant);
+  GGCopsHold plain, h;
+  int rc = gg_cops_hold_kind(pG, k, &r, GG_COPS_SOLVE_PLAIN, 1, bFast, &plain);
+  h = plain;
+  if( rc==GG_OK && r.eSolve!=GG_COPS_SOLVE_PLAIN ){
+    rc = gg_cops_hold(pG, k, &r, bFast, &h);
+    if( rc==GG_OK && h.nPos>mx && plain.nPos<=mx ){
+      h = plain;                        /* the plain solve fits where the other does not */
+      *pVariant = (*pVariant & ~COPS_V_SOLVE) | COPS_V_NOSEQ;
+    }
+  }
+  if( rc ) return rc;
+  memset(pHold, 0, sizeof(*pHold));
+  pHold->nPos = h.nPos;
+  pHold->nByte = h.nByte;
+  pHold->bAbout = h.eKind==GG_COPS_SOLVE_SYM;
+  copsHoldSize(k, &h, pG->n, pHold);
+  return GG_OK;
+}
+
+/* The tables' hold (GGGameDef.xHold): the solve of every position. */
+static int copsTableHold(const GGGraph *pG, uint32_t k, uint64_t *pVariant, uint64_t mx,
+                         GGHold *pHold){
+  return copsHold(pG, k, pVariant, mx, 0, pHold);
 }
 
 /* The capture time of pCall->k cops on the call's graph (-1: the robber
 ** escapes), within the limit: on masks while k <= 2 and the graph is
 ** small, else by the engine's fast mode. */
-
 static int copsTime(GGCall *pCall, const uint64_t *aNbr, const GGStop *pStop, int64_t *pT,
                     char **pzErr){
   const GGGraph *pG = &pCall->g;
-  GGCopsRules r = copsRulesOf(copsVariant(&pCall->rules));
+  uint64_t variant = copsVariant(&pCall->rules), mx = (uint64_t)pCall->pConn->mxPositions;
+  GGCopsRules r = copsRulesOf(variant);
   GGCops cops;
-  double nPos = (double)gg_call_positions(pCall, pG->n), order = 1;
-  double mx = (double)pCall->pConn->mxPositions;
-  int rc, eKind = GG_COPS_SOLVE_PLAIN;
-  /* capture_time read the graph as for one cop (bReadAsK1): when no group
-  ** the solve on orbits takes could bring the count under the limit,
-  ** say so before nauty is asked */
-  if( nPos>mx && copsSeqStates(nPos, GG_COPS_SYM_MAXELT, pCall->k)>mx ){
-    return gg_call_over_limit(pCall, pG, pG->n, pzErr);
-  }
-  if( !(aNbr && pCall->k<=2) ){
-    rc = gg_cops_solve_kind(pG, pCall->k, &r, &eKind, &order);
-    if( rc ) return gg_call_engine_error(pCall, rc, pzErr);
-    if( eKind!=GG_COPS_SOLVE_SYM ) order = 1;
-    if( eKind!=GG_COPS_SOLVE_PLAIN ) nPos = copsSeqStates(nPos, order, pCall->k);
-  }
-  if( nPos>mx ){
-    if( gg_call_positions(pCall, pG->n)>(uint64_t)pCall->pConn->mxPositions ){
-      return gg_call_over_limit(pCall, pG, pG->n, pzErr);
-    }
-    r.eSolve = GG_COPS_SOLVE_PLAIN;     /* the plain solve fits where one at a time does not */
-  }
-  if( aNbr && pCall->k<=2 ){
+  GGHold hold;
+  int rc;
+  if( aNbr && pCall->k<=2 ){            /* on masks: no allocation */
     uint64_t *aScratch = copsScratch(pCall);
+    if( gg_call_positions(pCall, pG->n)>mx ) return gg_call_over_limit(pCall, pG, pG->n, pzErr);
     if( aScratch==0 ) return SQLITE_NOMEM;
     *pT = gg_cops_small_rules(pG->n, aNbr, pCall->k, &r, aScratch);
     return SQLITE_OK;
   }
+  rc = copsHold(pG, pCall->k, &variant, mx, 1, &hold);
+  if( rc ) return gg_call_engine_error(pCall, rc, pzErr);
+  if( hold.nPos>mx ) return gg_call_over_limit_hold(pCall, pG, &hold, pzErr);
+  r = copsRulesOf(variant);
   rc = gg_cops_solve_rules(&cops, pG, pCall->k, &r, 1, pStop);
   *pT = cops.captureTime;
   gg_cops_free(&cops);
@@ -280,8 +370,10 @@ const GGGameDef gg_cops_def = {
   .aKey = aCopsKey, .nKey = COPS_NKEY,
   .mxK = GG_COPS_MAXK, .nScratch = GG_COPS_SMALL_SCRATCH*sizeof(uint64_t),
   .xPositions = copsPositions, .xLimitNodes = gg_cops_max_nodes, .xSize = copsSize, .xBytes = copsBytes, .xVariant = copsVariant,
+  .xHold = copsTableHold,
   .xRoles = copsRoles, .xSolve = copsSolve, .xFree = copsFree,
   .xGet = gg_cops_get, .xCount0 = gg_cops_count0,
   .xResult0 = gg_cops_result_conf, .xChoose = gg_cops_choose, .xTableCheck = gg_cops_check,
+  .xPlace0Nodes = gg_cops_place_nodes, .xAnswer = gg_cops_answer,
   .pCert = &gg_cops_cert_def,
 };

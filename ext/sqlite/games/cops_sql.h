@@ -9,6 +9,7 @@
 #include "call.h"
 #include "cops.h"
 #include "cops_small.h"
+#include "cops_hold.h"
 
 /* The cops' rules keys checked (integers in range, keys that combine):
 ** the xCheck of every cops function and table. */
@@ -22,6 +23,10 @@ uint64_t gg_cops_count0(const void *pState, const GGGraph *pG);
 void gg_cops_result_conf(sqlite3_context *ctx, const void *pState, const GGGraph *pG,
                          uint64_t conf);
 void gg_cops_choose(const void *pState, uint64_t *pConf, uint32_t *pR);
+/* The cops' configuration of the nodes aId (any order; xPlace0Nodes) and
+** the robber's best start against one, turn to move (xAnswer). */
+int gg_cops_place_nodes(const void *pState, const uint32_t *aId, uint32_t nId, uint64_t *pConf);
+uint32_t gg_cops_answer(const void *pState, uint64_t conf, int turn);
 
 /* Its certificates (cops_cert.c): cops_certificate() and what
 ** certificate.c needs of the game. */

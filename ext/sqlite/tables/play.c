@@ -2,9 +2,12 @@
 ** play.c: the optimal line of play of a two-player game on nodes, one
 ** row per move: the generic <game>_play table (catmouse_play, race_play)
 ** of a GGGameDef, read only through it (xRoles, xGet, xListed).  A won
-** line ends with the game, a drawn line with its first repetition.  The
-** game is solved through call.c.  The manual: docs/reference/catmouse.md
-** and race.md.
+** line ends with the game, a drawn line with its first repetition.  When
+** the players choose the start (xChoose: cops_play), a row places each
+** player whose start the rules do not name: player 0's place can be named
+** by its nodes (xPlace0Nodes), and player 1's start is then his best
+** answer to it (xAnswer) unless named too.  The game is solved through
+** call.c.  The manual: docs/reference/catmouse.md, race.md and cops.md.
 */
 #include <string.h>
 #include "call.h"
@@ -195,30 +198,60 @@ static int playLine(PlayCursor *pCur, uint64_t a, uint32_t b, int turn, int64_t 
   return rc;
 }
 
-/* The line from the start the players choose (xChoose): a row that
-** places player 0, one that places player 1, then the play. */
-static int playChosen(PlayCursor *pCur){
+/* The message of a place of player 0 named by nNode nodes (role 1) that
+** is none: not as many as k. */
+static int playPlaceError(const GGCall *pCall, uint32_t nNode, char **pzErr){
+  const GGGameDef *pDef = pCall->pDef;
+  *pzErr = gg_errmsg("%s: rules: \"%s\" must name k = %u nodes (a node once for each of the"
+                     " %s on it), got %u", pDef->zPlay, pCall->aRole[1].zKey, pCall->k,
+                     pDef->azPlayer[0], nNode);
+  return gg_error_rc(SQLITE_ERROR, *pzErr);
+}
+
+/* The line from the start the players choose (xChoose), or from the one
+** the rules name (role 1: player 0's place by its nodes; role 2: player
+** 1's node, only with role 1): a row that places each player the table
+** chooses for (player 0's best place, then player 1's best answer to the
+** place, xAnswer), then the play, pCall->iTurn to move after those rows
+** (the first player when the table chooses every start). */
+static int playChosen(PlayCursor *pCur, const GGCall *pCall, char **pzErr){
   const GGGameDef *pDef = pCur->pSolved->pDef;
+  const void *pState = pCur->pSolved->pState;
+  int turn = pCall->nRole>=2 ? pCall->iTurn : 0, rc = SQLITE_OK;
+  int64_t iPly = 0;
   PlayRow r;
   uint64_t a;
   uint32_t b;
-  int rc;
-  pDef->xChoose(pCur->pSolved->pState, &a, &b);
-  (void)pDef->xGet(pCur->pSolved->pState, a, b, 0, &r.value, &r.plies, 0);
-  r.mover = 0;                                /* player 0 placed: one ply more */
+  if( pCall->nRole>=2 ){                      /* player 0's place named */
+    const GGRole *pA = &pCall->aRole[1];
+    if( !pDef->xPlace0Nodes(pState, pA->aId, pA->nId, &a) ){
+      return playPlaceError(pCall, pA->nId, pzErr);
+    }
+    b = pCall->nRole>=3 ? pCall->aRole[2].aId[0] : pDef->xAnswer(pState, a, turn);
+  }else{
+    pDef->xChoose(pState, &a, &b);
+  }
+  (void)pDef->xGet(pState, a, b, turn, &r.value, &r.plies, 0);
   r.from = -1;
-  r.to = (int64_t)a;
   r.a = a;
   r.b = -1;
   r.repeats = -1;
-  if( r.plies>=0 ) r.plies++;
-  rc = playAppend(pCur, &r);
-  r.mover = 1;                                /* player 1 placed: the start */
-  r.to = b;
-  r.b = b;
-  if( r.plies>0 ) r.plies--;
-  if( rc==SQLITE_OK ) rc = playAppend(pCur, &r);
-  return rc ? rc : playLine(pCur, a, b, 0, 2);
+  if( pCall->nRole<2 ){
+    r.mover = 0;                              /* player 0 placed: one ply more */
+    r.to = (int64_t)a;
+    if( r.plies>=0 ) r.plies++;
+    rc = playAppend(pCur, &r);
+    if( r.plies>0 ) r.plies--;
+    iPly++;
+  }
+  if( pCall->nRole<3 && rc==SQLITE_OK ){
+    r.mover = 1;                              /* player 1 placed: the start */
+    r.to = b;
+    r.b = b;
+    rc = playAppend(pCur, &r);
+    iPly++;
+  }
+  return rc ? rc : playLine(pCur, a, b, turn, iPly);
 }
 
 /* The play table's arguments between graph_id and edges, for a message:
@@ -257,10 +290,14 @@ static int playFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     }
   }
   rc = gg_call_init(&call, pTab->pAux->pConn, pDef, &pTab->pAux->func, apArg, nH, &zErr);
+  if( rc==SQLITE_OK && pDef->xChoose && call.nRole>=2 && call.k
+   && call.aRole[1].nLabel!=call.k ){         /* said before the solve */
+    rc = playPlaceError(&call, call.aRole[1].nLabel, &zErr);
+  }
   if( rc==SQLITE_OK ) rc = gg_call_solve(&call, &pCur->pSolved, &zErr);
   if( rc==GG_CALL_NULL ) rc = SQLITE_OK;            /* graph_id NULL: no rows */
   if( rc==SQLITE_OK && pCur->pSolved && pDef->xChoose ){
-    rc = playChosen(pCur);
+    rc = playChosen(pCur, &call, &zErr);
   }else if( rc==SQLITE_OK && pCur->pSolved ){
     uint32_t a = call.aRole[1].aId[0], b = call.aRole[2].aId[0];
     if( pDef->xListed && !pDef->xListed(pCur->pSolved->pState, a, b) ){
@@ -356,5 +393,6 @@ int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
     a->func.aArgKind[i] = bParam && pDef->eParam ? pDef->eParam : GG_ARG_NODE;
   }
   a->func.bStart = pDef->xChoose==0;
+  a->func.bReadAsK1 = pDef->xHold!=0;      /* the game counts once the graph is built */
   return sqlite3_create_module_v2(db, pDef->zPlay, &playModule, a, sqlite3_free);
 }

@@ -3,7 +3,9 @@
 ** generic <game>_states table (catmouse_states, race_states) of a
 ** GGGameDef.  Columns: the players' nodes, turn, outcome, plies, move,
 ** and the arguments as hidden columns that read back as given.  Equality
-** constraints on the players and the turn pick the rows directly; the
+** constraints on the players and the turn pick the rows directly (player
+** 0's place when the game names it by nodes, xPlace0Nodes: a JSON array of
+** labels in any order, stPlace0: cops = '[4, 0]' is the row [0,4]); the
 ** constraints `player <> v` and `outcome` or `plies` compared with a value
 ** (=, <>, <, <=, >, >=) are tested inside the table, so that the rows that
 ** fail them are never produced (stCons*).  The game is solved through
@@ -45,8 +47,9 @@ struct StVtab {
   GGVtab base;                /* base class (vtab_args.c), must be first */
   GGTableAux *pAux;           /* module data */
   int nHidden;                /* hidden columns: 3, or 4 with a parameter */
-  int bNodes0;                /* player 0's places are nodes: its pins and
-                              ** `<>` are the table's (else SQLite's) */
+  int bPin0;                  /* player 0's pins and `<>` are the table's (else
+                              ** SQLite's): its places are nodes, or named
+                              ** by them (xPlace0Nodes) */
 };
 
 /* The constraints tested inside the table, beyond the pins: at most
@@ -116,7 +119,7 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   if( pNew==0 ) return rc;
   pNew->pAux = a;
   pNew->nHidden = zParam ? 4 : 3;
-  pNew->bNodes0 = a->pDef->xResult0==0;
+  pNew->bPin0 = a->pDef->xResult0==0 || a->pDef->xPlace0Nodes!=0;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
   *ppVtab = &pNew->base.base;
@@ -212,10 +215,75 @@ static int stNodeOf(const StCursor *pCur, sqlite3_value *pVal, uint64_t *pId){
   return 1;
 }
 
-/* Narrow range i to the node with label pVal; 0 if there is none. */
-static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal){
+/* The message of a value pVal of player 0's column that is not a JSON
+** array of labels: zWhy says why; a scalar zJson (a label alone) is shown
+** in brackets as the fix. */
+static char *stPlace0Error(const StCursor *pCur, sqlite3_value *pVal, const char *zWhy,
+                           const char *zJson){
+  const GGGameDef *pDef = pCur->pDef;
+  char *zVal = gg_value_sql(pVal), *z;
+  int bScalar = zJson && zJson[0] && zJson[0]!='[' && zJson[0]!='{';
+  z = zVal ? gg_errmsg("%s: %s = %s is not a JSON array of node labels: %s%s%s%s", pDef->zStates,
+                       pDef->azPlayer[0], zVal, zWhy, bScalar ? " (write '[" : "",
+                       bScalar ? zJson : "", bScalar ? "]')" : "") : 0;
+  sqlite3_free(zVal);
+  return z;
+}
+
+/* Player 0's place that pVal names, when the game names it by nodes
+** (xPlace0Nodes): a JSON array of their labels, in any order, a label
+** repeated for each token on it.  1 with *pId; 0 if it names no place (a
+** label that is not a node, or not as many as a place takes: no row, as
+** for a robber that is no node); -1 for a value that is no such array,
+** an error with the table's message into *pRc (SQLITE_MISMATCH for a
+** value that is not a text, SQLITE_ERROR for a text that is not one). */
+static int stPlace0(StCursor *pCur, sqlite3_value *pVal, uint64_t *pId, int *pRc){
+  static const char *const azType[] = { "", "an integer", "a real", "a text", "a blob" };
+  char zErr[GG_RULES_ERR];
+  uint32_t aInline[64], *aId = aInline, i;
+  GGRules labels;
+  GGRuleVal *v = &labels.aVal[0];
+  int eType = sqlite3_value_type(pVal), rc, bPlace = 0;
+  char *zMsg;
+  if( eType!=SQLITE_TEXT ){
+    char zWhy[40];
+    const char *zNum = eType==SQLITE_INTEGER ? (const char*)sqlite3_value_text(pVal) : 0;
+    sqlite3_snprintf(sizeof(zWhy), zWhy, "%s, not a text", azType[eType]);
+    zMsg = stPlace0Error(pCur, pVal, zWhy, zNum);
+    *pRc = gg_vtab_error(pCur->base.pVtab, SQLITE_MISMATCH, zMsg);
+    return -1;
+  }
+  rc = gg_rules_labels((const char*)sqlite3_value_text(pVal), (uint64_t)sqlite3_value_bytes(pVal),
+                       &labels, zErr);
+  if( rc<0 ){
+    zMsg = stPlace0Error(pCur, pVal, zErr, (const char*)sqlite3_value_text(pVal));
+    *pRc = gg_vtab_error(pCur->base.pVtab, SQLITE_ERROR, zMsg);
+  }else if( rc ){
+    *pRc = gg_sqlite_rc(rc);
+  }else if( v->nLabel>64 && (aId = sqlite3_malloc64(v->nLabel*sizeof(uint32_t)))==0 ){
+    *pRc = SQLITE_NOMEM;
+  }else{
+    for(i=0; i<v->nLabel; i++){
+      int64_t id = gg_graph_find_label(pCur->pG, &v->aLabel[i]);
+      if( id<0 ) break;
+      aId[i] = (uint32_t)id;
+    }
+    bPlace = i==v->nLabel && pCur->pDef->xPlace0Nodes(pCur->pState, aId, v->nLabel, pId);
+    if( aId!=aInline ) sqlite3_free(aId);
+  }
+  gg_rules_free(&labels);
+  return *pRc ? -1 : bPlace;
+}
+
+/* Narrow range i to the node with label pVal (or player 0's place that
+** pVal names: stPlace0); 0 if there is none, or an error (*pRc). */
+static int stPinNode(StCursor *pCur, int i, sqlite3_value *pVal, int *pRc){
   uint64_t id;
-  if( !stNodeOf(pCur, pVal, &id) ) return 0;
+  if( i==0 && pCur->pDef->xPlace0Nodes ){
+    if( stPlace0(pCur, pVal, &id, pRc)<=0 ) return 0;
+  }else if( !stNodeOf(pCur, pVal, &id) ){
+    return 0;
+  }
   pCur->aLo[i] = pCur->aHi[i] = id;
   return 1;
 }
@@ -263,7 +331,11 @@ static int stConsLoad(StCursor *pCur, const char *zIdx, sqlite3_value **argv, in
     c->op = aStOp[strchr(ST_OPS, zIdx[1]) - ST_OPS];
     if( c->iCol==ST_P0 || c->iCol==ST_P1 ){       /* player <> value */
       if( sqlite3_value_type(pVal)==SQLITE_NULL ) bRows = 0;
-      else if( stNodeOf(pCur, pVal, &c->id) ) pCur->nCons++;
+      else if( c->iCol==ST_P0 && pCur->pDef->xPlace0Nodes ){
+        int e = stPlace0(pCur, pVal, &c->id, pRc);
+        if( e<0 ) return 0;
+        pCur->nCons += e;
+      }else if( stNodeOf(pCur, pVal, &c->id) ) pCur->nCons++;
     }else if( stConsValue(c, pVal, pRc) ){
       pCur->nCons++;
     }else{
@@ -359,7 +431,10 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->aHi[0] = pDef->xCount0 ? pDef->xCount0(pCur->pState, pCur->pG) - 1 : pCur->pG->n - 1;
   pCur->aHi[1] = pCur->pG->n - 1;
   pCur->aHi[2] = 1;
-  for(i=0; i<2; i++) if( apPin[i] && !stPinNode(pCur, i, apPin[i]) ) bRows = 0;
+  for(i=0; i<2 && rc==SQLITE_OK; i++){
+    if( apPin[i] && !stPinNode(pCur, i, apPin[i], &rc) ) bRows = 0;
+  }
+  if( rc ) return rc;
   if( apPin[2] && !stPinTurn(pCur, pDef, apPin[2]) ) bRows = 0;
   if( bRows ) bRows = stConsLoad(pCur, idxStr, argv+j, &rc);
   if( rc ) return rc;
@@ -418,13 +493,13 @@ static int stRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
 
 /* Constraint i as an op letter of idxStr if the table tests it itself:
 ** `player <> v` (binary collation: a label equals only itself), and
-** outcome's and plies' comparisons but IN; else 0.  bNodes0: player 0's
-** places are nodes. */
-static char stConsOp(sqlite3_index_info *pInfo, int i, int bNodes0){
+** outcome's and plies' comparisons but IN; else 0.  bPin0: player 0's
+** `<>` is the table's (StVtab). */
+static char stConsOp(sqlite3_index_info *pInfo, int i, int bPin0){
   const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
   int k;
   if( !c->usable || pInfo->aConstraintUsage[i].argvIndex ) return 0;
-  if( c->iColumn==ST_P0 && !bNodes0 ) return 0;
+  if( c->iColumn==ST_P0 && !bPin0 ) return 0;
   if( c->iColumn==ST_P0 || c->iColumn==ST_P1 ){
     const char *zColl = sqlite3_vtab_collation(pInfo, i);
     if( c->op!=SQLITE_INDEX_CONSTRAINT_NE || (zColl && sqlite3_stricmp(zColl, "BINARY")) ){
@@ -441,11 +516,11 @@ static char stConsOp(sqlite3_index_info *pInfo, int i, int bNodes0){
 
 /* The constraints the table tests itself, after the slots' (argv from
 ** nArg+1 on), into idxStr; how many. */
-static int stConsPlan(sqlite3_index_info *pInfo, int nArg, int bNodes0){
+static int stConsPlan(sqlite3_index_info *pInfo, int nArg, int bPin0){
   char zIdx[2*ST_MAX_CONS+1];
   int i, nCons = 0;
   for(i=0; i<pInfo->nConstraint && nCons<ST_MAX_CONS; i++){
-    char cOp = stConsOp(pInfo, i, bNodes0);
+    char cOp = stConsOp(pInfo, i, bPin0);
     if( cOp==0 ) continue;
     zIdx[2*nCons] = (char)('a' + pInfo->aConstraint[i].iColumn);
     zIdx[2*nCons+1] = cOp;
@@ -470,11 +545,11 @@ static int stBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   StVtab *pTab = (StVtab*)pVtab;
   int aCol[7] = { ST_P0, ST_P1, ST_TURN, ST_GRAPH, ST_GRAPH+1, ST_GRAPH+2, ST_GRAPH+3 };
   int idxNum, nPin, nArg, nCons, k, rc;
-  if( !pTab->bNodes0 ) aCol[0] = -2;     /* no column: SQLite tests player 0 */
+  if( !pTab->bPin0 ) aCol[0] = -2;       /* no column: SQLite tests player 0 */
   rc = gg_vtab_slots(pInfo, aCol, 3+pTab->nHidden, 3, &idxNum);
   if( rc ) return rc;
   for(k=0, nArg=0; k<3+pTab->nHidden; k++) nArg += (idxNum>>k)&1;
-  nCons = stConsPlan(pInfo, nArg, pTab->bNodes0);
+  nCons = stConsPlan(pInfo, nArg, pTab->bPin0);
   if( nCons<0 ) return SQLITE_NOMEM;
   nPin = (idxNum&1) + ((idxNum>>1)&1) + ((idxNum>>2)&1);
   pInfo->estimatedCost = (idxNum & ST_HAS_ARG) ? 1e6 / (1 + 100*nPin) / (1 + nCons) : 1e12;
@@ -491,5 +566,6 @@ int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   if( a==0 ) return SQLITE_NOMEM;
   a->func.azArg[0] = pDef->zParam;
   a->func.aArgKind[0] = pDef->eParam ? pDef->eParam : GG_ARG_NODE;
+  a->func.bReadAsK1 = pDef->xHold!=0;      /* the game counts once the graph is built */
   return sqlite3_create_module_v2(db, pDef->zStates, &stModule, a, sqlite3_free);
 }
