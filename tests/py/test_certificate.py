@@ -332,3 +332,39 @@ def test_game_solve_certificate_errors():
         "graphgame: game_solve_certificate: the positions and moves arguments name two tables,"
         " and must not be NULL")
     assert gg.err(db, "SELECT game_solve_certificate('nope', 'm', 1)").startswith("graphgame: ")
+
+
+def test_every_start_of_small_graphs_and_named_graphs():
+    """Every start (mouse, cat, turn) of cat and mouse and every (x, y) of
+    the race on a few small random graphs, and k = c and c - 1 cops on
+    named graphs: every certificate checks, its claim is the brute
+    force's, and the checker names the cop number."""
+    import named_graphs
+    rng = random.Random(44)
+    db = gg.connect()
+    certs = []
+    for g in range(3):
+        n = 5
+        rows = gg.random_edges(rng, n, 0.45) + [(v, v + 1) for v in range(n - 1)]
+        gg.store(db, g, rows)
+        cm = gg.catmouse_brute(rows, (0,), False, ())
+        race = gg.race_brute(rows, 0)
+        for (m, c, turn), (outcome, _) in sorted(cm.items()):
+            cert = db.execute("SELECT catmouse_certificate(?, 'edges', ?)", (g, json.dumps(
+                {"mouse": m, "cat": c, "turn": turn}))).fetchone()[0]
+            assert claim_of(cert) == {1: "win 0", 2: "win 1", 0: "draw"}[outcome], (g, m, c, turn)
+            certs.append(cert)
+        for x in range(n):
+            for y in range(n):
+                cert = db.execute("SELECT race_certificate(?, ?, ?, 0)", (g, x, y)).fetchone()[0]
+                assert claim_of(cert) == {1: "win 0", 3: "win 1", 2: "draw"}[
+                    race[(x, y, "alice")][0]], (g, x, y)
+                certs.append(cert)
+    names = ["Petersen", "Heawood", "dodecahedron", "Q4", "GP(7,2)", "GP(8,3)"]
+    for i, name in enumerate(names):
+        gg.store(db, 100 + i, named_graphs.NAMED[name][0]())
+        c = db.execute("SELECT cop_number(?)", (100 + i,)).fetchone()[0]
+        certs += [db.execute("SELECT cops_certificate(?, ?)", (100 + i, k)).fetchone()[0]
+                  for k in (c, c - 1)]
+    lines = verified(certs)
+    assert sum(ln.startswith("verified: the cop number is") for ln in lines) == len(names)
