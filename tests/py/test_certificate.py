@@ -368,3 +368,39 @@ def test_every_start_of_small_graphs_and_named_graphs():
                   for k in (c, c - 1)]
     lines = verified(certs)
     assert sum(ln.startswith("verified: the cop number is") for ln in lines) == len(names)
+
+
+def test_cops_certificates_from_a_position_the_rules_name():
+    """The rules' "cops", "robber" and "turn" name the start: a win's
+    plies are the brute force's (gg.cops_brute, ordered cop tuples), an
+    escape is an escape; "cops" alone starts with the robber to place."""
+    rng = random.Random(4410)
+    db = gg.connect()
+    certs, want = [], []
+    for i in range(12):
+        n = rng.randrange(4, 8)
+        rows = gg.random_edges(rng, n, 0.35) + [(v, v + 1) for v in range(n - 1)]
+        k = 1 + i % 2
+        gg.store(db, i, rows)
+        brute = gg.cops_brute(rows, k)
+        for _ in range(4):
+            cops = [rng.randrange(n) for _ in range(k)]
+            r, turn = rng.randrange(n), rng.choice(["cops", "robber"])
+            rules = json.dumps({"cops": cops, "robber": r, "turn": turn})
+            certs.append(db.execute("SELECT cops_certificate(?, ?, 'edges', ?)",
+                                    (i, k, rules)).fetchone()[0])
+            want.append(brute[(tuple(cops), r, turn)])
+        certs.append(db.execute("SELECT cops_certificate(?, ?, 'edges', ?)",
+                                (i, k, json.dumps({"cops": cops}))).fetchone()[0])
+        want.append("place")
+    lines = verified(certs)
+    for line, w in zip(lines, want):
+        if w == "place":
+            assert "the robber to place" in line, line
+        elif w is None:
+            assert line.startswith("verified: the robber escapes"), (line, w)
+        else:
+            assert re.search(r" win.* within %d pl(y|ies)$" % w, line), (line, w)
+    assert gg.err(db, "SELECT cops_certificate(0, 2, 'edges', '{\"cops\": [0]}')") == (
+        'graphgame: cops_certificate: rules: "cops" must name k = 2 nodes (a node once for each'
+        ' of the cops on it), got 1')

@@ -307,7 +307,7 @@ def test_the_claim_needs_the_right_sections():
         (sub(GS_DRAW, "strategy 1 safe rows 4", "strategy 0 safe rows 4"),
          line_of(GS_DRAW, "strategy 1 safe rows 4"), "the claim 'draw' needs 'strategy 1 safe'"),
         (sub(COPS1, "claim safe 1", "claim draw"), line_of(COPS1, "claim safe 1"), "a cops certificate claims"),
-        (sub(COPS1, "start place-cops", "start cops 0 2"), line_of(COPS1, "start place-cops"), "expected 'start place-cops'"),
+        (sub(COPS1, "start place-cops", "start cops 0 0"), line_of(COPS1, "start place-cops"), "the start is not a row"),
         (sub(t, "graphgame-certificate 1", "graphgame-certificate 2"), 1, "expected 'graphgame-certificate 1'"),
     ])
 

@@ -14,9 +14,10 @@ One line a certificate: `verified: <the claim in words> on the graph with
 sha256 <hex> (<n> nodes)`, or `rejected: line N: <why>`.  The format is read
 first, strictly, and its first broken line is named; then the rules are
 checked, the start first, then the rows in the file's order.  A cops win
-starts at place-cops with PLIES p: the cops place (a ply), the robber places
-(a ply), then a round is a cops' move and a robber's move, so the robber is
-caught within ceil((p - 2) / 2) rounds.  A cops win of k and an escape from
+starting at place-cops with PLIES p: the cops place (a ply), the robber
+places (a ply), then a round is a cops' move and a robber's move, so the
+robber is caught within ceil((p - 2) / 2) rounds; from another start (a
+position the rules named) the claim counts plies.  A cops win of k and an escape from
 k - 1 cops on one graph (sha256, directedness, variant) add `verified: the
 cop number is k ...`.  --graph compares the referee's own graph (a graph6 or
 digraph6 line, or an edge list: `u v` or `u,v` lines, one label on a line an
@@ -332,8 +333,9 @@ def read(data, g):
     start_no, t = take("the start line")
     f = t.split(" ")
     start, used = position(g, f[1:], start_no) if f[0] == "start" else (None, -1)
-    if used != len(f) - 1 or g.game == "cops" and start != ("place-cops",):
-        raise Bad(start_no, "expected 'start %s'" % ("place-cops" if g.game == "cops" else "POSITION"))
+    if used != len(f) - 1:
+        raise Bad(start_no, "expected 'start POSITION'")
+    g.from_start = start == ("place-cops",)     # a cops certificate of the whole game
     sections, last = [], ""
     while True:
         no, t = take("'strategy' or 'end'")
@@ -414,8 +416,15 @@ def words(g, claim, start, sections):
     row = sections[0][2][start]
     if g.game == "cops":
         cops = "%d %scop%s" % (g.k, "lazy " if g.lazy else "", "s" if g.k > 1 else "")
+        where = ""
+        if not g.from_start:                    # a position the rules named
+            where = " from cops [%s], %s" % (",".join(g.texts[c] for c in start[1]), (
+                "the robber to place" if start[0] == "place-robber" else "robber %s, %s to move"
+                % (g.texts[start[2]], start[0])))
         if kind == "safe":
-            return "the robber escapes %s{}" % cops
+            return "the robber escapes %s{}%s" % (cops, where)
+        if where:
+            return "%s win%s{}%s within %s" % (cops, "" if g.k > 1 else "s", where, count(row[1], "ply"))
         return "%s win%s{} from their start [%s] within %s" % (cops, "" if g.k > 1 else "s", ",".join(
             g.texts[c] for c in conf(g, row[2], 0)), count(max(0, (row[1] - 1) // 2), "round"))
     if g.game == "game_solve":
@@ -535,7 +544,7 @@ def main(argv=None):
         line, claim = check(data, g)
         print(line)
         rc = rc or (0 if claim else 1)
-        if claim and g.game == "cops":
+        if claim and g.game == "cops" and g.from_start:
             wins[(g.sha, g.directed, g.lazy, g.k, claim[0])] = g
         if referee is not None:
             line = compare(g, *referee) if g.graph_read else "graph: not compared: no graph block was read"

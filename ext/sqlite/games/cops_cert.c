@@ -148,17 +148,6 @@ static int copsCertAnswers(const GGSolved *p, uint64_t conf, GGCertKids *pKids){
   return rc;
 }
 
-/* The robber's start against conf: the first from which he escapes (the
-** walk asks only where the cops lose). */
-static uint32_t copsCertAnswer(const GGSolved *p, uint64_t conf){
-  const GGCops *c = (const GGCops*)p->pState;
-  uint32_t r;
-  for(r=0; r<c->n; r++){
-    if( gg_cops_start_ok(c, conf, r) && gg_cops_plies(c, conf, r, GG_COPS_TURN_COPS)<0 ) break;
-  }
-  return r<c->n ? r : 0;
-}
-
 static int copsCertParams(sqlite3_str *pOut, const GGSolved *p, const char *zFunc,
                           char **pzErr){
   const GGCops *c = (const GGCops*)p->pState;
@@ -177,7 +166,7 @@ static int copsCertParams(sqlite3_str *pOut, const GGSolved *p, const char *zFun
 const GGCertDef gg_cops_cert_def = {
   .zGame = "cops", .xMoves = copsCertMoves, .xParams = copsCertParams,
   .xPlace0 = copsCertPlace0, .xMove0 = copsCertMove0,
-  .xAnswers = copsCertAnswers, .xAnswer = copsCertAnswer,
+  .xAnswers = copsCertAnswers,
   .azPlace = { "place-cops", "place-robber" },
 };
 

@@ -138,7 +138,7 @@ static int certRow(CertWalk *w, GGCertSection *s, uint64_t i){
     }
   }else if( r.eKind==GG_CERT_PLACE1 ){    /* player 1 answers */
     if( bMine ){
-      r.move = w->pC->xAnswer(p, r.a);
+      r.move = p->pDef->xAnswer(p->pState, r.a, 0);
       rc = gg_cert_kid(&w->kids, r.a, (uint32_t)r.move);
     }else{
       rc = w->pC->xAnswers(p, r.a, &w->kids);
@@ -197,12 +197,12 @@ static int certSection(CertWalk *w, GGCertSection *s, const GGCertRow *pStart){
 ** sections (1 or 2). */
 static int certClaim(const GGSolved *p, const GGCertRow *pStart, GGCertSection *aSec,
                      const char **pzClaim){
-  uint32_t v = GG_V_DRAW;
+  uint32_t v = GG_V_DRAW, b;
+  uint64_t a = pStart->a;
   int64_t plies, move;
-  if( pStart->eKind==GG_CERT_PLACE0 ){
-    uint64_t a;
-    uint32_t b;
-    p->pDef->xChoose(p->pState, &a, &b);
+  if( pStart->eKind!=GG_CERT_POS ){       /* the best place, or the best answer */
+    if( pStart->eKind==GG_CERT_PLACE0 ) p->pDef->xChoose(p->pState, &a, &b);
+    else b = p->pDef->xAnswer(p->pState, a, 0);
     v = certPlies(p, a, b, 0)>=0 ? GG_V_WIN0 : GG_V_DRAW;
   }else{
     (void)p->pDef->xGet(p->pState, pStart->a, pStart->b, pStart->turn, &v, &plies, &move);
@@ -213,7 +213,7 @@ static int certClaim(const GGSolved *p, const GGCertRow *pStart, GGCertSection *
     *pzClaim = v==GG_V_WIN0 ? "win 0" : "win 1";
     return 1;
   }
-  if( p->pDef->pCert->xAnswer ){          /* an endless play is player 1's win */
+  if( p->pDef->xChoose ){                 /* an endless play is player 1's win */
     aSec[0].iPlayer = 1;
     *pzClaim = "safe 1";
     return 1;
@@ -222,6 +222,42 @@ static int certClaim(const GGSolved *p, const GGCertRow *pStart, GGCertSection *
   aSec[1].iPlayer = 1;
   *pzClaim = "draw";
   return 2;
+}
+
+/* The start: the rules' (roles 1 and 2, and the turn), or where the
+** players choose their starts, the first placement that the rules leave
+** open.  SQLITE_OK, or an error naming what the rules got wrong. */
+static int certStart(GGCall *pCall, const GGSolved *p, GGCertRow *pStart, char **pzErr){
+  const GGGameDef *pDef = p->pDef;
+  memset(pStart, 0, sizeof(*pStart));
+  if( pDef->xChoose && pCall->nRole<2 ){
+    pStart->eKind = GG_CERT_PLACE0;
+    return SQLITE_OK;
+  }
+  if( pDef->xChoose ){
+    const GGRole *pA = &pCall->aRole[1];
+    if( !pDef->xPlace0Nodes(p->pState, pA->aId, pA->nId, &pStart->a) ){
+      *pzErr = gg_errmsg("%s: rules: \"%s\" must name k = %u nodes (a node once for each of"
+                         " the %s on it), got %u", pCall->pFunc->zName, pA->zKey, pCall->k,
+                         pDef->azPlayer[0], pA->nId);
+      return gg_error_rc(SQLITE_ERROR, *pzErr);
+    }
+    if( pCall->nRole<3 ){                 /* player 1 to place himself */
+      pStart->eKind = GG_CERT_PLACE1;
+      pStart->turn = 1;
+      return SQLITE_OK;
+    }
+  }else{
+    pStart->a = pCall->aRole[1].aId[0];
+  }
+  pStart->b = pCall->aRole[2].aId[0];
+  pStart->turn = (uint8_t)pCall->iTurn;
+  if( pDef->xListed && !pDef->xListed(p->pState, pStart->a, pStart->b) ){
+    *pzErr = gg_errmsg("%s: the start is not a position: %s", pCall->pFunc->zName,
+                       pDef->zNotListed);
+    return gg_error_rc(SQLITE_ERROR, *pzErr);
+  }
+  return SQLITE_OK;
 }
 
 char *gg_cert_err_rows(const char *zFunc, uint64_t nRow){
@@ -245,18 +281,9 @@ void gg_cert_result(sqlite3_context *ctx, GGCall *pCall, const GGSolved *p){
   int nSec, i, rc = SQLITE_OK;
   memset(aSec, 0, sizeof(aSec));
   memset(&w, 0, sizeof(w));
-  memset(&start, 0, sizeof(start));
-  if( pDef->xChoose ){
-    start.eKind = GG_CERT_PLACE0;
-  }else{
-    start.a = pCall->aRole[1].aId[0];
-    start.b = pCall->aRole[2].aId[0];
-    start.turn = (uint8_t)pCall->iTurn;
-    if( pDef->xListed && !pDef->xListed(p->pState, start.a, start.b) ){
-      gg_result_error(ctx, SQLITE_ERROR, gg_errmsg("%s: the start is not a position: %s",
-                      pCall->pFunc->zName, pDef->zNotListed));
-      return;
-    }
+  if( certStart(pCall, p, &start, &zErr) ){
+    gg_result_error(ctx, SQLITE_ERROR, zErr);
+    return;
   }
   w.p = p;
   w.pC = pDef->pCert;

@@ -10,7 +10,9 @@
 ** every move of the other player; certificate_text.c writes the text.
 ** A game whose players choose their starts (GGGameDef.xChoose: cops and
 ** robbers) has two placement positions before its first one: "place-0"
-** (player 0 places itself) and "place-1 a" (player 1 answers a).
+** (player 0 places itself) and "place-1 a" (player 1 answers a); the
+** start is the first of them that the rules leave open, or the position
+** they name.
 */
 #ifndef GG_CERTIFICATE_H
 #define GG_CERTIFICATE_H
@@ -42,13 +44,12 @@ struct GGCertDef {
   /* Player 0's place and move as text; NULL: a node's index. */
   void (*xPlace0)(sqlite3_str *pOut, const GGSolved *p, uint64_t a);
   int (*xMove0)(sqlite3_str *pOut, const GGSolved *p, uint64_t from, uint64_t to);
-  /* The players choose their starts (GGGameDef.xChoose): how many places
-  ** player 0 has, the nodes player 1 may answer a with (gg_cert_kid), and
-  ** its best answer; and a play that never ends is player 1's win (no
-  ** draw). */
+  /* The players choose their starts (GGGameDef.xChoose, whose xAnswer is
+  ** player 1's best answer, and a play that never ends is player 1's
+  ** win): the nodes player 1 may answer a with (gg_cert_kid), and the
+  ** words of the placement positions ("place-cops", "place-robber"). */
   int (*xAnswers)(const GGSolved *p, uint64_t a, GGCertKids *pKids);
-  uint32_t (*xAnswer)(const GGSolved *p, uint64_t a);
-  const char *azPlace[2];  /* the placement positions' words ("place-cops") */
+  const char *azPlace[2];
 };
 
 /* The xResult of every <game>_certificate function: the certificate of
