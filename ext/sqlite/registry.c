@@ -59,6 +59,7 @@ const GGFuncTab gg_aFunc[] = {
   { "graphgame_version",0, GG_PURE,  gg_fn_version },  /* first: owns GGConn */
   { "graphgame_limit",  1, GG_SETS,  gg_fn_limit },
   { "graphgame_limit",  2, GG_SETS,  gg_fn_limit },
+  { "graphgame_debug",  0, GG_READS, gg_fn_debug },                 /* debug.c */
   { "graph6",           1, GG_READS, gg_fn_graph6 },
   { "graph6",           2, GG_READS, gg_fn_graph6 },
   { "digraph6",         1, GG_READS, gg_fn_digraph6 },

@@ -64,6 +64,7 @@ void gg_fn_graph6(sqlite3_context*, int, sqlite3_value**);            /* graph6_
 void gg_fn_digraph6(sqlite3_context*, int, sqlite3_value**);          /* graph6_sql.c */
 void gg_fn_limit(sqlite3_context*, int, sqlite3_value**);             /* graphgame.c */
 void gg_fn_version(sqlite3_context*, int, sqlite3_value**);
+void gg_fn_debug(sqlite3_context*, int, sqlite3_value**);            /* debug.c */
 void gg_fn_game_solve_cert(sqlite3_context*, int, sqlite3_value**);   /* game_solve_cert.c */
 
 #endif

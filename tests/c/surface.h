@@ -46,6 +46,8 @@ static const SurfSql aSurface[] = {
   { "SELECT graphgame_limit('max_positions')", 0 },
   { "SELECT graphgame_limit('max_positions', 100000), graphgame_limit('max_positions')", 0 },
   { "SELECT graphgame_limit(:edges)", 0 },
+  /* debug.c */
+  { "SELECT graphgame_debug() LIKE 'version: %'", SURF_TRUE },
   /* catmouse_sql.c */
   { "SELECT catmouse(:graph)", 0 },
   { "SELECT catmouse(:graph, :edges)", 0 },

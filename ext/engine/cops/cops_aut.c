@@ -147,6 +147,15 @@ done:
 }
 #endif
 
+int gg_aut_library(void){
+#ifdef GG_HAVE_NAUTY
+  pthread_once(&autLibOnce, autLibLoad);
+  return autLib.xNauty!=0;
+#else
+  return -1;
+#endif
+}
+
 int gg_aut_order(const GGGraph *pG, int bDirected, double *pOrder){
   *pOrder = 1;
 #ifdef GG_HAVE_NAUTY

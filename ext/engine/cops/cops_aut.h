@@ -66,6 +66,9 @@ struct GGAut {
 /* The order of Aut(pG) (arcs if bDirected, else edges), from nauty: 1 if
 ** nauty is not built in.  GG_OK or GG_NOMEM. */
 int gg_aut_order(const GGGraph *pG, int bDirected, double *pOrder);
+/* nauty's library: 1 loaded, 0 not found (every group is then trivial),
+** -1 a build without nauty's headers (graphgame_debug). */
+int gg_aut_library(void);
 
 /* The group, enumerated, and the tree of stabilizers for canonical forms
 ** of up to nPt points (nPt <= GG_AUT_MAXPT).  GG_OK, GG_NOMEM, or
