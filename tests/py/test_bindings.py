@@ -131,3 +131,46 @@ def test_load_on_a_python_built_without_loading():
         assert p.returncode == 0, p.stderr
         assert p.stdout.splitlines() == ["sqlite3.NotSupportedError", MESSAGE], (py, p.stdout)
     return "checked %d Python%s" % (len(pythons), "" if len(pythons) == 1 else "s")
+
+
+NODE_FAKE = r"""
+const path = process.argv[1], platform = process.argv[2], arch = process.argv[3];
+Object.defineProperty(process, "platform", { value: platform });
+Object.defineProperty(process, "arch", { value: arch });
+const graphgame = require(path);
+try {
+  graphgame.load({ loadExtension: (p) => console.log("loaded " + require("path").basename(p)) });
+} catch (e) {
+  console.log(e.message);
+}
+"""
+
+
+def test_npm_package_refuses_the_platforms_it_cannot_serve():
+    """bindings/node: package.json's os and cpu are the platform the
+    library is built for (Linux x86-64), and load() on another platform
+    (faked: process.platform and process.arch) names the one it serves and
+    how to build from source; on its own it loads the library."""
+    import json
+    import tempfile
+    eco.need_program("node", "nodejs")
+    pkg = json.load(open(os.path.join(eco.ROOT, "bindings", "node", "package.json")))
+    assert pkg["os"] == ["linux"] and pkg["cpu"] == ["x64"], pkg
+    tmp = tempfile.mkdtemp(prefix="gg-npm-")
+    try:
+        shutil.copy(os.path.join(eco.ROOT, "bindings", "node", "index.js"), tmp)
+        os.mkdir(os.path.join(tmp, "lib"))
+        with open(os.path.join(tmp, "lib", "build.json"), "w") as f:
+            json.dump({"platform": "linux", "arch": "x64", "version": "0"}, f)
+        out = {}
+        for plat, arch in (("linux", "x64"), ("darwin", "arm64"), ("linux", "arm64"), ("win32", "x64")):
+            p = eco.run(["node", "-e", NODE_FAKE, os.path.join(tmp, "index.js"), plat, arch])
+            out[(plat, arch)] = p.stdout.strip()
+        assert out[("linux", "x64")] == "loaded graphgame.so", out
+        for (plat, arch), line in out.items():
+            if (plat, arch) != ("linux", "x64"):
+                assert line.startswith("graphgame: this package serves linux-x64 only (the extension it"
+                                       " holds was built there), not %s-%s.  Build the extension from"
+                                       " source: " % (plat, arch)), line
+    finally:
+        shutil.rmtree(tmp)
