@@ -88,6 +88,7 @@ int gg_cops_hold_kind(const GGGraph *pG, uint32_t k, const GGCopsRules *pR, int 
   double nConf = holdBinom((double)n+k-1, k), rPos, rByte, d = n ? (double)pG->nArc/n : 0;
   double rPlies = bFast ? 0 : 2.0*n;        /* the plies of a configuration's robber nodes */
   memset(pHold, 0, sizeof(*pHold));
+  if( eKind==GG_COPS_SOLVE_SYM && order<2 ) eKind = GG_COPS_SOLVE_SEQ;  /* dense layers */
   pHold->eKind = eKind;
   pHold->order = eKind==GG_COPS_SOLVE_SYM && order>1 ? order : 1;
   (void)pR;

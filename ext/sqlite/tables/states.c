@@ -5,7 +5,8 @@
 ** and the arguments as hidden columns that read back as given.  Equality
 ** constraints on the players and the turn pick the rows directly (player
 ** 0's place when the game names it by nodes, xPlace0Nodes: a JSON array of
-** labels in any order, stPlace0: cops = '[4, 0]' is the row [0,4]); the
+** labels in any order, states_place.c: cops = '[4, 0]' is the row [0,4],
+** and an IN list of them is taken whole, each place once); the
 ** constraints `player <> v` and `outcome` or `plies` compared with a value
 ** (=, <>, <, <=, >, >=) are tested inside the table, so that the rows that
 ** fail them are never produced (stCons*).  The game is solved through
@@ -21,6 +22,7 @@
 #include <string.h>
 #include "call.h"
 #include "board.h"
+#include "states_place.h"
 SQLITE_EXTENSION_INIT3
 
 #define ST_P0       0
@@ -41,6 +43,7 @@ SQLITE_EXTENSION_INIT3
 #define ST_HAS_P1   0x02
 #define ST_HAS_TURN 0x04
 #define ST_HAS_ARG  0x08  /* ST_HAS_ARG<<i: hidden column ST_GRAPH+i */
+#define ST_IN_P0    0x100 /* player 0's pin is an IN list, whole (sqlite3_vtab_in) */
 
 typedef struct StVtab StVtab;
 struct StVtab {
@@ -50,6 +53,7 @@ struct StVtab {
   int bPin0;                  /* player 0's pins and `<>` are the table's (else
                               ** SQLite's): its places are nodes, or named
                               ** by them (xPlace0Nodes) */
+  int bPlace0;                /* named by them: a pin picks one place of many */
 };
 
 /* The constraints tested inside the table, beyond the pins: at most
@@ -84,6 +88,8 @@ struct StCursor {
   const void *pState;         /* the solve: pSolved's or in pSmall's block */
   int bSmall;                 /* the rows are pSmall's (labels in pSmall->s) */
   uint64_t aLo[3], aHi[3];    /* ranges of player0, player1, turn */
+  uint64_t *aPlace;           /* player 0's places of an IN list, ascending, */
+  uint64_t nPlace, iPlace;    /*   how many, the current one; or NULL */
   uint64_t a;                 /* the current row: player 0's place, */
   uint32_t b, t;              /* player 1's node, the turn */
   int bEof;                   /* past the last row */
@@ -119,7 +125,8 @@ static int stConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   if( pNew==0 ) return rc;
   pNew->pAux = a;
   pNew->nHidden = zParam ? 4 : 3;
-  pNew->bPin0 = a->pDef->xResult0==0 || a->pDef->xPlace0Nodes!=0;
+  pNew->bPlace0 = a->pDef->xPlace0Nodes!=0;
+  pNew->bPin0 = a->pDef->xResult0==0 || pNew->bPlace0;
   /* Not SQLITE_VTAB_INNOCUOUS: like catmouse(), the table reads any table
   ** named by its arguments (see the flags in graphgame.c). */
   *ppVtab = &pNew->base.base;
@@ -131,6 +138,7 @@ static int stClose(sqlite3_vtab_cursor *cur){
   gg_solved_release(pCur->pSolved);
   stFreeArgs(pCur);
   sqlite3_free(pCur->pSmall);
+  sqlite3_free(pCur->aPlace);
   sqlite3_free(pCur);
   return SQLITE_OK;
 }
@@ -181,7 +189,11 @@ static void stStep(StCursor *pCur){
   pCur->t = (uint32_t)pCur->aLo[2];
   if( ++pCur->b<=pCur->aHi[1] ) return;
   pCur->b = (uint32_t)pCur->aLo[1];
-  if( ++pCur->a<=pCur->aHi[0] ) return;
+  if( pCur->aPlace ){
+    if( ++pCur->iPlace<pCur->nPlace ){ pCur->a = pCur->aPlace[pCur->iPlace]; return; }
+  }else if( ++pCur->a<=pCur->aHi[0] ){
+    return;
+  }
   pCur->bEof = 1;
 }
 
@@ -215,64 +227,18 @@ static int stNodeOf(const StCursor *pCur, sqlite3_value *pVal, uint64_t *pId){
   return 1;
 }
 
-/* The message of a value pVal of player 0's column that is not a JSON
-** array of labels: zWhy says why; a scalar zJson (a label alone) is shown
-** in brackets as the fix. */
-static char *stPlace0Error(const StCursor *pCur, sqlite3_value *pVal, const char *zWhy,
-                           const char *zJson){
-  const GGGameDef *pDef = pCur->pDef;
-  char *zVal = gg_value_sql(pVal), *z;
-  int bScalar = zJson && zJson[0] && zJson[0]!='[' && zJson[0]!='{';
-  z = zVal ? gg_errmsg("%s: %s = %s is not a JSON array of node labels: %s%s%s%s", pDef->zStates,
-                       pDef->azPlayer[0], zVal, zWhy, bScalar ? " (write '[" : "",
-                       bScalar ? zJson : "", bScalar ? "]')" : "") : 0;
-  sqlite3_free(zVal);
-  return z;
-}
-
-/* Player 0's place that pVal names, when the game names it by nodes
-** (xPlace0Nodes): a JSON array of their labels, in any order, a label
-** repeated for each token on it.  1 with *pId; 0 if it names no place (a
-** label that is not a node, or not as many as a place takes: no row, as
-** for a robber that is no node); -1 for a value that is no such array,
-** an error with the table's message into *pRc (SQLITE_MISMATCH for a
-** value that is not a text, SQLITE_ERROR for a text that is not one). */
+/* Player 0's place that pVal names when the game names places by nodes
+** (states_place.c): 1 with *pId, 0 if none (no row), -1 on an error (the
+** table's, into *pRc). */
 static int stPlace0(StCursor *pCur, sqlite3_value *pVal, uint64_t *pId, int *pRc){
-  static const char *const azType[] = { "", "an integer", "a real", "a text", "a blob" };
-  char zErr[GG_RULES_ERR];
-  uint32_t aInline[64], *aId = aInline, i;
-  GGRules labels;
-  GGRuleVal *v = &labels.aVal[0];
-  int eType = sqlite3_value_type(pVal), rc, bPlace = 0;
-  char *zMsg;
-  if( eType!=SQLITE_TEXT ){
-    char zWhy[40];
-    const char *zNum = eType==SQLITE_INTEGER ? (const char*)sqlite3_value_text(pVal) : 0;
-    sqlite3_snprintf(sizeof(zWhy), zWhy, "%s, not a text", azType[eType]);
-    zMsg = stPlace0Error(pCur, pVal, zWhy, zNum);
-    *pRc = gg_vtab_error(pCur->base.pVtab, SQLITE_MISMATCH, zMsg);
+  char *zErr = 0;
+  int bFound = 0;
+  *pRc = gg_place0_of(pCur->pDef, pCur->pG, pCur->pState, pVal, pId, &bFound, &zErr);
+  if( *pRc ){
+    *pRc = gg_vtab_error(pCur->base.pVtab, *pRc, zErr);
     return -1;
   }
-  rc = gg_rules_labels((const char*)sqlite3_value_text(pVal), (uint64_t)sqlite3_value_bytes(pVal),
-                       &labels, zErr);
-  if( rc<0 ){
-    zMsg = stPlace0Error(pCur, pVal, zErr, (const char*)sqlite3_value_text(pVal));
-    *pRc = gg_vtab_error(pCur->base.pVtab, SQLITE_ERROR, zMsg);
-  }else if( rc ){
-    *pRc = gg_sqlite_rc(rc);
-  }else if( v->nLabel>64 && (aId = sqlite3_malloc64(v->nLabel*sizeof(uint32_t)))==0 ){
-    *pRc = SQLITE_NOMEM;
-  }else{
-    for(i=0; i<v->nLabel; i++){
-      int64_t id = gg_graph_find_label(pCur->pG, &v->aLabel[i]);
-      if( id<0 ) break;
-      aId[i] = (uint32_t)id;
-    }
-    bPlace = i==v->nLabel && pCur->pDef->xPlace0Nodes(pCur->pState, aId, v->nLabel, pId);
-    if( aId!=aInline ) sqlite3_free(aId);
-  }
-  gg_rules_free(&labels);
-  return *pRc ? -1 : bPlace;
+  return bFound;
 }
 
 /* Narrow range i to the node with label pVal (or player 0's place that
@@ -415,6 +381,8 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->pDef = pDef;
   pCur->nCons = 0;
   pCur->bEof = 1;
+  sqlite3_free(pCur->aPlace);
+  pCur->aPlace = 0;
   stFreeArgs(pCur);
   for(i=0; i<3; i++) if( idxNum & (ST_HAS_P0<<i) ) apPin[i] = argv[j++];
   for(i=0; i<nH; i++){
@@ -431,6 +399,15 @@ static int stFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->aHi[0] = pDef->xCount0 ? pDef->xCount0(pCur->pState, pCur->pG) - 1 : pCur->pG->n - 1;
   pCur->aHi[1] = pCur->pG->n - 1;
   pCur->aHi[2] = 1;
+  if( idxNum & ST_IN_P0 ){                 /* an IN list of places, whole */
+    char *zErr = 0;
+    rc = gg_place0_list(pDef, pCur->pG, pCur->pState, apPin[0], &pCur->aPlace, &pCur->nPlace,
+                        &zErr);
+    if( rc ) return gg_vtab_error(&pTab->base.base, rc, zErr);
+    if( pCur->nPlace==0 ) bRows = 0;
+    else pCur->aLo[0] = pCur->aPlace[pCur->iPlace = 0];
+    apPin[0] = 0;
+  }
   for(i=0; i<2 && rc==SQLITE_OK; i++){
     if( apPin[i] && !stPinNode(pCur, i, apPin[i], &rc) ) bRows = 0;
   }
@@ -537,14 +514,45 @@ static int stConsPlan(sqlite3_index_info *pInfo, int nArg, int bPin0){
   return nCons;
 }
 
+/* ST_IN_P0 if player 0's pin is an IN list that xFilter takes whole
+** (SQLite 3.38 on: sqlite3_vtab_in), so that it gives each place once
+** however many of its values name it; else 0 (SQLite calls xFilter once
+** a value). */
+static int stInList(sqlite3_index_info *pInfo){
+  int i;
+  if( sqlite3_libversion_number()<3038000 ) return 0;
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
+    if( c->iColumn==ST_P0 && c->op==SQLITE_INDEX_CONSTRAINT_EQ
+     && pInfo->aConstraintUsage[i].argvIndex>0 ){
+      return sqlite3_vtab_in(pInfo, i, 1) ? ST_IN_P0 : 0;
+    }
+  }
+  return 0;
+}
+
+/* Whether an equality on column iCol is not usable in this plan. */
+static int stUnusableEq(const sqlite3_index_info *pInfo, int iCol){
+  int i;
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *c = &pInfo->aConstraint[i];
+    if( c->iColumn==iCol && c->op==SQLITE_INDEX_CONSTRAINT_EQ && !c->usable ) return 1;
+  }
+  return 0;
+}
+
 /* Use every usable equality constraint on the players, the turn and the
 ** hidden arguments, then the constraints the table tests itself; the
 ** arguments are required, so a plan without them is made very expensive
-** and xFilter reports them missing. */
+** and xFilter reports them missing.  A pin of a place named by nodes
+** (bPlace0) picks one place of many, and a plan that leaves its equality
+** to SQLite, which compares the text (a join that reads this table
+** first), costs a hundred times more: the table should see its value. */
 static int stBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   StVtab *pTab = (StVtab*)pVtab;
   int aCol[7] = { ST_P0, ST_P1, ST_TURN, ST_GRAPH, ST_GRAPH+1, ST_GRAPH+2, ST_GRAPH+3 };
   int idxNum, nPin, nArg, nCons, k, rc;
+  double r;
   if( !pTab->bPin0 ) aCol[0] = -2;       /* no column: SQLite tests player 0 */
   rc = gg_vtab_slots(pInfo, aCol, 3+pTab->nHidden, 3, &idxNum);
   if( rc ) return rc;
@@ -552,9 +560,15 @@ static int stBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   nCons = stConsPlan(pInfo, nArg, pTab->bPin0);
   if( nCons<0 ) return SQLITE_NOMEM;
   nPin = (idxNum&1) + ((idxNum>>1)&1) + ((idxNum>>2)&1);
-  pInfo->estimatedCost = (idxNum & ST_HAS_ARG) ? 1e6 / (1 + 100*nPin) / (1 + nCons) : 1e12;
-  pInfo->estimatedRows = (idxNum & ST_HAS_ARG) ? 1000000 / (1 + 100*nPin) / (1 + nCons)
-                                               : 1000000000;
+  r = 1e6 / (1 + 100*nPin) / (1 + nCons);
+  if( pTab->bPlace0 && (idxNum & ST_HAS_P0) ){
+    r /= 1e4;
+    idxNum |= stInList(pInfo);
+    pInfo->idxNum = idxNum;
+  }
+  else if( pTab->bPlace0 && stUnusableEq(pInfo, ST_P0) ) r *= 100;
+  pInfo->estimatedCost = (idxNum & ST_HAS_ARG) ? r : 1e12;
+  pInfo->estimatedRows = (idxNum & ST_HAS_ARG) ? (sqlite3_int64)(r<1 ? 1 : r) : 1000000000;
   return SQLITE_OK;
 }
 
