@@ -52,3 +52,19 @@ def test_cops_page_lists_the_keys_cop_number_knows():
     table = set(re.findall(r"^\| `(\w+)` \|", read("docs/reference/cops.md"), re.M))
     assert known and known <= table, (known - table, e)
     assert "The rules key is `lazy`" not in read("docs/reference/cops.md")
+
+
+def test_no_page_speaks_of_our_issue_numbers():
+    """'issue 27' means nothing to a user: the pages say what changed.
+    (LeetCode's own issue threads, named as such, are fine.)"""
+    import glob
+    pages = ["CHANGELOG.md", "README.md"] + sorted(
+        os.path.relpath(p, gg.ROOT) for p in glob.glob(os.path.join(gg.ROOT, "docs", "**", "*.md"),
+                                                        recursive=True))
+    bad = []
+    for page in pages:
+        for i, line in enumerate(read(page).split("\n"), 1):
+            if re.search(r"\b[Ii]ssues? \d+", line) and "LeetCode" not in line \
+                    and not re.search(r"issues 7385 and 24500", line):
+                bad.append("%s:%d: %s" % (page, i, line.strip()))
+    assert not bad, bad
