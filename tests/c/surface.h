@@ -188,6 +188,16 @@ static const SurfSql aSurface[] = {
     " FROM cops_play(:graph, 1, :edges)", 0 },
   { "SELECT group_concat(cops || robber || to_node) FROM cops_play(:graph, 2, 'named',"
     " '{\"lazy\": true}')", 0 },
+  /* any position at hand (states_place.c, play.c's starts, cops_hold.c): the
+  ** cops in any order, an IN list taken whole, `<>`, a start of cops_play */
+  { "SELECT count(*), total(plies), total(length(move)) FROM cops_states(:graph, 2, :edges)"
+    " WHERE cops IN ('[1, 0]', ' [0,1]', '[2,2]', :json) AND robber = 1", 0 },
+  { "SELECT count(*) FROM cops_states(:graph, 1, 'named') WHERE cops = '[\"Myriel\"]'"
+    " AND robber <> 1 AND cops <> '[1]'", 0 },
+  { "SELECT group_concat(cops || robber || to_node) FROM cops_play(:graph, 2, :edges,"
+    " '{\"cops\": [1, 0], \"turn\": \"robber\"}')", 0 },
+  { "SELECT count(*) FROM cops_play(:graph, 1, 'named', '{\"cops\": [\"Myriel\"],"
+    " \"robber\": 1}')", 0 },
   /* the symmetric solve, one cop at a time (cops_seq.c, cops_aut.c): the
   ** ring's 400 automorphisms, and the plain solve */
   { "SELECT cop_number(1, 'ring'), capture_time(1, 2, 'ring', '{\"sequential\": true}'),"
