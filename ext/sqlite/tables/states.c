@@ -485,8 +485,11 @@ static char stConsOp(sqlite3_index_info *pInfo, int i, int bPin0){
     return '!';
   }
   if( c->iColumn!=ST_OUTCOME && c->iColumn!=ST_PLIES ) return 0;
-  /* an IN would call xFilter once per value, each a solve: SQLite's */
-  if( c->op==SQLITE_INDEX_CONSTRAINT_EQ && sqlite3_vtab_in(pInfo, i, -1) ) return 0;
+  /* an IN would call xFilter once per value, each a solve: SQLite's
+  ** (sqlite3_vtab_in came in 3.38: before, an IN is offered as an =,
+  ** and xFilter runs once per value) */
+  if( c->op==SQLITE_INDEX_CONSTRAINT_EQ && sqlite3_libversion_number()>=3038000
+   && sqlite3_vtab_in(pInfo, i, -1) ) return 0;
   for(k=0; k<6 && aStOp[k]!=c->op; k++){}
   return k<6 ? ST_OPS[k] : 0;
 }
