@@ -68,11 +68,12 @@ int gg_register_sources(sqlite3 *db, GGConn *pConn){
 
 /* The most nodes whose positions fit the limit (at least 1; at most
 ** 2^32 - 3, a graph's bound), from the game's own formula (for k = 1
-** when the function counts its positions itself: bReadAsK1). */
+** when the function counts its positions itself, bReadAsK1, or the game
+** counts what its solve holds once the graph is built, xHold). */
 static uint32_t callMaxNodes(const GGCall *pCall){
   const GGGameDef *pDef = pCall->pDef;
   uint64_t mx = (uint64_t)pCall->pConn->mxPositions;
-  uint32_t k = pCall->pFunc->bReadAsK1 && pCall->k>1 ? 1 : pCall->k;
+  uint32_t k = (pCall->pFunc->bReadAsK1 || pDef->xHold) && pCall->k>1 ? 1 : pCall->k;
   uint64_t n = pDef->xLimitNodes ? pDef->xLimitNodes(mx, k) : gg_board_max_nodes(mx);
   if( n>0xfffffffdu ) n = 0xfffffffdu;
   return n==0 ? 1 : (uint32_t)n;

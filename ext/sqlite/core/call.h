@@ -115,8 +115,9 @@ struct GGGameDef {
   uint64_t (*xBytes)(const GGGraph *pG, uint32_t k);
   /* What the solve of every position of the built graph pG will hold when
   ** it is not xPositions's count and xBytes's (cops: on the orbits of the
-  ** group): the limit mx and its messages count it (call_limit.c), and the
-  ** tables read a graph as for k = 1 (the count needs the graph).  It may
+  ** group): the limit mx and its messages count it (call_limit.c), and
+  ** every function of the game reads a table as for k = 1 (the count
+  ** needs the graph: call.c's callMaxNodes).  It may
   ** set *pVariant to a solve of the same answers that fits mx when the
   ** one it counted does not (and count that one).  GG_OK or GG_NOMEM;
   ** may be NULL. */

@@ -393,6 +393,5 @@ int gg_register_play(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
     a->func.aArgKind[i] = bParam && pDef->eParam ? pDef->eParam : GG_ARG_NODE;
   }
   a->func.bStart = pDef->xChoose==0;
-  a->func.bReadAsK1 = pDef->xHold!=0;      /* the game counts once the graph is built */
   return sqlite3_create_module_v2(db, pDef->zPlay, &playModule, a, sqlite3_free);
 }

@@ -583,6 +583,5 @@ int gg_register_states(sqlite3 *db, GGConn *pConn, const GGGameDef *pDef){
   if( a==0 ) return SQLITE_NOMEM;
   a->func.azArg[0] = pDef->zParam;
   a->func.aArgKind[0] = pDef->eParam ? pDef->eParam : GG_ARG_NODE;
-  a->func.bReadAsK1 = pDef->xHold!=0;      /* the game counts once the graph is built */
   return sqlite3_create_module_v2(db, pDef->zStates, &stModule, a, sqlite3_free);
 }
