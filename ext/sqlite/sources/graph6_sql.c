@@ -48,7 +48,11 @@ static int g6Connect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   sqlite3_free(zSql);
   if( pNew==0 ) return rc;
   pNew->pFmt = pFmt;
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);   /* reads nothing but its argument */
+  /* Innocuous: it reads nothing but its argument.  New in 3.31.0; 3.30
+  ** answers SQLITE_MISUSE (and logs it), and has no trusted_schema. */
+#ifdef SQLITE_VTAB_INNOCUOUS
+  if( sqlite3_libversion_number()>=3031000 ) sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+#endif
   *ppVtab = &pNew->base.base;
   return SQLITE_OK;
 }
