@@ -388,7 +388,7 @@ ERRORS = [
     ("SELECT * FROM cops_states(2, 4)",
      "graphgame: cops_states: graph 2 in table \"edges\" has 30 nodes and needs 2455200"
      " positions (2 turns x C(n+k-1, k) placements of k = 4 cops x n robber nodes, n = 30;"
-     " about 4 MB at the peak), over the limit of 1000000 (see graphgame_limit)"),
+     " about 5 MB at the peak), over the limit of 1000000 (see graphgame_limit)"),
     # ... and for the next k of cop_number, once every row is read
     ("SELECT cop_number(3, 'edges', '{\"symmetry\": false}')",
      "graphgame: cop_number: graph 3 in table \"edges\" has 10 nodes and needs 4400 positions"

@@ -4,8 +4,9 @@
 ** each of the three solves of cops.h.
 **
 **   PLAIN  every configuration, C(n+k-1, k) of them, both turns: 2 bytes a
-**          (configuration, robber node) for the plies and five bit sets of
-**          robber nodes a configuration (cops.c).
+**          (configuration, robber node) for the plies (not kept by the
+**          solve that stops at the capture time), five bit sets of robber
+**          nodes, three list entries and a flag a configuration (cops.c).
 **   SEQ    the cops one at a time on every configuration (cops_seq.c with
 **          the trivial group): layer i (i cops moved) keeps every pair of
 **          an i-multiset A and a (k-i)-multiset B, C(n+i-1, i) C(n+k-i-1,
@@ -92,12 +93,13 @@ int gg_cops_hold_kind(const GGGraph *pG, uint32_t k, const GGCopsRules *pR, int 
   pHold->eKind = eKind;
   pHold->order = eKind==GG_COPS_SOLVE_SYM && order>1 ? order : 1;
   (void)pR;
-  /* what every solve sets up: the neighbourhoods' bit sets and lists, binomials */
-  rByte = (double)n*nW*8 + 4.0*((double)n + pG->nArc) + 8.0*(k+1)*((double)n+k);
+  /* (what every solve sets up, the graph's bit sets and lists, a few words
+  ** a node, is left out: the positions' arrays are the peak) */
+  rByte = 0;
   if( eKind==GG_COPS_SOLVE_PLAIN ){
     pHold->rState = nConf;
     rPos = nConf*n*2;
-    rByte += nConf*(2.0*n + 40.0*nW);
+    rByte += nConf*(rPlies + 40.0*nW + 25);
   }else if( eKind==GG_COPS_SOLVE_SEQ ){
     double s = nConf;                       /* every key of every layer */
     for(i=1; i<k; i++) s += holdBinom((double)n+i-1, i)*holdBinom((double)n+k-i-1, k-i);

@@ -139,7 +139,8 @@ static uint64_t copsPositions(uint64_t n, uint32_t k){ return gg_cops_positions(
 
 /* Bytes of the plain solve of every position at its peak (cops.c, as
 ** cops_hold.c counts them): 2 a (configuration, robber) for the plies,
-** five bit sets of robber nodes and three list entries a configuration. */
+** five bit sets of robber nodes, three list entries and a flag a
+** configuration. */
 static uint64_t copsBytes(const GGGraph *pG, uint32_t k){
   GGCopsRules r;
   GGCopsHold h;
