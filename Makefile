@@ -332,7 +332,8 @@ EMCC_NODE_PATH ?= /usr/share/nodejs
 WASM_CFLAGS  = -O2 -DSQLITE_CORE -DGG_DEFAULT_MAX_POSITIONS=$(WASM_MAX_POSITIONS) $(VERSION_DEF)
 SQLITE_WASM_FLAGS = -O2 -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_ENABLE_MATH_FUNCTIONS \
   -DSQLITE_DEFAULT_MEMSTATUS=0 -DSQLITE_TEMP_STORE=2
-WASM_OBJ = dist/wasm/obj/sqlite3.o dist/wasm/obj/gg_wasm.o $(LIB_SRC:ext/%.c=dist/wasm/obj/%.o)
+# graphgame is compiled from its amalgamation (mk/amalgamation.mk), one file.
+WASM_OBJ = dist/wasm/obj/sqlite3.o dist/wasm/obj/gg_wasm.o dist/wasm/obj/graphgame.o
 WASM_EXPORT_LIST = gg_wasm_init sqlite3_open sqlite3_close_v2 sqlite3_prepare_v2 sqlite3_step \
   sqlite3_finalize sqlite3_column_count sqlite3_column_name sqlite3_column_type \
   sqlite3_column_text sqlite3_column_double sqlite3_column_bytes sqlite3_column_blob \
@@ -358,9 +359,9 @@ dist/wasm/obj/gg_wasm.o: wasm/gg_wasm.c dist/wasm/src/sqlite3.c
 	@mkdir -p dist/wasm/obj
 	$(EMCC) $(WASM_CFLAGS) $(WARN) -Wno-missing-field-initializers -Idist/wasm/src -c -o $@ $<
 
-dist/wasm/obj/%.o: ext/%.c $(HDRS) VERSION dist/wasm/src/sqlite3.c
+dist/wasm/obj/graphgame.o: dist/amalgamation/graphgame.c dist/wasm/src/sqlite3.c
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WASM_CFLAGS) $(WARN) -Wno-missing-field-initializers -Idist/wasm/src $(LIB_INC) -c -o $@ $<
+	$(EMCC) $(WASM_CFLAGS) $(WARN) -Wno-missing-field-initializers -Idist/wasm/src -c -o $@ $<
 
 dist/wasm/graphgame-sqlite.js: $(WASM_OBJ) wasm/api.js wasm/pre.js
 	NODE_PATH=$(EMCC_NODE_PATH) $(EMCC) -O2 -o $@ $(WASM_OBJ) --pre-js wasm/pre.js --post-js wasm/api.js \
@@ -434,3 +435,4 @@ dist/toy/graphgame.so: $(LIB_SRC) $(TOY_SRC) $(wildcard tests/toy/*.h) $(HDRS) M
 
 # The release downloads and their check (make release, make release-check).
 include mk/release.mk
+include mk/amalgamation.mk

@@ -314,7 +314,7 @@ static uint64_t g6Take64(G6Bits *r, int k){
 ** its bits i sets bit j of row i. */
 /* Column j of the matrix, m (its bits i < j), into the rows: row j is m,
 ** and each row i of m gets bit j. */
-static void g6Column(uint64_t *aRow, uint32_t j, uint64_t m){
+static void g6SetColumn(uint64_t *aRow, uint32_t j, uint64_t m){
   uint64_t b;
   aRow[j] = m;
   for(b=m; b; b&=b-1) aRow[__builtin_ctzll(b)] |= 1ull<<j;
@@ -331,13 +331,13 @@ void gg_graph6_rows(const GGGraph6 *p, uint64_t *aRow){
     uint64_t all = 0, i, nByte = (p->nBit+5)/6;
     for(i=0; i<nByte; i++) all |= (uint64_t)g6Rev6[(d[i]-63u) & 63] << (6*i);
     for(j=1; j<n; j++){
-      g6Column(aRow, j, all & ((1ull<<j)-1));
+      g6SetColumn(aRow, j, all & ((1ull<<j)-1));
       all >>= j;
     }
     return;
   }
   g6BitsInit(&r, p);
-  for(j=1; j<n; j++) g6Column(aRow, j, g6Take64(&r, (int)j));
+  for(j=1; j<n; j++) g6SetColumn(aRow, j, g6Take64(&r, (int)j));
 }
 
 /* Row i of the matrix is x(i,0) .. x(i,n-1), consecutive in the stream:

@@ -189,7 +189,7 @@ static int rolesMissing(const GGGraphRef *pRef, const GGRole *pRole, const GGLab
   char *zHint = bDefault ? rolesTwinHint(m, pL) : rolesHint(pRef, m, pL);
   char *zEx = 0;
   if( m->n>0 ){                   /* an example: the first node of the rows */
-    GGLabel L;
+    GGLabel L = {0};
     L.eType = gg_keymap_type(m, 0);
     L.iVal = gg_keymap_int(m, 0);
     L.z = L.eType==GG_KEY_TEXT ? gg_keymap_text(m, 0, &L.nz) : 0;
