@@ -3,7 +3,8 @@
 #
 #   make release        dist/release/: the Linux x86-64 and aarch64 archives,
 #                       the Windows x86-64 zip, the WebAssembly bundle, the
-#                       Python wheel, the npm tarball and SHA256SUMS
+#                       Python wheels (x86-64, aarch64) and sdist
+#                       (mk/python.mk), the npm tarball and SHA256SUMS
 #                       (mk/release.sh packs them; docs/install.md)
 #   make release-check  builds the release, then loads every artifact in a
 #                       real SQLite and runs examples/*.sql through it
@@ -17,6 +18,10 @@
 # (sqlrun.exe, run under Wine).  The amalgamation is better-sqlite3's
 # (pinned by tests/clients/package-lock.json, checked against
 # wasm/sqlite3.sha256), as make wasm's is: nothing is downloaded.
+# The Python downloads beside the Makefile's python-wheel (the sdist, the
+# aarch64 wheel, Debian's arm64 python3 for their check): mk/python.mk.
+include mk/python.mk
+
 AARCH64_CC  ?= aarch64-linux-gnu-gcc
 RELEASE_SQLITE ?= $(WASM_SQLITE)
 RC_DIR       = dist/release-check
@@ -25,7 +30,7 @@ RC_RUNNERS   = $(RC_DIR)/sqlrun $(RC_DIR)/sqlrun-amalgamation $(RC_DIR)/sqlrun-a
 
 release:
 	@$(MAKE) --no-print-directory -j$(JOBS) dist/graphgame.so dist/aarch64/graphgame.so dist/mingw/graphgame.dll wasm
-	@$(MAKE) --no-print-directory python-wheel npm-pack
+	@$(MAKE) --no-print-directory python-wheels sdist npm-pack
 	@sh mk/release.sh
 
 release-check:

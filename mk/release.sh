@@ -7,9 +7,14 @@
 #   graphgame-VERSION-windows-x86_64.zip     dist/mingw/graphgame.dll
 #   graphgame-VERSION-wasm.tar.gz            dist/wasm/ (SQLite with graphgame
 #                                            compiled in, and its Node shell)
-#   graphgame-VERSION-py3-none-linux_x86_64.whl, graphgame-VERSION.tgz
-#                                            the Python wheel and the npm
+#   graphgame-VERSION-py3-none-manylinux_2_X_x86_64.whl,
+#   graphgame-VERSION-py3-none-manylinux_2_Y_aarch64.whl,
+#   graphgame-VERSION.tar.gz (the sdist), graphgame-VERSION.tgz
+#                                            the Python wheels (X, Y: the
+#                                            glibc each library needs), the
+#                                            Python sources and the npm
 #                                            tarball, copied as built
+#                                            (mk/python.mk)
 #
 # Each archive holds one folder, graphgame-VERSION-SYSTEM/, with the
 # library, LICENSE, README.txt (how to load it) and sql/ (the scripts the
@@ -38,8 +43,12 @@ need_file dist/aarch64/graphgame.so "make aarch64 builds it (mk/release.mk)"
 need_file dist/mingw/graphgame.dll "make mingw builds it"
 need_file dist/wasm/graphgame-sqlite.js "make wasm builds it"
 need_file dist/wasm/graphgame-sqlite.wasm "make wasm builds it"
-wheel=$(ls dist/python/graphgame-"$version"-py3-none-*.whl 2>/dev/null | head -n 1)
-[ -n "$wheel" ] || die "no dist/python/graphgame-$version-*.whl: make python-wheel builds it"
+# The newest wheel of each architecture (an older build's tag may differ).
+wheel=$(ls -t dist/python/graphgame-"$version"-py3-none-manylinux_*_x86_64.whl 2>/dev/null | head -n 1)
+[ -n "$wheel" ] || die "no dist/python/graphgame-$version-py3-none-manylinux_*_x86_64.whl: make python-wheel builds it"
+wheel_arm=$(ls -t dist/python/graphgame-"$version"-py3-none-manylinux_*_aarch64.whl 2>/dev/null | head -n 1)
+[ -n "$wheel_arm" ] || die "no dist/python/graphgame-$version-py3-none-manylinux_*_aarch64.whl: make python-wheel-aarch64 builds it"
+need_file dist/python/graphgame-"$version".tar.gz "make sdist builds it"
 need_file dist/node/graphgame-"$version".tgz "make npm-pack builds it"
 need_prog zip zip
 need_prog strip binutils
@@ -158,8 +167,10 @@ cp dist/wasm/graphgame-sqlite.js dist/wasm/graphgame-sqlite.wasm wasm/shell.js w
 readme_wasm > "$stage/$d/README.txt"
 pack "$d" tar
 
-cp "$wheel" "$out/"
+cp "$wheel" "$wheel_arm" dist/python/graphgame-"$version".tar.gz "$out/"
 echo "$out/$(basename "$wheel")"
+echo "$out/$(basename "$wheel_arm")"
+echo "$out/graphgame-$version.tar.gz"
 cp dist/node/graphgame-"$version".tgz "$out/"
 echo "$out/graphgame-$version.tgz"
 

@@ -18,6 +18,14 @@ Every other artifact must print the same bytes:
     the wheel               in a fresh venv of Debian's python3: imported,
                             graphgame.load(conn), the scripts' statements
                             run through Python's sqlite3 module
+    the aarch64 wheel       the same in a venv of Debian's arm64 python3
+                            under qemu-user (unpacked, not installed:
+                            mk/arm64-python.sh), whose pip refuses the
+                            x86-64 wheel and installs this one
+    the sdist               compiled by pip (gcc) in a fresh venv, then
+                            the same (tests/py/test_sdist.py: clang too)
+    both wheels' tags       manylinux_2_X_<arch>: X the highest GLIBC_2.X
+                            that objdump -T finds in the library
     the npm tarball         installed offline into a fresh project next to
                             the pinned better-sqlite3: require("graphgame")
                             .load(db), the same statements
@@ -54,7 +62,11 @@ ARCHIVES = {
     "windows-x86_64": ("graphgame-%s-windows-x86_64.zip" % VERSION, "graphgame.dll"),
     "wasm": ("graphgame-%s-wasm.tar.gz" % VERSION, "graphgame-sqlite.wasm"),
 }
-WHEEL = "graphgame-%s-py3-none-linux_x86_64.whl" % VERSION
+# The wheels' names carry the glibc their library needs (setup.py reads
+# it with readelf -V; test_wheels_are_tagged_for_the_glibc_they_need reads
+# it again with objdump -T).
+WHEEL_RE = re.compile(r"^graphgame-%s-py3-none-manylinux_2_(\d+)_(x86_64|aarch64)\.whl$" % re.escape(VERSION))
+SDIST = "graphgame-%s.tar.gz" % VERSION
 NPM = "graphgame-%s.tgz" % VERSION
 
 _state = {}
@@ -81,6 +93,13 @@ def _build():
     _ok(eco.run(["make", "-s", "--no-print-directory", "-j2", "release-runners"], timeout=1800),
         "make release-runners")
     _state["built"] = True
+
+
+def _wheel(arch):
+    """The path of the release's one wheel for arch (x86_64, aarch64)."""
+    found = [n for n in os.listdir(REL) if WHEEL_RE.match(n) and WHEEL_RE.match(n).group(2) == arch]
+    assert len(found) == 1, "not one %s wheel in dist/release/: %s" % (arch, sorted(os.listdir(REL)))
+    return os.path.join(REL, found[0])
 
 
 def _safe(archive, names):
@@ -191,7 +210,8 @@ def _amalgamation_version():
 def test_release_holds_every_download_and_its_checksum():
     _build()
     names = sorted(os.listdir(REL))
-    want = sorted([a for a, _ in ARCHIVES.values()] + [WHEEL, NPM, "SHA256SUMS"])
+    wheels = [os.path.basename(_wheel(arch)) for arch in ("x86_64", "aarch64")]
+    want = sorted([a for a, _ in ARCHIVES.values()] + wheels + [SDIST, NPM, "SHA256SUMS"])
     assert names == want, names
     p = _ok(subprocess.run(["sha256sum", "-c", "SHA256SUMS"], cwd=REL, capture_output=True,
                            text=True), "sha256sum -c SHA256SUMS")
@@ -319,7 +339,7 @@ def test_wheel_in_a_fresh_venv():
         _ok(eco.run([PYTHON, "-m", "venv", venv], timeout=300), "python3 -m venv")
         py = os.path.join(venv, "bin", "python")
         _ok(eco.run([py, "-m", "pip", "install", "-q", "--no-index", "--no-deps",
-                     os.path.join(REL, WHEEL)], timeout=300), "pip install the wheel")
+                     _wheel("x86_64")], timeout=300), "pip install the wheel")
         with open(os.path.join(tmp, "run.py"), "w") as f:
             f.write(PY_RUNNER)
         # Not from the repository: the installed copy is imported.
@@ -395,3 +415,121 @@ def test_wasm_bundle_in_node():
         assert not p.stderr, p.stderr
         got[os.path.basename(ex)] = p.stdout
     _same("the WebAssembly bundle's shell.js", got)
+
+
+# What a manylinux wheel's library may take from the system (PEP 600: the
+# libraries of glibc itself).
+MANYLINUX_LIBS = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1",
+                  "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"}
+
+
+def test_wheels_are_tagged_for_the_glibc_they_need():
+    """Each wheel's tag (its file name and its WHEEL file) is
+    manylinux_2_X_<arch>, with <arch> the ELF machine of its library and X
+    the highest GLIBC_2.X among the versions of the symbols it takes
+    (objdump -T, where setup.py read readelf -V); the library needs no
+    other library than glibc's, and is the release archive's of its
+    architecture (the same once its debug sections are stripped)."""
+    _build()
+    eco.need_program("aarch64-linux-gnu-objdump", "binutils-aarch64-linux-gnu")
+    tmp = tempfile.mkdtemp(prefix="gg-release-tags-")
+    notes, minors = [], []
+    try:
+        for arch, machine, objdump, strip, archive in (
+                ("x86_64", "Advanced Micro Devices X86-64", "objdump", "strip", "linux-x86_64"),
+                ("aarch64", "AArch64", "aarch64-linux-gnu-objdump", "aarch64-linux-gnu-strip",
+                 "linux-aarch64")):
+            whl = _wheel(arch)
+            z = zipfile.ZipFile(whl)
+            files = set(z.namelist())
+            for f in ("graphgame/__init__.py", "graphgame/check.py", "graphgame/graphgame.so",
+                      "graphgame-%s.dist-info/LICENSE" % VERSION):
+                assert f in files, (whl, sorted(files))
+            lib = os.path.join(tmp, arch + ".so")
+            with open(lib, "wb") as f:
+                f.write(z.read("graphgame/graphgame.so"))
+            head = _ok(subprocess.run(["readelf", "-h", lib], capture_output=True, text=True), "readelf -h").stdout
+            assert re.search(r"Machine:\s+%s\s*$" % re.escape(machine), head, re.M), (arch, head)
+            syms = _ok(subprocess.run([objdump, "-T", lib], capture_output=True, text=True), objdump).stdout
+            found = [int(m) for m in re.findall(r"\bGLIBC_2\.(\d+)", syms)]
+            assert found, syms[:2000]
+            tag = "manylinux_2_%d_%s" % (max(found), arch)
+            assert os.path.basename(whl) == "graphgame-%s-py3-none-%s.whl" % (VERSION, tag), (whl, tag)
+            meta = z.read("graphgame-%s.dist-info/WHEEL" % VERSION).decode().splitlines()
+            assert "Tag: py3-none-" + tag in meta and "Root-Is-Purelib: false" in meta, meta
+            dyn = _ok(subprocess.run(["readelf", "-d", lib], capture_output=True, text=True), "readelf -d").stdout
+            needed = set(re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", dyn))
+            assert needed and needed <= MANYLINUX_LIBS, (arch, needed - MANYLINUX_LIBS)
+            stripped = os.path.join(tmp, arch + ".stripped.so")
+            _ok(subprocess.run([strip, "--strip-debug", "-o", stripped, lib], capture_output=True), strip)
+            shipped = os.path.join(_unpack(archive), "graphgame.so")
+            assert open(stripped, "rb").read() == open(shipped, "rb").read(), \
+                "the %s wheel's library is not the %s archive's" % (arch, archive)
+            notes.append(tag)
+            minors.append(max(found))
+        # docs/install.md names the glibc the Linux downloads need.
+        install = open(os.path.join(ROOT, "docs", "install.md"), encoding="utf-8").read()
+        assert "glibc 2.%d or newer" % max(minors) in install, \
+            "docs/install.md does not say glibc 2.%d or newer" % max(minors)
+    finally:
+        shutil.rmtree(tmp)
+    return ", ".join(notes)
+
+
+def _arm64_python():
+    """Debian's arm64 python3 (make arm64-python), as an argv under qemu-user."""
+    eco.need_program("qemu-aarch64", "qemu-user")
+    p = _ok(eco.run(["make", "-s", "--no-print-directory", "arm64-python"], timeout=900), "make arm64-python")
+    py = os.path.join(ROOT, p.stdout.strip().splitlines()[-1])
+    return ["qemu-aarch64", "-L", os.path.join(ROOT, "dist", "arm64-python", "root"), py]
+
+
+def test_aarch64_wheel_under_qemu():
+    """The aarch64 wheel in a venv of Debian's arm64 python3 under
+    qemu-user: that Python's pip (this machine's pip, pure Python, run by
+    it) refuses the x86-64 wheel and installs this one; then the examples,
+    byte for byte."""
+    _build()
+    python = _arm64_python()
+    tmp = tempfile.mkdtemp(prefix="gg-release-arm64-")
+    try:
+        venv = os.path.join(tmp, "venv")
+        _ok(eco.run(python + ["-m", "venv", "--without-pip", venv], timeout=300), "arm64 python3 -m venv")
+        py = python[:3] + [os.path.join(venv, "bin", "python")]
+        machine = _ok(eco.run(py + ["-c", "import platform; print(platform.machine())"]), "platform")
+        assert machine.stdout.strip() == "aarch64", machine.stdout
+        pip_home = _ok(eco.run([PYTHON, "-c", "import os, pip; print(os.path.dirname(os.path.dirname(pip.__file__)))"]),
+                       "pip's folder").stdout.strip()
+        pip = py + ["-m", "pip", "install", "-q", "--no-index", "--no-deps", "--no-cache-dir",
+                    "--disable-pip-version-check"]
+        p = eco.run(pip + [_wheel("x86_64")], timeout=600, PYTHONPATH=pip_home)
+        assert p.returncode != 0 and "is not a supported wheel on this platform" in p.stderr, p.stdout + p.stderr
+        _ok(eco.run(pip + [_wheel("aarch64")], timeout=600, PYTHONPATH=pip_home), "arm64 pip install the wheel")
+        with open(os.path.join(tmp, "run.py"), "w") as f:
+            f.write(PY_RUNNER)
+        got = _run_steps(tmp, py + [os.path.join(tmp, "run.py")], tmp, "the aarch64 wheel under qemu-user")
+        version = _ok(eco.run(py + ["-c", "import sqlite3; print(sqlite3.sqlite_version)"]), "version").stdout
+        _same("the aarch64 wheel in Debian's arm64 Python under qemu-user (SQLite %s)" % version.strip(), got)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_python_sdist_compiled_in_a_fresh_venv():
+    """The sdist, compiled by pip (gcc, no make) in a fresh venv of
+    Debian's python3 with Debian's setuptools, offline; then the examples,
+    byte for byte."""
+    _build()
+    tmp = tempfile.mkdtemp(prefix="gg-release-sdist-")
+    try:
+        venv = os.path.join(tmp, "venv")
+        _ok(eco.run([PYTHON, "-m", "venv", "--system-site-packages", venv], timeout=300), "python3 -m venv")
+        py = os.path.join(venv, "bin", "python")
+        _ok(eco.run([py, "-m", "pip", "install", "-q", "--no-index", "--no-deps", "--no-build-isolation",
+                     "--no-cache-dir", os.path.join(REL, SDIST)], timeout=1200, CC="gcc"),
+            "pip install the sdist")
+        with open(os.path.join(tmp, "run.py"), "w") as f:
+            f.write(PY_RUNNER)
+        got = _run_steps(tmp, [py, os.path.join(tmp, "run.py")], tmp, "the sdist")
+        _same("the sdist, built by pip with gcc", got)
+    finally:
+        shutil.rmtree(tmp)

@@ -12,14 +12,28 @@ sqlite3.NotSupportedError saying what to use instead (NO_LOADING).
 """
 import os
 import sqlite3
+import sys
 
 __all__ = ["load", "loadable_path"]
+
+# The suffix SQLite adds to a path without one (its SHARED_LIB_SUFFIX),
+# which is the name the package's setup.py gives the library here.
+SUFFIX = ".dll" if sys.platform in ("win32", "cygwin", "msys") else \
+    ".dylib" if sys.platform == "darwin" else ".so"
 
 
 def loadable_path():
     """Path of the extension without its suffix, as SQLite's
-    load_extension() and the CLI's .load take it."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "graphgame")
+    load_extension() and the CLI's .load take it (graphgame.so on Linux and
+    the BSDs, graphgame.dylib on macOS, graphgame.dll on Windows).  A
+    library under another of these names (a build copied in by hand) is
+    given with its suffix, which SQLite then takes as it is."""
+    base = os.path.join(os.path.dirname(os.path.abspath(__file__)), "graphgame")
+    if not os.path.isfile(base + SUFFIX):
+        for other in (".so", ".dylib", ".dll"):
+            if os.path.isfile(base + other):
+                return base + other
+    return base
 
 
 # The message of load() on a connection that cannot load extensions.
