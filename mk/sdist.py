@@ -2,7 +2,7 @@
 """mk/sdist.py, run by `make sdist` (mk/python.mk): the Python source
 distribution, OUT_DIR/graphgame-VERSION.tar.gz.
 
-It stages, in dist/python/sdist-stage/, the Python package of
+It stages, in a folder of its own under dist/python/ (removed after), the Python package of
 bindings/python/ (setup.py, pyproject.toml, MANIFEST.in, README.md,
 build_library.py, graphgame/*.py) with what setup.py compiles the
 extension from when it finds no repository around it: the C sources as
@@ -25,10 +25,10 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PKG = os.path.join(ROOT, "bindings", "python")
-STAGE = os.path.join(ROOT, "dist", "python", "sdist-stage")
 PACKAGE_FILES = ["setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "build_library.py"]
 SOURCES = ["ext/engine/*/*.[ch]", "ext/sqlite/*.[ch]", "ext/sqlite/*/*.[ch]"]
 
@@ -45,19 +45,17 @@ def copy(src, dest):
     shutil.copyfile(src, dest)
 
 
-def stage(sqlite_include):
-    shutil.rmtree(STAGE, ignore_errors=True)
-    os.makedirs(STAGE)
+def stage(dest, sqlite_include):
     for name in PACKAGE_FILES:
-        copy(os.path.join(PKG, name), os.path.join(STAGE, name))
+        copy(os.path.join(PKG, name), os.path.join(dest, name))
     for f in sorted(glob.glob(os.path.join(PKG, "graphgame", "*.py"))):
-        copy(f, os.path.join(STAGE, "graphgame", os.path.basename(f)))
+        copy(f, os.path.join(dest, "graphgame", os.path.basename(f)))
     for name in ("VERSION", "LICENSE"):
-        copy(os.path.join(ROOT, name), os.path.join(STAGE, name))
+        copy(os.path.join(ROOT, name), os.path.join(dest, name))
     n = 0
     for pattern in SOURCES:
         for f in sorted(glob.glob(os.path.join(ROOT, pattern))):
-            copy(f, os.path.join(STAGE, os.path.relpath(f, ROOT)))
+            copy(f, os.path.join(dest, os.path.relpath(f, ROOT)))
             n += 1
     if n == 0:
         sys.exit("mk/sdist.py: no C sources under ext/")
@@ -65,7 +63,7 @@ def stage(sqlite_include):
         src = os.path.join(sqlite_include, name)
         if not os.path.isfile(src):
             sys.exit("mk/sdist.py: no %s (SQLite's headers: apt-get install -y libsqlite3-dev)" % src)
-        copy(src, os.path.join(STAGE, "include", name))
+        copy(src, os.path.join(dest, "include", name))
 
 
 def repack(path, when):
@@ -102,18 +100,26 @@ def main():
     out = os.path.abspath(sys.argv[1])
     sqlite_include = sys.argv[2] if len(sys.argv) == 3 else "/usr/include"
     version = open(os.path.join(ROOT, "VERSION"), encoding="utf-8").read().strip()
-    stage(sqlite_include)
     os.makedirs(out, exist_ok=True)
-    target = os.path.join(out, "graphgame-%s.tar.gz" % version)
-    if os.path.exists(target):
-        os.remove(target)
-    code = "import sys; from setuptools import build_meta; print(build_meta.build_sdist(sys.argv[1]))"
-    p = subprocess.run([sys.executable, "-c", code, out], cwd=STAGE, capture_output=True, text=True)
-    if p.returncode != 0 or not os.path.isfile(target):
-        sys.exit("mk/sdist.py: setuptools' build_sdist failed (%d):\n%s%s" % (
-            p.returncode, p.stdout[-3000:], p.stderr[-3000:]))
-    repack(target, epoch())
-    print(os.path.relpath(target, os.getcwd()))
+    name = "graphgame-%s.tar.gz" % version
+    # A folder of its own (two builds at once do not meet), the archive
+    # moved into out only when whole.
+    work = tempfile.mkdtemp(prefix=".sdist-", dir=out)
+    try:
+        staged = os.path.join(work, "stage")
+        os.makedirs(staged)
+        stage(staged, sqlite_include)
+        code = "import sys; from setuptools import build_meta; print(build_meta.build_sdist(sys.argv[1]))"
+        p = subprocess.run([sys.executable, "-c", code, work], cwd=staged, capture_output=True, text=True)
+        built = os.path.join(work, name)
+        if p.returncode != 0 or not os.path.isfile(built):
+            sys.exit("mk/sdist.py: setuptools' build_sdist failed (%d):\n%s%s" % (
+                p.returncode, p.stdout[-3000:], p.stderr[-3000:]))
+        repack(built, epoch())
+        os.replace(built, os.path.join(out, name))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(os.path.relpath(os.path.join(out, name), os.getcwd()))
 
 
 if __name__ == "__main__":
