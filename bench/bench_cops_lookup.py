@@ -171,7 +171,7 @@ def main():
     rng = random.Random(44)
     print("load average before: %s (cores: %d)" % (load(), os.cpu_count()))
     print("Tutte's 12-cage (126 nodes, |Aut| 12,096), k = %d, through SQL:" % K)
-    print("| what | seconds: median (spread) | note |")
+    print("| what | time: median (spread) | note |")
     print("| --- | --- | --- |")
     t_solve = solve()
     db = fresh()
