@@ -32,7 +32,10 @@ import tempfile
 
 from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
-from wheel.bdist_wheel import bdist_wheel
+try:                     # setuptools 70.1 and newer (wheel's is an alias of it since 0.44)
+    from setuptools.command.bdist_wheel import bdist_wheel
+except ImportError:      # Debian 12's setuptools 66
+    from wheel.bdist_wheel import bdist_wheel
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
