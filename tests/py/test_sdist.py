@@ -18,6 +18,8 @@ mk/sdist.py), and the build from source that its setup.py runs
                cross gcc: a PE32+ DLL exporting sqlite3_graphgame_init
                (not loaded: test_release.py loads the release's DLL
                under Wine)
+    musl       the same build with Debian's musl-gcc, as on Alpine: no
+               glibc symbol, musl's libc.so only (not loaded)
     plans      the file names and flags for macOS, Windows and Linux, and
                MSVC refused with what to use instead; loadable_path() on
                each platform (these two run in make test: no compiler)
@@ -230,6 +232,30 @@ def test_sdist_builds_a_windows_dll_with_mingw():
     finally:
         shutil.rmtree(tmp)
     return "imports " + ", ".join(sorted(dlls))
+
+
+@gg.release
+def test_sdist_compiles_with_musl():
+    """The unpacked sdist's library compiled by Debian's musl-gcc, as on
+    Alpine: it needs musl's libc.so only and no glibc symbol version, and
+    exports sqlite3_graphgame_init (not loaded: no musl Python here)."""
+    eco.need_program("musl-gcc", "musl-tools")
+    tmp = tempfile.mkdtemp(prefix="gg-sdist-musl-")
+    try:
+        top = _unpacked(tmp)
+        bl = _build_library(top)
+        out = bl.build(top, os.path.join(tmp, "obj"), os.path.join(tmp, "out"), platform="linux",
+                       cc=["musl-gcc"], env={}, log=lambda *a: None)
+        dyn = _ok(subprocess.run(["readelf", "-d", "-V", "-W", out], capture_output=True, text=True),
+                  "readelf").stdout
+        needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", dyn)
+        assert needed == ["libc.so"], needed
+        assert "GLIBC_" not in dyn, [l for l in dyn.splitlines() if "GLIBC_" in l][:5]
+        syms = _ok(subprocess.run(["nm", "-D", "--defined-only", out], capture_output=True, text=True),
+                   "nm -D").stdout.split()
+        assert [x for x in syms if x.startswith("sqlite3_")] == ["sqlite3_graphgame_init"], syms
+    finally:
+        shutil.rmtree(tmp)
 
 
 def test_build_plans_name_each_platforms_library():
