@@ -23,6 +23,8 @@ import time
 import gg
 import named_graphs as N
 
+ASAN = bool(os.environ.get("GG_PRELOAD"))   # make asan: the sanitizers' memory is no peak of ours
+
 
 def relabelled(rng, rows, n, texts):
     """The graph of rows on 0..n-1 with random labels: distinct integers, or
@@ -408,7 +410,8 @@ def test_the_estimate_is_within_2x_of_the_measured_peak():
     peak measured (VmHWM of a process that runs the solve), within a
     factor of 2: Tutte's 12-cage with 5 cops (on orbits), and two graphs
     whose group is trivial (the plain solve, and the cops one at a time).
-    The memory is measured; no time is asserted."""
+    The memory is measured; no time is asserted (nor, under the
+    sanitizers of `make asan`, the memory)."""
     notes = []
     rng = random.Random(7)
     cases = [("Tutte's 12-cage, k = 5", N.NAMED["Tutte 12-cage"][0](), 5, "12096 automorphisms")]
@@ -431,6 +434,6 @@ def test_the_estimate_is_within_2x_of_the_measured_peak():
             db.execute("SELECT graphgame_limit('max_positions', ?)", (2 * n * n,))
             seq = gg.err(db, "SELECT * FROM cops_states(1, 2, 'edges', '{\"sequential\": true}')")
             assert "one at a time: " in seq and "automorphisms" not in seq, seq
-        assert est / 2 <= peak <= est * 2, (what, peak, est, msg)
+        assert ASAN or est / 2 <= peak <= est * 2, (what, peak, est, msg)
         notes.append("%s: estimate %.1f MB, peak %.1f MB" % (what, est / 2**20, peak / 2**20))
     return "; ".join(notes)
