@@ -8,7 +8,9 @@
 #                       (mk/release.sh packs them; docs/install.md)
 #   make release-check  builds the release, then loads every artifact in a
 #                       real SQLite and runs examples/*.sql through it
-#                       (tests/py/test_release.py, also a case of make check)
+#                       (tests/py/test_release.py, also a case of make check),
+#                       and the x86-64 library in real old SQLites
+#                       (tests/py/test_old_sqlite.py, mk/old_sqlite.mk)
 #
 # The check's runners are one program, tests/tools/sqlrun.c, built four
 # ways into dist/release-check/: for x86-64 against Debian's libsqlite3
@@ -34,7 +36,7 @@ release:
 	@sh mk/release.sh
 
 release-check:
-	GG_SUITE=check GG_FULL=1 GG_ONLY=test_release.py $(PYTHON) tests/run.py
+	GG_SUITE=check GG_FULL=1 GG_ONLY='test_release.py|test_old_sqlite.py' $(PYTHON) tests/run.py
 
 release-runners: $(RC_RUNNERS)
 

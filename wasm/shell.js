@@ -9,8 +9,8 @@
 // as wide as its widest value or its name, left-aligned, two spaces apart,
 // names underlined with dashes, nothing for a statement with no rows;
 // -list joins values with "|".  NULL prints as an empty string, and values
-// are SQLite's own text for them.  SQLite 3.43 changed the text of a REAL
-// to the shortest that reads back exactly (0.15*3 is 0.44999999999999996,
+// are SQLite's own text for them.  SQLite 3.52 changed the text of a REAL
+// to 17 significant digits, was 15 (0.15*3 is 0.44999999999999996,
 // was 0.45); -real15 prints REALs as older ones did (printf "%!.15g"), to
 // compare with a CLI on an older SQLite.  An error prints "Error: near line N:
 // message" on stderr and ends the run with status 1 (the CLI's -bail).

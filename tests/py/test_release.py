@@ -33,8 +33,9 @@ Every other artifact must print the same bytes:
 
 The Python and Node runners take the scripts as sqlrun -steps cuts them
 (one statement at a time, .read inlined), and print REALs with SQLite's
-printf("%!.15g"), as sqlrun does on every SQLite (SQLite 3.43 changed the
-text of a REAL: 0.15*3 is 0.44999999999999996, was 0.45).
+printf("%!.15g"), as sqlrun does on every SQLite (SQLite 3.52 changed the
+text of a REAL to 17 digits, was 15: 0.15*3 is 0.44999999999999996, was
+0.45; test_old_sqlite.py shows it in the shells of 3.44 and 3.52).
 """
 import glob
 import json

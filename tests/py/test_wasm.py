@@ -4,7 +4,7 @@ by Debian's emscripten, into dist/wasm/).
 The SQL of every examples/*.sql runs through it in Node (dist/wasm/shell.js)
 and through the native sqlite3 CLI with the extension, as `make demo` runs
 them (-header -column), and the outputs must match line for line.  When the
-CLI's SQLite is older than 3.43 (which changed the text of a REAL), the
+CLI's SQLite is older than 3.52 (which changed the text of a REAL), the
 wasm side prints REALs the old way (-real15).  Then the wasm build's own
 properties: a graph past its lower solve limit gets the usual SQLITE_TOOBIG
 message, one past its memory gets "out of memory" and the connection goes
@@ -39,7 +39,7 @@ def _build():
 
 def _native_is_old():
     p = eco.run([eco.SQLITE3, "-batch", ":memory:"], input="SELECT sqlite_version();\n")
-    return tuple(int(x) for x in p.stdout.strip().split(".")) < (3, 43, 0)
+    return tuple(int(x) for x in p.stdout.strip().split(".")) < (3, 52, 0)
 
 
 def _wasm(script, *flags):

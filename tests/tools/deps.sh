@@ -8,7 +8,8 @@
 #                                  need (sanitizers, valgrind, libFuzzer,
 #                                  emscripten, chromium, the packages' tools,
 #                                  the release's cross compilers, qemu-user,
-#                                  Wine and Debian's arm64 SQLite)
+#                                  Wine, Debian's arm64 SQLite, and the old
+#                                  SQLites' npm packages: tests/old_sqlite/)
 # Without the rights to install it says what is missing and carries on: the
 # tests that need it fail, naming it.  GG_NO_DEPS=1 (`make test
 # GG_NO_DEPS=1`) installs nothing, neither through apt nor npm: it only
@@ -85,6 +86,8 @@ if [ "${GG_NO_DEPS:-0}" = 1 ]; then
   [ -n "$need" ] && echo "tests/tools/deps.sh: GG_NO_DEPS=1, so not installing$need; the tests that need them will fail"
   command -v npm >/dev/null 2>&1 && [ ! -d tests/clients/node_modules/better-sqlite3 ] &&
     echo "tests/tools/deps.sh: GG_NO_DEPS=1, so not installing better-sqlite3 (cd tests/clients && npm ci)"
+  [ "$tier" = check ] && command -v npm >/dev/null 2>&1 && ! sh tests/old_sqlite/fetch.sh --offline >/dev/null 2>&1 &&
+    echo "tests/tools/deps.sh: GG_NO_DEPS=1, so not fetching the old SQLites (sh tests/old_sqlite/fetch.sh)"
   exit 0
 fi
 if [ -n "$need" ]; then
@@ -134,6 +137,13 @@ if command -v npm >/dev/null 2>&1; then
   # it downloads no browser, and --ignore-scripts keeps it so.
   if [ "$tier" = check ] && [ ! -d tests/web/node_modules/puppeteer-core ]; then
     (cd tests/web && npm ci --no-audit --no-fund --ignore-scripts) || echo "tests/tools/deps.sh: npm ci in tests/web failed"
+  fi
+  # The real old SQLites of tests/py/test_old_sqlite.py: the npm packages
+  # pinned in tests/old_sqlite/sqlite.lock, each tarball alone (npm pack:
+  # no dependency, no install script), unpacked into dist/old-sqlite/ once
+  # its integrity and its files' SHA-256 are checked.
+  if [ "$tier" = check ]; then
+    sh tests/old_sqlite/fetch.sh || echo "tests/tools/deps.sh: tests/old_sqlite/fetch.sh failed"
   fi
 fi
 exit 0

@@ -17,9 +17,10 @@
  *
  * Rows print as the CLI's default list mode does: values joined by "|",
  * NULL as an empty string, no header.  A REAL prints as "%!.15g", which is
- * what SQLite printed before 3.43 (since then the CLI prints the shortest
- * text that reads back exactly: 0.15*3 is 0.44999999999999996, was 0.45),
- * so that the output is the same on every SQLite version.
+ * what SQLite printed before 3.52 (since then a REAL's text has 17
+ * significant digits, SQLITE_DBCONFIG_FP_DIGITS: 0.15*3 is
+ * 0.44999999999999996, was 0.45), so that the output is the same on every
+ * SQLite version.
  *
  * -steps executes nothing: it prints the script as JSON lines, one per
  * step ({"load": X}, {"print": TEXT} or {"sql": ONE STATEMENT, "line": N}),
