@@ -15,9 +15,8 @@ mk/sdist.py), and the build from source that its setup.py runs
                graphgame.check` verifies a certificate written through it
     clang      the same with CC=clang and GRAPHGAME_NAUTY=0 (no nauty)
     Windows    build_library.py's Windows flags, run with MinGW-w64's
-               cross gcc: a PE32+ DLL exporting sqlite3_graphgame_init
-               (not loaded: test_release.py loads the release's DLL
-               under Wine)
+               cross gcc: a PE32+ DLL exporting sqlite3_graphgame_init,
+               loaded under Wine by the release check's sqlrun.exe
     musl       the same build with Debian's musl-gcc, as on Alpine: no
                glibc symbol, musl's libc.so only (not loaded)
     plans      the file names and flags for macOS, Windows and Linux, and
@@ -209,12 +208,23 @@ def _build_library(root):
     return mod
 
 
+WINE_SQL = """.load graphgame
+SELECT graphgame_version();
+SELECT catmouse_json('[[1,3],[0],[3],[0,2]]');
+"""
+
+
 @gg.release
 def test_sdist_builds_a_windows_dll_with_mingw():
     """The setup script's Windows flags, run by MinGW-w64's cross gcc on
     the unpacked sdist: a PE32+ DLL that exports sqlite3_graphgame_init
-    and needs no DLL of MinGW's (libgcc and winpthreads are linked in)."""
+    and needs no DLL of MinGW's (libgcc and winpthreads are linked in),
+    and that the release check's Windows runner (sqlrun.exe, SQLite's
+    amalgamation built with MinGW-w64) loads under Wine."""
     eco.need_program(MINGW_CC, "gcc-mingw-w64-x86-64-posix")
+    wine = shutil.which("wine") or shutil.which("wine64")
+    assert wine, "Wine is not installed: run .ci/run, or `apt-get install -y wine64 wine`"
+    eco.need_node()               # better-sqlite3's amalgamation, for sqlrun.exe
     tmp = tempfile.mkdtemp(prefix="gg-sdist-mingw-")
     try:
         top = _unpacked(tmp)
@@ -229,6 +239,22 @@ def test_sdist_builds_a_windows_dll_with_mingw():
         assert re.search(r"\]\s+sqlite3_graphgame_init\s*$", pe, re.M), pe[-3000:]
         dlls = set(re.findall(r"DLL Name: (\S+)", pe))
         assert not [d for d in dlls if re.match(r"(libgcc|libwinpthread)", d, re.I)], dlls
+        _ok(eco.run(["make", "-s", "--no-print-directory", "dist/release-check/sqlrun.exe"], timeout=1200),
+            "make dist/release-check/sqlrun.exe")
+        with open(os.path.join(tmp, "out", "check.sql"), "w") as f:
+            f.write(WINE_SQL)
+        # test_release.py's prefix: Wine's first start is made once
+        env = dict(os.environ, WINEPREFIX=os.path.join(ROOT, "dist", "release-check", "wine"),
+                   WINEDEBUG="-all", WINEDLLOVERRIDES="mscoree,mshtml=")
+        env.pop("DISPLAY", None)
+        try:
+            p = subprocess.run([wine, os.path.join(ROOT, "dist", "release-check", "sqlrun.exe"), "check.sql"],
+                               cwd=os.path.join(tmp, "out"), capture_output=True, text=True, timeout=600, env=env)
+        finally:
+            if shutil.which("wineserver"):
+                subprocess.run(["wineserver", "-k"], env=env, capture_output=True, timeout=60)
+        _ok(p, "sqlrun.exe under Wine")
+        assert p.stdout.splitlines() == [VERSION, "1"], p.stdout + p.stderr
     finally:
         shutil.rmtree(tmp)
     return "imports " + ", ".join(sorted(dlls))
