@@ -436,4 +436,4 @@ dist/toy/graphgame.so: $(LIB_SRC) $(TOY_SRC) $(wildcard tests/toy/*.h) $(HDRS) M
 # The release downloads and their check (make release, make release-check).
 include mk/release.mk
 include mk/old_sqlite.mk
-include mk/amalgamation.mk
+include mk/amalgamation.mk mk/musl.mk

@@ -12,7 +12,7 @@ runners (mk/amalgamation.mk, into dist/amalgamation-check/, -Werror) and
 runs every examples/*.sql through each build with tests/tools/sqlrun.c,
 byte for byte against the x86-64 library (dist/graphgame.so, the library
 of the Linux x86-64 archive, in Debian's SQLite, as test_release.py's
-reference):
+reference; tests/py/examples_ref.py):
 
     gcc/graphgame.so      gcc -shared -fPIC, nauty off (the default)
     clang/graphgame.so    clang -shared -fPIC, -DGG_HAVE_NAUTY
@@ -34,6 +34,7 @@ import subprocess
 import tempfile
 
 import ecosystem as eco
+import examples_ref as ref
 import gg
 
 ROOT = gg.ROOT
@@ -41,17 +42,11 @@ VERSION = open(os.path.join(ROOT, "VERSION"), encoding="utf-8").read().strip()
 AMALG = os.path.join(ROOT, "dist", "amalgamation")
 AC = os.path.join(ROOT, "dist", "amalgamation-check")
 RC = os.path.join(ROOT, "dist", "release-check")
-EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.sql")))
 GENERATOR = os.path.join(ROOT, "mk", "amalgamation.py")
 PYTHON = "/usr/bin/python3"
 
 
-def _ok(p, what):
-    if p.returncode != 0:
-        out = p.stdout if isinstance(p.stdout, str) else p.stdout.decode("utf-8", "replace")
-        err = p.stderr if isinstance(p.stderr, str) else p.stderr.decode("utf-8", "replace")
-        raise AssertionError("%s failed (%d):\n%s%s" % (what, p.returncode, out[-3000:], err[-3000:]))
-    return p
+_ok = ref.ok
 
 
 def _generator():
@@ -71,9 +66,7 @@ def _lib_src():
     return sorted(os.path.relpath(p, ROOT) for p in engine + sql)
 
 
-def _make(*targets, timeout=1800):
-    return _ok(eco.run(["make", "-s", "--no-print-directory"] + list(targets), timeout=timeout),
-               "make " + " ".join(targets))
+_make = ref.make
 
 
 def _amalgamation():
@@ -269,44 +262,6 @@ def _build():
     _state["built"] = True
 
 
-def _run_examples(argv, what):
-    outs = {}
-    for ex in EXAMPLES:
-        p = subprocess.run(argv + [os.path.relpath(ex, ROOT)], cwd=ROOT, capture_output=True,
-                           timeout=600)
-        _ok(p, "%s on %s" % (what, os.path.basename(ex)))
-        outs[os.path.basename(ex)] = p.stdout
-    return outs
-
-
-def _reference():
-    """examples/*.sql through sqlrun on Debian's SQLite with the x86-64
-    library (dist/graphgame.so, which the Linux x86-64 archive ships)."""
-    if "ref" not in _state:
-        _build()
-        _state["ref"] = _run_examples([os.path.join(RC, "sqlrun"), "-load",
-                                       os.path.join(ROOT, "dist", "graphgame.so")], "sqlrun")
-        assert len(_state["ref"]) >= 5 and all(len(v) > 100 for v in _state["ref"].values())
-    return _state["ref"]
-
-
-def same(what, got, want=None):
-    """got (example name -> bytes) is want (default: the reference) byte
-    for byte; else the first differing line of each example."""
-    want = want if want is not None else _reference()
-    bad = []
-    for name in sorted(want):
-        w, g = want[name], got.get(name)
-        if g == w:
-            continue
-        wl, gl = w.split(b"\n"), (g or b"").split(b"\n")
-        i = next((k for k in range(max(len(wl), len(gl)))
-                  if k >= len(wl) or k >= len(gl) or wl[k] != gl[k]), 0)
-        bad.append("%s: line %d: %r, the reference %r" % (
-            name, i + 1, gl[i] if i < len(gl) else None, wl[i] if i < len(wl) else None))
-    assert not bad, "%s differs from the x86-64 library:\n  %s" % (what, "\n  ".join(bad))
-
-
 def _exports(lib):
     p = _ok(subprocess.run(["nm", "-D", "--defined-only", lib], capture_output=True, text=True), "nm")
     return [line.split()[-1] for line in p.stdout.splitlines() if line.strip()]
@@ -320,8 +275,8 @@ def test_loadable_built_by_gcc_and_clang():
     for cc in ("gcc", "clang"):
         lib = os.path.join(AC, cc, "graphgame.so")
         assert _exports(lib) == ["sqlite3_graphgame_init"], (cc, _exports(lib))
-        same("the amalgamation built by %s" % cc,
-             _run_examples([os.path.join(RC, "sqlrun"), "-load", lib], "sqlrun with " + lib))
+        ref.same("the amalgamation built by %s" % cc,
+                 ref.run_examples([os.path.join(RC, "sqlrun"), "-load", lib], "sqlrun with " + lib))
 
 
 @gg.release
@@ -344,4 +299,5 @@ def test_compiled_into_a_program_with_sqlite():
             assert p.stdout.strip() == "%s|%s" % (newest, VERSION), p.stdout
         finally:
             os.unlink(f.name)
-        same("%s (SQLite %s, graphgame compiled in)" % (prog, newest), _run_examples([exe], prog))
+        ref.same("%s (SQLite %s, graphgame compiled in)" % (prog, newest),
+                 ref.run_examples([exe], prog))
