@@ -180,15 +180,21 @@ def without_iif_sql(s):
 
 
 def without_iif(script):
-    """A script with iif rewritten in its SQL; dot-command lines are kept."""
-    out, sql = [], []
+    """A script with iif rewritten in its SQL; dot-command lines are kept.
+    As sqlrun and the CLI read it: a line starting with "." is a
+    dot-command when no statement is pending, and a statement is pending
+    from a line that is not blank or a comment to a line ending with ";"."""
+    out, sql, pending = [], [], False
     for line in script.splitlines(True):
-        if line.startswith(".") and not "".join(sql).strip(" \t\n;"):
+        bare = line.strip()
+        if not pending and line.startswith("."):
             out.append(without_iif_sql("".join(sql)))
             sql = []
             out.append(line)
-        else:
-            sql.append(line)
+            continue
+        sql.append(line)
+        if bare and not (not pending and bare.startswith("--")):
+            pending = not bare.endswith(";")
     out.append(without_iif_sql("".join(sql)))
     return "".join(out)
 
@@ -219,8 +225,9 @@ def test_iif_rewrite():
     for sql, want in cases.items():
         got = without_iif_sql(sql)
         assert got == (sql if want is None else want), (sql, got)
-    script = ".print 'iif(a, b, c)'\nSELECT iif(1, 2, 3);\n.print done\n"
-    assert without_iif(script) == ".print 'iif(a, b, c)'\nSELECT CASE WHEN 1 THEN 2 ELSE 3 END;\n.print done\n"
+    script = ".print 'iif(a, b, c)'\nSELECT iif(1, 2, 3);\n-- it's\n.print iif(a, b, c)\nSELECT 1,\n.5;\n"
+    assert without_iif(script) == ".print 'iif(a, b, c)'\nSELECT CASE WHEN 1 THEN 2 ELSE 3 END;\n" \
+        "-- it's\n.print iif(a, b, c)\nSELECT 1,\n.5;\n", without_iif(script)
 
 
 # --- the pins and the builds -----------------------------------------------
