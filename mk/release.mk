@@ -3,6 +3,8 @@
 #
 #   make release        dist/release/: the Linux x86-64 and aarch64 archives,
 #                       the Windows x86-64 zip, the WebAssembly bundle, the
+#                       musl archive (mk/musl.mk), the amalgamation
+#                       (mk/amalgamation.mk), the
 #                       Python wheels (x86-64, aarch64) and sdist
 #                       (mk/python.mk), the npm tarball and SHA256SUMS
 #                       (mk/release.sh packs them; docs/install.md)
@@ -12,12 +14,13 @@
 #                       and the x86-64 library in real old SQLites
 #                       (tests/py/test_old_sqlite.py, mk/old_sqlite.mk)
 #
-# The check's runners are one program, tests/tools/sqlrun.c, built four
+# The check's runners are one program, tests/tools/sqlrun.c, built five
 # ways into dist/release-check/: for x86-64 against Debian's libsqlite3
 # (sqlrun) and against the newest amalgamation (sqlrun-amalgamation), for
 # aarch64 against Debian's arm64 libsqlite3 (sqlrun-aarch64, run under
 # qemu-user), and for Windows with MinGW-w64 and the amalgamation
-# (sqlrun.exe, run under Wine).  The amalgamation is better-sqlite3's
+# (sqlrun.exe, run under Wine); and with musl-gcc (sqlrun-musl, mk/musl.mk).
+# The amalgamation is better-sqlite3's
 # (pinned by tests/clients/package-lock.json, checked against
 # wasm/sqlite3.sha256), as make wasm's is: nothing is downloaded.
 # The Python downloads beside the Makefile's python-wheel (the sdist, the
@@ -27,11 +30,13 @@ include mk/python.mk
 AARCH64_CC  ?= aarch64-linux-gnu-gcc
 RELEASE_SQLITE ?= $(WASM_SQLITE)
 RC_DIR       = dist/release-check
-RC_RUNNERS   = $(RC_DIR)/sqlrun $(RC_DIR)/sqlrun-amalgamation $(RC_DIR)/sqlrun-aarch64 $(RC_DIR)/sqlrun.exe
+RC_RUNNERS   = $(RC_DIR)/sqlrun $(RC_DIR)/sqlrun-amalgamation $(RC_DIR)/sqlrun-aarch64 $(RC_DIR)/sqlrun.exe \
+               $(RC_DIR)/sqlrun-musl
 .PHONY: release release-check release-runners aarch64
 
 release:
-	@$(MAKE) --no-print-directory -j$(JOBS) dist/graphgame.so dist/aarch64/graphgame.so dist/mingw/graphgame.dll wasm
+	@$(MAKE) --no-print-directory -j$(JOBS) dist/graphgame.so dist/aarch64/graphgame.so dist/mingw/graphgame.dll wasm \
+	  dist/musl/graphgame.so amalgamation
 	@$(MAKE) --no-print-directory python-wheels sdist npm-pack
 	@sh mk/release.sh
 

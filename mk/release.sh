@@ -7,6 +7,12 @@
 #   graphgame-VERSION-windows-x86_64.zip     dist/mingw/graphgame.dll
 #   graphgame-VERSION-wasm.tar.gz            dist/wasm/ (SQLite with graphgame
 #                                            compiled in, and its Node shell)
+#   graphgame-VERSION-linux-x86_64-musl.tar.gz
+#                                            dist/musl/graphgame.so (musl libc:
+#                                            Alpine; mk/musl.mk)
+#   graphgame-VERSION-amalgamation.tar.gz    dist/amalgamation/graphgame.c and
+#                                            graphgame.h (the library as one C
+#                                            file; mk/amalgamation.mk)
 #   graphgame-VERSION-py3-none-manylinux_2_X_x86_64.whl,
 #   graphgame-VERSION-py3-none-manylinux_2_Y_aarch64.whl,
 #   graphgame-VERSION.tar.gz (the sdist), graphgame-VERSION.tgz
@@ -43,6 +49,9 @@ need_file dist/aarch64/graphgame.so "make aarch64 builds it (mk/release.mk)"
 need_file dist/mingw/graphgame.dll "make mingw builds it"
 need_file dist/wasm/graphgame-sqlite.js "make wasm builds it"
 need_file dist/wasm/graphgame-sqlite.wasm "make wasm builds it"
+need_file dist/musl/graphgame.so "make musl builds it (mk/musl.mk)"
+need_file dist/amalgamation/graphgame.c "make amalgamation builds it (mk/amalgamation.mk)"
+need_file dist/amalgamation/graphgame.h "make amalgamation builds it (mk/amalgamation.mk)"
 # The newest wheel of each architecture (an older build's tag may differ).
 wheel=$(ls -t dist/python/graphgame-"$version"-py3-none-manylinux_*_x86_64.whl 2>/dev/null | head -n 1)
 [ -n "$wheel" ] || die "no dist/python/graphgame-$version-py3-none-manylinux_*_x86_64.whl: make python-wheel builds it"
@@ -127,6 +136,53 @@ Check the download against SHA256SUMS, published with it:
 EOF
 }
 
+readme_amalgamation() {
+  cat <<EOF
+graphgame $version, the amalgamation
+$(echo "graphgame $version, the amalgamation" | sed 's/./=/g')
+
+graphgame is a SQLite extension that solves pursuit and race games on
+graphs kept in SQLite tables.  MIT license: see LICENSE.  This is its
+source as one C file, to build it yourself or to compile it into a
+program beside SQLite's amalgamation (C, Go with cgo, Rust, iOS, ...).
+
+Files: graphgame.c (the whole library), graphgame.h (its entry point,
+and how to register it), LICENSE, README.txt (this file), sql/ (the
+scripts the examples read), check.py (the checker of certificates:
+python3 check.py FILE.cert).
+
+A loadable extension (a C11 compiler, POSIX threads):
+
+  gcc -O2 -fPIC -shared graphgame.c -o graphgame.so -lpthread -lm
+                                        (macOS: -o graphgame.dylib)
+  then .load ./graphgame in the sqlite3 shell
+
+Inside a program, compiled with SQLite's amalgamation (sqlite3.c), with
+-DSQLITE_CORE, and registered before the first sqlite3_open():
+
+  gcc -O2 -DSQLITE_CORE -c graphgame.c
+  #include "graphgame.h"
+  sqlite3_auto_extension((void(*)(void))sqlite3_graphgame_init);
+
+or, with no code, by SQLite itself: build sqlite3.c (or SQLite's shell)
+with -DSQLITE_EXTRA_INIT=sqlite3_graphgame_extra_init.
+
+nauty (the cops' symmetric solve) is off unless -DGG_HAVE_NAUTY, with
+nauty's headers on the include path and -ldl; without it every group is
+trivial: the same answers, slower on symmetric graphs.  It needs SQLite
+3.30.0 or newer.
+
+Check that it works:
+
+  SELECT graphgame_version();                         -- $version
+  SELECT catmouse_json('[[1,3],[0],[3],[0,2]]');      -- 1 (the mouse wins)
+
+Check the download against SHA256SUMS, published with it:
+
+  sha256sum -c SHA256SUMS --ignore-missing
+EOF
+}
+
 # pack NAME KIND: the folder $stage/NAME as dist/release/NAME.tar.gz or .zip.
 pack() {
   mkdir -p "$stage/$1/sql"
@@ -165,6 +221,18 @@ d=graphgame-$version-wasm
 mkdir -p "$stage/$d"
 cp dist/wasm/graphgame-sqlite.js dist/wasm/graphgame-sqlite.wasm wasm/shell.js wasm/script.js "$stage/$d/"
 readme_wasm > "$stage/$d/README.txt"
+pack "$d" tar
+
+d=graphgame-$version-linux-x86_64-musl
+mkdir -p "$stage/$d"
+strip --strip-debug -o "$stage/$d/graphgame.so" dist/musl/graphgame.so
+readme "Linux x86-64 with musl libc (Alpine, ...)" graphgame.so > "$stage/$d/README.txt"
+pack "$d" tar
+
+d=graphgame-$version-amalgamation
+mkdir -p "$stage/$d"
+cp dist/amalgamation/graphgame.c dist/amalgamation/graphgame.h "$stage/$d/"
+readme_amalgamation > "$stage/$d/README.txt"
 pack "$d" tar
 
 cp "$wheel" "$wheel_arm" dist/python/graphgame-"$version".tar.gz "$out/"

@@ -3,9 +3,9 @@ each loaded in a real SQLite, with every examples/*.sql run through it;
 `make release-check` runs this file, and make check (so CI) runs it too.
 
 The runner is tests/tools/sqlrun.c, a stand-in for the sqlite3 CLI built
-four ways (mk/release.mk, into dist/release-check/).  The reference is its
-x86-64 build on Debian's libsqlite3 with the library of the Linux x86-64
-archive, and it prints what the sqlite3 CLI prints for the same scripts.
+five ways (mk/release.mk, mk/musl.mk, into dist/release-check/).  The
+reference is its x86-64 build on Debian's libsqlite3 with the library of
+the Linux x86-64 archive, and it prints what the sqlite3 CLI prints for the same scripts.
 Every other artifact must print the same bytes:
 
     linux-x86_64 archive    also in SQLite's newest amalgamation (the one
@@ -15,6 +15,13 @@ Every other artifact must print the same bytes:
     windows-x86_64 zip      the runner built with MinGW-w64 on the
                             amalgamation, under Wine (a prefix of its own
                             in dist/release-check/wine)
+    linux-x86_64-musl       the runner built with musl-gcc on the
+      archive               amalgamation, run by musl's loader; readelf: it
+                            needs musl's libc.so only, no GLIBC_ version
+                            (tests/py/test_musl.py: more)
+    the amalgamation        its graphgame.c compiled by gcc -shared -fPIC,
+      archive               as its README.txt says (tests/py/
+                            test_amalgamation.py: clang, SQLITE_CORE)
     the wheel               in a fresh venv of Debian's python3: imported,
                             graphgame.load(conn), the scripts' statements
                             run through Python's sqlite3 module
@@ -62,6 +69,8 @@ ARCHIVES = {
     "linux-aarch64": ("graphgame-%s-linux-aarch64.tar.gz" % VERSION, "graphgame.so"),
     "windows-x86_64": ("graphgame-%s-windows-x86_64.zip" % VERSION, "graphgame.dll"),
     "wasm": ("graphgame-%s-wasm.tar.gz" % VERSION, "graphgame-sqlite.wasm"),
+    "linux-x86_64-musl": ("graphgame-%s-linux-x86_64-musl.tar.gz" % VERSION, "graphgame.so"),
+    "amalgamation": ("graphgame-%s-amalgamation.tar.gz" % VERSION, "graphgame.c"),
 }
 # The wheels' names carry the glibc their library needs (setup.py reads
 # it with readelf -V; test_wheels_are_tagged_for_the_glibc_they_need reads
@@ -230,7 +239,8 @@ def test_release_holds_every_download_and_its_checksum():
         assert VERSION in readme and "sha256sum -c SHA256SUMS --ignore-missing" in readme, name
         sizes[name] = os.path.getsize(os.path.join(REL, name))
     # No path of the machine that built it.
-    for kind in ("linux-x86_64", "linux-aarch64", "windows-x86_64"):
+    for kind in ("linux-x86_64", "linux-aarch64", "windows-x86_64", "linux-x86_64-musl",
+                 "amalgamation"):
         lib = os.path.join(RC, "unpacked", kind, os.listdir(os.path.join(RC, "unpacked", kind))[0],
                            ARCHIVES[kind][1])
         assert ROOT.encode() not in open(lib, "rb").read(), "%s holds %s" % (lib, ROOT)
@@ -295,6 +305,31 @@ def test_windows_x86_64_under_wine():
         server = shutil.which("wineserver")
         if server:
             subprocess.run([server, "-k"], env=env, capture_output=True, timeout=60)
+
+
+def test_linux_x86_64_musl_in_a_musl_sqlite():
+    lib = os.path.join(_unpack("linux-x86_64-musl"), "graphgame.so")
+    elf = _ok(subprocess.run(["readelf", "-W", "-d", "-V", "--dyn-syms", lib], capture_output=True,
+                             text=True), "readelf").stdout
+    assert re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", elf) == ["libc.so"], elf
+    assert "GLIBC_" not in elf, sorted(set(re.findall(r"GLIBC_[0-9.]+", elf)))
+    runner = [os.path.join(RC, "sqlrun-musl")]
+    version = _version_of(runner)
+    assert version == _amalgamation_version(), version
+    _same("linux-x86_64-musl in a musl SQLite %s" % version,
+          _run_examples(runner, lib, "sqlrun-musl (musl's loader)"))
+
+
+def test_amalgamation_compiled_as_its_readme_says():
+    top = _unpack("amalgamation")
+    assert os.path.exists(os.path.join(top, "graphgame.h"))
+    readme = open(os.path.join(top, "README.txt"), encoding="utf-8").read()
+    cmd = "gcc -O2 -fPIC -shared graphgame.c -o graphgame.so -lpthread -lm"
+    assert cmd in readme, readme
+    _ok(subprocess.run(cmd.split(), cwd=top, capture_output=True, text=True, timeout=600), cmd)
+    _same("the amalgamation archive's graphgame.c (gcc)",
+          _run_examples([os.path.join(RC, "sqlrun")], os.path.join(top, "graphgame.so"),
+                        "sqlrun with the amalgamation's library"))
 
 
 def _steps(ex):
