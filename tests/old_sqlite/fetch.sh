@@ -67,20 +67,27 @@ fetch() {   # version, package@version, integrity, member
   esac
   c=$(find "$tmp/in" -maxdepth 2 -name sqlite3.c | head -n 1)
   [ -n "$c" ] || { rm -rf "$tmp"; die "$member of $spec holds no sqlite3.c"; }
-  rm -rf "$out/$v"
-  mkdir -p "$out/$v"
+  # Checked where they are unpacked; only then moved in beside the builds
+  # (dist/old-sqlite/VERSION/ keeps make's files: its pin, the objects).
+  mkdir -p "$tmp/keep/$v"
+  files=""
   for f in sqlite3.c sqlite3.h sqlite3ext.h shell.c; do
     if sums_of "$v" | grep -q "  $v/$f\$"; then
-      cp "$(dirname "$c")/$f" "$out/$v/$f" || { rm -rf "$tmp" "$out/$v"; die "$spec has no $f beside sqlite3.c"; }
+      cp "$(dirname "$c")/$f" "$tmp/keep/$v/$f" || { rm -rf "$tmp"; die "$spec has no $f beside sqlite3.c"; }
+      files="$files $f"
     fi
   done
-  rm -rf "$tmp"
-  # Of now, not of the package: make compares them with the lock's time.
-  touch "$out/$v"/*
-  if ! (cd "$out" && sums_of "$v" | sha256sum --quiet --strict -c -); then
-    rm -rf "$out/$v"
+  if ! (cd "$tmp/keep" && sums_of "$v" | sha256sum --quiet --strict -c -); then
+    rm -rf "$tmp"
     die "the files of SQLite $v in $spec do not match $sums"
   fi
+  mkdir -p "$out/$v"
+  for f in $files; do
+    rm -f "$out/$v/$f"
+    mv "$tmp/keep/$v/$f" "$out/$v/$f"
+    touch "$out/$v/$f"        # of now, not of the package: make compares times
+  done
+  rm -rf "$tmp"
   echo "tests/old_sqlite/fetch.sh: SQLite $v from $spec into $out/$v"
 }
 
