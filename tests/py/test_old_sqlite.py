@@ -24,7 +24,10 @@ documented differences, each tested here:
     0.44999999999999996, was 0.45), so the shell of 3.52 prints some of
     explore.sql's REALs so; they are the reference's to 15 digits, and
     every other byte is the same.  sqlrun prints every REAL as
-    printf('%!.15g'), the old way, on every version.
+    printf('%!.15g'), the old way, on every version;
+  - the extension's own, on no example: before 3.38 an IN list on
+    cops_states' cops that names one place twice gives its rows twice,
+    and before 3.31 graph6_read is not registered.
 
 A last case reads ext/ for SQLite APIs and constants that the oldest
 version loaded does not have: each must sit behind a check of
