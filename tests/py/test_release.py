@@ -5,8 +5,8 @@ each loaded in a real SQLite, with every examples/*.sql run through it;
 The runner is tests/tools/sqlrun.c, a stand-in for the sqlite3 CLI built
 five ways (mk/release.mk, mk/musl.mk, into dist/release-check/).  The
 reference is its x86-64 build on Debian's libsqlite3 with the library of
-the Linux x86-64 archive, and it prints what the sqlite3 CLI prints for the same scripts.
-Every other artifact must print the same bytes:
+the Linux x86-64 archive, and it prints what the sqlite3 CLI prints for
+the same scripts.  Every other artifact must print the same bytes:
 
     linux-x86_64 archive    also in SQLite's newest amalgamation (the one
                             better-sqlite3 ships), compiled into the runner

@@ -72,7 +72,8 @@ if [ "$tier" = check ]; then
   command -v wine >/dev/null 2>&1 || need="$need wine64 wine"
   command -v zip >/dev/null 2>&1 || need="$need zip"
   command -v file >/dev/null 2>&1 || need="$need file"
-  # The sdist compiled as on Alpine (tests/py/test_sdist.py): musl-gcc.
+  # The sdist compiled as on Alpine (tests/py/test_sdist.py), the musl
+  # library and its runner (make musl, tests/py/test_musl.py): musl-gcc.
   command -v musl-gcc >/dev/null 2>&1 || need="$need musl-tools"
   [ -f /usr/lib/aarch64-linux-gnu/libsqlite3.so.0 ] || need="$need libsqlite3-0:arm64"
   # The census over ssh hosts (examples/census.sh -S): a local sshd.
