@@ -20,6 +20,9 @@
 #                        (tests/tools/sqlrun_core.c)
 #   sqlrun-extra-init    the same, registered by SQLite itself: sqlite3.c
 #                        built with -DSQLITE_EXTRA_INIT=sqlite3_graphgame_extra_init
+#   mingw/graphgame.dll  MinGW-w64's gcc -shared, on the system's SQLite
+#                        headers (run under Wine by the release check's
+#                        sqlrun.exe; not in amalgamation-check-progs)
 # SQLite's amalgamation is the release check's (mk/release.mk: better-
 # sqlite3's, checked against wasm/sqlite3.sha256).
 AMALG_DIR  = dist/amalgamation
@@ -68,3 +71,9 @@ $(AC_DIR)/sqlrun-core: tests/tools/sqlrun_core.c tests/tools/sqlrun.c $(AC_DIR)/
 
 $(AC_DIR)/sqlrun-extra-init: tests/tools/sqlrun_core.c tests/tools/sqlrun.c $(AC_DIR)/graphgame-core.o $(AC_DIR)/sqlite3-extra-init.o
 	$(CC) -O1 $(AC_CORE) -DSQLRUN_EXTRA_INIT -o $@ $< $(AC_DIR)/graphgame-core.o $(AC_DIR)/sqlite3-extra-init.o -lpthread -ldl -lm
+
+$(AC_DIR)/mingw/graphgame.dll: $(AMALG_DIR)/graphgame.c
+	@mkdir -p $(AC_DIR)/mingw/include
+	@command -v $(MINGW_CC) >/dev/null 2>&1 || { echo "the Windows build needs $(MINGW_CC): apt-get install -y gcc-mingw-w64-x86-64-posix"; exit 1; }
+	cp /usr/include/sqlite3.h /usr/include/sqlite3ext.h $(AC_DIR)/mingw/include/
+	$(MINGW_CC) -O2 $(AMALG_WARN) -I$(AC_DIR)/mingw/include -shared -o $@ $< -static-libgcc -Wl,-Bstatic -lpthread

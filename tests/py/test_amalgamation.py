@@ -21,6 +21,8 @@ reference; tests/py/examples_ref.py):
                           sqlite3_auto_extension (tests/tools/sqlrun_core.c)
     sqlrun-extra-init     the same, registered by SQLite's SQLITE_EXTRA_INIT
                           (sqlite3_graphgame_extra_init)
+    mingw/graphgame.dll   MinGW-w64's gcc -shared, run under Wine by the
+                          release check's sqlrun.exe
 
 The WebAssembly build compiles it too (the Makefile's wasm rules;
 test_wasm.py runs that build).
@@ -301,3 +303,39 @@ def test_compiled_into_a_program_with_sqlite():
             os.unlink(f.name)
         ref.same("%s (SQLite %s, graphgame compiled in)" % (prog, newest),
                  ref.run_examples([exe], prog))
+
+
+@gg.release
+def test_windows_dll_built_by_mingw_under_wine():
+    """MinGW-w64's gcc builds it into a DLL that exports the entry point
+    only; the release check's sqlrun.exe (MinGW-w64, SQLite's amalgamation)
+    prints the reference's bytes with it under Wine."""
+    _build()
+    eco.need_program("x86_64-w64-mingw32-gcc-posix", "gcc-mingw-w64-x86-64-posix")
+    eco.need_program("x86_64-w64-mingw32-objdump", "binutils-mingw-w64-x86-64")
+    wine = shutil.which("wine") or shutil.which("wine64") or \
+        ("/usr/lib/wine/wine64" if os.path.exists("/usr/lib/wine/wine64") else None)
+    assert wine, "Wine is not installed: run .ci/run, or `apt-get install -y wine64`"
+    _make("dist/amalgamation-check/mingw/graphgame.dll", "dist/release-check/sqlrun.exe")
+    dll = os.path.join("dist", "amalgamation-check", "mingw", "graphgame.dll")
+    table = _ok(subprocess.run(["x86_64-w64-mingw32-objdump", "-p", dll], cwd=ROOT,
+                               capture_output=True, text=True), "objdump -p").stdout
+    names = re.findall(r"^\s*\[\s*\d+\] (\S+)$", table.split("[Ordinal/Name Pointer] Table", 1)[-1],
+                       re.M)
+    assert names == ["sqlite3_graphgame_init"], names
+    env = dict(os.environ, WINEPREFIX=os.path.join(RC, "wine"), WINEDEBUG="-all",
+               WINEDLLOVERRIDES="mscoree,mshtml=")
+    env.pop("DISPLAY", None)
+    runner = [wine, os.path.join("dist", "release-check", "sqlrun.exe"), "-load", dll]
+    try:
+        got = {}
+        for ex in ref.EXAMPLES:
+            p = subprocess.run(runner + [os.path.relpath(ex, ROOT)], cwd=ROOT, capture_output=True,
+                               timeout=600, env=env)
+            _ok(p, "sqlrun.exe under Wine on %s" % os.path.basename(ex))
+            got[os.path.basename(ex)] = p.stdout
+        ref.same("the amalgamation built by MinGW-w64, under Wine", got)
+    finally:
+        server = shutil.which("wineserver")
+        if server:
+            subprocess.run([server, "-k"], env=env, capture_output=True, timeout=60)
