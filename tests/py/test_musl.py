@@ -107,16 +107,16 @@ def test_examples_in_a_musl_sqlite():
 
 
 # A solve large enough for cat and mouse's second thread (a random graph
-# of 2,000 nodes: its wide plies run on two), the race on a grid, the
+# of 1,000 nodes: its wide plies run on two), the race on a grid, the
 # chains on a long path, the capped search's memo, a cop number.
 SOLVES = """
 .load LIB
-CREATE TABLE edges AS SELECT 1 AS graph_id, src, dst FROM graph_random(2000, 0.003, 7);
+CREATE TABLE edges AS SELECT 1 AS graph_id, src, dst FROM graph_random(1000, 0.006, 7);
 SELECT turn, outcome, count(*), sum(plies), sum(coalesce(move, -1)) FROM catmouse_states(1) GROUP BY 1, 2 ORDER BY 1, 2;
-CREATE TABLE grid AS SELECT 1 AS graph_id, src, dst FROM graph_grid(40, 40);
+CREATE TABLE grid AS SELECT 1 AS graph_id, src, dst FROM graph_grid(25, 25);
 SELECT turn, outcome, count(*), sum(plies) FROM race_states(1, 0, 'grid') GROUP BY 1, 2 ORDER BY 1, 2;
 SELECT outcome, count(*), sum(plies) FROM catmouse_states(1, 'grid') GROUP BY 1 ORDER BY 1;
-CREATE TABLE path AS SELECT 1 AS graph_id, src, dst FROM graph_path(3000);
+CREATE TABLE path AS SELECT 1 AS graph_id, src, dst FROM graph_path(1500);
 SELECT outcome, count(*), sum(plies) FROM catmouse_states(1, 'path') GROUP BY 1 ORDER BY 1;
 CREATE TABLE r AS SELECT 1 AS graph_id, src, dst FROM graph_random(300, 0.02, 5);
 SELECT catmouse_bounded(1, 600, 'r');
