@@ -97,7 +97,8 @@ def _build():
     eco.need_node()               # better-sqlite3's amalgamation and the npm check
     for prog, pkg in (("aarch64-linux-gnu-gcc", "gcc-aarch64-linux-gnu"),
                       ("x86_64-w64-mingw32-gcc-posix", "gcc-mingw-w64-x86-64-posix"),
-                      ("emcc", "emscripten"), ("zip", "zip"), ("npm", "npm")):
+                      ("emcc", "emscripten"), ("zip", "zip"), ("npm", "npm"),
+                      ("musl-gcc", "musl-tools")):
         eco.need_program(prog, pkg)
     _ok(eco.run(["make", "-s", "--no-print-directory", "release"], timeout=1800), "make release")
     _ok(eco.run(["make", "-s", "--no-print-directory", "-j2", "release-runners"], timeout=1800),
