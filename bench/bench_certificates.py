@@ -40,7 +40,13 @@ COPS = [
     ("robertson-4-win", "Robertson", 4), ("robertson-3-lose", "Robertson", 3),
     ("hoffman-singleton-7-win", "Hoffman-Singleton", 7),
     ("tutte-12-cage-5-win", "Tutte 12-cage", 5),
-]
+    ("q6-4-win", "Q6", 4),        # (3 lose: 1.0e8 bytes, 66 s: not kept)
+] + [("%s-%d-%s" % (stem, k, "win" if k == 3 else "lose"), name, k)
+     for stem, name in (("heawood", "Heawood"), ("dodecahedron", "dodecahedron"),
+                        ("tutte-coxeter", "Tutte-Coxeter"), ("q4", "Q4"), ("q5", "Q5"),
+                        ("gp-7-2", "GP(7,2)"), ("gp-8-3", "GP(8,3)"), ("nauru", "Nauru GP(12,5)"),
+                        ("desargues", "Desargues GP(10,3)"))
+     for k in (3, 2)]
 COPS_BIG = [("foster-4-win", "Foster", 4), ("biggs-smith-4-win", "Biggs-Smith", 4)]
 # The starts of the 8-node graphs on which the 2n-capped cat-and-mouse
 # search is wrong (docs/reference/census.md): graph6, hole, mouse, cat.

@@ -43,6 +43,8 @@ def test_every_certificate_of_the_docs_verifies():
     said = "\n".join(lines)
     for claim in ("5 cops win", "the cop number is 3 ", "the cop number is 4 ", "7 cops win"):
         assert claim in said, claim
+    # the cop number of the Petersen graph, Robertson's and the nine of c = 3
+    assert said.count("verified: the cop number is") == 11, said
     assert sum(n.startswith("capped8-") for n in names) == 22     # census.md: 22 starts
     return "%d certificates" % len(names)
 
