@@ -28,7 +28,7 @@ SELECT group_concat(p.pile, ' ') AS losing_piles
 .print '-- Positions where game_solve and the closed form disagree (expect 0)'
 SELECT count(*) AS sub_disagreements
   FROM game_solve('sub_positions', 'sub_moves') s JOIN sub_positions p USING (position)
- WHERE s.outcome <> iif(p.pile % 4 = 0, 'loss', 'win')
+ WHERE s.outcome <> CASE WHEN p.pile % 4 = 0 THEN 'loss' ELSE 'win' END
     OR s.plies <> 2 * (p.pile / 4) + (p.pile % 4 <> 0);
 
 -- 2. Cat and mouse (LeetCode 913) on example 1's graph, node 0 the hole.
@@ -45,8 +45,8 @@ CREATE TEMP TABLE cm_state AS               -- every mouse, cat (not 0), turn
   SELECT m.v AS m, c.v AS c, t FROM node m, node c, turn WHERE c.v <> 0;
 CREATE TEMP VIEW cm_positions(position, player, result) AS
   SELECT m || ' ' || c || ' ' || t, t,
-         CASE WHEN m = 0 THEN iif(t = 0, 'win', 'loss')      -- mouse home
-              WHEN m = c THEN iif(t = 1, 'win', 'loss') END  -- caught
+         CASE WHEN m = 0 THEN CASE WHEN t = 0 THEN 'win' ELSE 'loss' END      -- mouse home
+              WHEN m = c THEN CASE WHEN t = 1 THEN 'win' ELSE 'loss' END END  -- caught
     FROM cm_state;
 CREATE TEMP VIEW cm_moves(position, next) AS
   SELECT m || ' ' || c || ' 0', b || ' ' || c || ' 1'        -- the mouse moves
@@ -64,8 +64,8 @@ SELECT position, outcome, plies, move
 SELECT count(*) AS both_list,
        (SELECT count(*) FROM catmouse_states(1, 'cm_edges')) AS catmouse_states,
        (SELECT count(*) FROM cm_positions) AS game_solve,
-       sum(s.outcome IS NOT iif(g.outcome = 'draw', 0,
-             iif((g.outcome = 'win') = (s.turn = 'mouse'), 1, 2))
+       sum(s.outcome IS NOT CASE WHEN g.outcome = 'draw' THEN 0
+                                 WHEN (g.outcome = 'win') = (s.turn = 'mouse') THEN 1 ELSE 2 END
            OR s.plies IS NOT g.plies) AS cm_disagreements
   FROM catmouse_states(1, 'cm_edges') s
   JOIN game_solve('cm_positions', 'cm_moves') g

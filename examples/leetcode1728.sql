@@ -71,7 +71,7 @@ WITH RECURSIVE
   animal(who) AS (VALUES (0), (1)),
   dir(dr, dc) AS (VALUES (-1, 0), (1, 0), (0, -1), (0, 1)),
   ray(game, who, jump, r, c, dr, dc, k, r2, c2) AS (
-    SELECT x.game, a.who, iif(a.who = 0, g.mouse_jump, g.cat_jump), x.r, x.c,
+    SELECT x.game, a.who, CASE WHEN a.who = 0 THEN g.mouse_jump ELSE g.cat_jump END, x.r, x.c,
            d.dr, d.dc, 0, x.r, x.c
       FROM lc_cell x JOIN lc_game g ON g.game = x.game, animal a, dir d
     UNION ALL
@@ -90,8 +90,8 @@ CREATE VIEW lc_state(position, game, mouse_r, mouse_c, cat_r, cat_c, player, res
 WITH turn(p, name) AS (VALUES (0, 'mouse'), (1, 'cat'))
 SELECT m.game || ' M' || m.r || ',' || m.c || ' C' || k.r || ',' || k.c || ' ' || t.name,
        m.game, m.r, m.c, k.r, k.c, t.p,
-       CASE WHEN (m.r = k.r AND m.c = k.c) OR k.ch = 'F' THEN iif(t.p = 1, 'win', 'loss')
-            WHEN m.ch = 'F' THEN iif(t.p = 0, 'win', 'loss') END
+       CASE WHEN (m.r = k.r AND m.c = k.c) OR k.ch = 'F' THEN CASE WHEN t.p = 1 THEN 'win' ELSE 'loss' END
+            WHEN m.ch = 'F' THEN CASE WHEN t.p = 0 THEN 'win' ELSE 'loss' END END
   FROM lc_cell m JOIN lc_cell k ON k.game = m.game, turn t;
 
 CREATE VIEW lc_positions(position, player, result) AS
@@ -130,10 +130,10 @@ SELECT x.* FROM lc_solved x
 .print "-- answer (true only when the mouse wins).  cap_72, cap_74: what a search"
 .print "-- that gives up after 72 or 74 plies answers."
 SELECT g.game, g.name, g.cat_jump, g.mouse_jump, s.winner, s.plies,
-       iif(s.winner = 'mouse', 'true', 'false') AS leetcode,
+       CASE WHEN s.winner = 'mouse' THEN 'true' ELSE 'false' END AS leetcode,
        coalesce(g.published, '') AS published,
-       iif(s.winner = 'mouse' AND s.plies <= 72, 'true', 'false') AS cap_72,
-       iif(s.winner = 'mouse' AND s.plies <= 74, 'true', 'false') AS cap_74
+       CASE WHEN s.winner = 'mouse' AND s.plies <= 72 THEN 'true' ELSE 'false' END AS cap_72,
+       CASE WHEN s.winner = 'mouse' AND s.plies <= 74 THEN 'true' ELSE 'false' END AS cap_74
   FROM lc_game g JOIN lc_start s USING (game) ORDER BY g.game;
 
 .print "-- Example 4 is a draw: walls shut the food off from both and the cat"

@@ -15,9 +15,9 @@ WITH RECURSIVE line(alice, bob, turn, outcome, plies, move) AS (
   UNION ALL
   SELECT s.* FROM line l, race_states(10, 0) s
    WHERE l.move IS NOT NULL
-     AND s.turn = iif(l.turn = 'alice', 'bob', 'alice')
-     AND s.alice = iif(l.turn = 'alice', l.move, l.alice)
-     AND s.bob = iif(l.turn = 'bob', l.move, l.bob)
+     AND s.turn = CASE WHEN l.turn = 'alice' THEN 'bob' ELSE 'alice' END
+     AND s.alice = CASE WHEN l.turn = 'alice' THEN l.move ELSE l.alice END
+     AND s.bob = CASE WHEN l.turn = 'bob' THEN l.move ELSE l.bob END
 )
 SELECT * FROM line;
 

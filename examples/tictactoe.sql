@@ -15,7 +15,7 @@ WITH RECURSIVE
     SELECT '.........'
     UNION
     SELECT substr(b, 1, i - 1)
-           || iif(length(replace(b, '.', '')) % 2 = 0, 'x', 'o')
+           || CASE WHEN length(replace(b, '.', '')) % 2 = 0 THEN 'x' ELSE 'o' END
            || substr(b, i + 1)
       FROM board, cell
      WHERE substr(b, i, 1) = '.'
@@ -35,7 +35,7 @@ SELECT b AS position,
 CREATE TEMP TABLE ttt_moves AS
 WITH RECURSIVE cell(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM cell WHERE i < 9)
 SELECT position,
-       substr(position, 1, i - 1) || iif(player = 0, 'x', 'o')
+       substr(position, 1, i - 1) || CASE WHEN player = 0 THEN 'x' ELSE 'o' END
          || substr(position, i + 1) AS next
   FROM ttt_positions, cell
  WHERE result IS NULL AND substr(position, i, 1) = '.';

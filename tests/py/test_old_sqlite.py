@@ -15,10 +15,9 @@ documented differences, each tested here:
 
   - SQLite older than GG_MIN_SQLITE (3.29.0 here) refuses the library
     with a message that names both versions;
-  - iif() came in SQLite 3.32.0, and the examples use it: before 3.32 each
-    such example stops at its first iif ("no such function: iif"), and
-    with every iif(a, b, c) written as CASE WHEN a THEN b ELSE c END, its
-    definition, it prints the reference's bytes;
+  - iif() came in SQLite 3.32.0: the examples write CASE instead, and the
+    check says so if one gains an iif (found by the rewrite of iif(a, b, c)
+    as CASE WHEN a THEN b ELSE c END, its definition);
   - from SQLite 3.52.0 on, a REAL becomes text with 17 significant
     digits, not 15 (SQLITE_DBCONFIG_FP_DIGITS: 0.15 * 3 is
     0.44999999999999996, was 0.45), so the shell of 3.52 prints some of
@@ -206,16 +205,6 @@ def _uses_iif(path):
     return without_iif(open(path, encoding="utf-8").read()) != open(path, encoding="utf-8").read()
 
 
-def _rewritten(ex):
-    """dist/old-sqlite/no-iif/NAME.sql: the example with iif rewritten."""
-    d = os.path.join(OLD, "no-iif")
-    os.makedirs(d, exist_ok=True)
-    path = os.path.join(d, os.path.basename(ex))
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(without_iif(open(ex, encoding="utf-8").read()))
-    return path
-
-
 def test_iif_rewrite():
     cases = {
         "SELECT iif(a, 'x', 'y');": "SELECT CASE WHEN a THEN 'x' ELSE 'y' END;",
@@ -345,7 +334,7 @@ def _examples_in(v):
     for kind in ("sqlrun", "shell"):
         if kind == "shell" and not _shell(v):
             continue
-        got, rewritten = {}, []
+        got = {}
         for ex in rel.EXAMPLES:
             name = os.path.basename(ex)
             if kind == "sqlrun":
@@ -353,33 +342,18 @@ def _examples_in(v):
                                    capture_output=True, timeout=600)
             else:
                 p = _shell_run(v, lib, ex)
-            if old_iif and _uses_iif(ex):
-                # The documented difference: it stops at its first iif, having
-                # printed what the reference prints up to there.
-                err = p.stderr.decode("utf-8", "replace")
-                assert p.returncode == 1 and re.search(r"\bno such function: iif\b", err) \
-                    and len(err.strip().splitlines()) == 1, (v, kind, name, p.returncode, err)
-                assert ref[name].startswith(p.stdout) and len(p.stdout) < len(ref[name]), (v, kind, name)
-                new = _rewritten(ex)
-                p = subprocess.run([_sqlrun(v), "-load", lib, os.path.relpath(new, ROOT)], cwd=ROOT,
-                                   capture_output=True, timeout=600) if kind == "sqlrun" \
-                    else _shell_run(v, lib, new)
-                rewritten.append(name)
             rel._ok(p, "%s of SQLite %s on %s" % (kind, v, name))
             assert not p.stderr, (v, kind, name, p.stderr)
             got[name] = p.stdout
-        if old_iif:
-            assert rewritten, "no example uses iif: drop the rewrite"
-        what = "linux-x86_64 in SQLite %s's %s%s" % (
-            v, "sqlrun" if kind == "sqlrun" else "own shell",
-            " (iif rewritten in %s)" % ", ".join(rewritten) if rewritten else "")
+        if old_iif:       # the examples write CASE, not iif (3.32), so they run here as they are
+            assert not [ex for ex in rel.EXAMPLES if _uses_iif(ex)], "an example uses iif"
+        what = "linux-x86_64 in SQLite %s's %s" % (v, "sqlrun" if kind == "sqlrun" else "own shell")
         reals = 0
         if kind == "shell" and _v(v) >= REAL_SINCE:
             got, reals = _reals_as_reference(got, ref)
             assert reals, "%s: no REAL printed with 17 digits: drop the difference" % what
         rel._same(what, got)
-        notes.append("%s%s%s" % (kind, " (iif rewritten in %d)" % len(rewritten) if rewritten else "",
-                                 " (%d REALs in 17 digits)" % reals if reals else ""))
+        notes.append("%s%s" % (kind, " (%d REALs in 17 digits)" % reals if reals else ""))
     return "%d examples byte for byte: %s" % (len(rel.EXAMPLES), ", ".join(notes))
 
 
