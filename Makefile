@@ -89,11 +89,27 @@ $(filter %/cops_aut.o,$(ENGINE_OBJ)): $(NAUTY_STAMP)
 # solvers (tests/engine/ref/), so no list of engine files is kept anywhere.
 # (The tests keep each program they build under dist/progs/ and build it
 # again only when a source is newer: tests/py/gg.py engine_prog.)
+# The engine files and the references are compiled once per set of
+# PROG_FLAGS into dist/progobj/<hash of the flags>/ (-MMD: a header change
+# compiles its users again), so the programs of one set of flags share
+# them and each program is its own source and a link; gg.engine_prog runs
+# it with -j (the objects compile in parallel).  Each object is written
+# under a name of its own and renamed, so two makes at once never link a
+# half-written one.
 PROG_FLAGS ?= -O2
+PROG_KEY    = $(shell printf '%s' '$(PROG_FLAGS) $(NAUTY_FLAGS)' | cksum | tr ' ' '-')
+PROG_OBJDIR = dist/progobj/$(PROG_KEY)
+PROG_OBJ    = $(patsubst %.c,$(PROG_OBJDIR)/%.o,$(ENGINE_SRC) $(REF_SRC))
 .PHONY: engine-prog
-engine-prog: $(WALL)
+engine-prog: $(WALL) $(PROG_OBJ)
 	@mkdir -p $(dir $(OUT))
-	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(REF_INC) $(NAUTY_FLAGS) -pthread -o $(OUT) $(SRC) $(ENGINE_SRC) $(REF_SRC) $(NAUTY_LIBS)
+	$(CC) $(PROG_FLAGS) $(WARN) -Idist/wall $(ENGINE_INC) $(REF_INC) $(NAUTY_FLAGS) -pthread -o $(OUT) $(SRC) $(PROG_OBJ) $(NAUTY_LIBS)
+$(PROG_OBJDIR)/%.o: %.c $(WALL) $(NAUTY_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(PROG_FLAGS) $(WARN) -MMD -MP -MF $(@:.o=.d) -MT $@ -Idist/wall $(ENGINE_INC) $(REF_INC) $(NAUTY_FLAGS) -pthread -c -o $@.$$$$.tmp $< && mv $@.$$$$.tmp $@
+ifneq ($(filter engine-prog,$(MAKECMDGOALS)),)
+-include $(PROG_OBJ:.o=.d)
+endif
 
 help:
 	@echo "make          build dist/graphgame.so"

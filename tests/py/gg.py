@@ -70,7 +70,8 @@ def engine_prog(src, out, flags=("-O2",)):
         glob.glob(os.path.join(ROOT, "tests", "engine", "ref", "*.[ch]"))
     if not os.path.exists(prog) or os.path.getmtime(prog) < max(os.path.getmtime(f) for f in inputs):
         tmp = "%s.%d.tmp" % (prog, os.getpid())
-        subprocess.run(["make", "-s", "--no-print-directory", "engine-prog", "SRC=" + src,
+        subprocess.run(["make", "-s", "--no-print-directory", "-j%d" % (os.cpu_count() or 2),
+                        "engine-prog", "SRC=" + src,
                         "OUT=" + tmp, "PROG_FLAGS=" + " ".join(flags)], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
         os.replace(tmp, prog)
