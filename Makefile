@@ -236,6 +236,9 @@ dist/ctests/compat: tests/c/compat.c $(HARNESS)
 	$(CC) $(CFLAGS) $(WARN) -o $@ tests/c/compat.c -lsqlite3 -ldl
 
 TEST_BUILD += $(CTESTS)
+# the tests' library and the linker's list of unreached code: one compiler
+# each, so built beside the rest (test_toy.py, test_symbols.py)
+TEST_BUILD += dist/toy/graphgame.so dist/gc/unreached.txt
 
 # The OOM harness in full (every mode and argument set); make test runs a
 # quick subset of it.  Two processes at once, each a shard of the statements

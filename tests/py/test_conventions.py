@@ -376,13 +376,19 @@ def test_the_wall_stands_before_every_engine_file():
         assert not [d for d in inc if d.startswith("ext/sqlite")], (what, inc)
     for obj, argv in cmds.items():
         check(obj, argv)
-    p = subprocess.run(["make", "-n", "--no-print-directory", "engine-prog",
+    # engine-prog: each engine file compiled on its own (dist/progobj/),
+    # then the program's source and the objects linked: the wall on each
+    p = subprocess.run(["make", "-n", "-B", "--no-print-directory", "engine-prog",
                         "SRC=tests/engine/cm_check.c", "OUT=dist/progs/wall-probe"],
                        cwd=eco.ROOT, capture_output=True, text=True)
     assert p.returncode == 0, p.stdout + p.stderr
-    prog = [shlex.split(x) for x in p.stdout.splitlines() if "dist/progs/wall-probe" in x.split()]
-    assert len(prog) == 1 and all(s in prog[0] for s in srcs), p.stdout
+    lines = [shlex.split(x.split(" && ")[0]) for x in p.stdout.splitlines()]
+    prog = [a for a in lines if "dist/progs/wall-probe" in a]
+    each = {a[-1]: a for a in lines if "-c" in a and a and a[-1] in srcs}
+    assert len(prog) == 1 and sorted(each) == srcs, p.stdout
     check("engine-prog", prog[0])
+    for src, argv in each.items():
+        check("engine-prog " + src, argv)
     # the wall itself: a file compiled with an engine object's flags
     p = subprocess.run(["make", "-s", "--no-print-directory", "dist/wall/sqlite3.h",
                         "dist/wall/sqlite3ext.h"], cwd=eco.ROOT, capture_output=True, text=True)
