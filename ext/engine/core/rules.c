@@ -363,22 +363,31 @@ static int rulesObject(RulesIn *r, const GGRuleKey *aKey, int nKey){
   return 0;
 }
 
+/* The parser over z (n bytes) into p, with room for every label and
+** unescaped string the text can hold: GG_OK, GG_NOMEM or GG_TOOBIG (p
+** zeroed first; gg_rules_free() frees it in every case). */
+static int rulesBegin(RulesIn *r, const char *z, uint64_t n, GGRules *p, char *zErr){
+  if( n/2+1 > 0xffffffffu ) return GG_TOOBIG;
+  p->zText = gg_malloc(n+1);
+  p->nLabelAlloc = (uint32_t)(n/2 + 1);
+  p->aLabel = gg_malloc((uint64_t)p->nLabelAlloc*sizeof(GGLabel));
+  if( p->zText==0 || p->aLabel==0 ) return GG_NOMEM;
+  r->z = z;
+  r->n = n;
+  r->i = 0;
+  r->p = p;
+  r->zErr = zErr;
+  return GG_OK;
+}
+
 int gg_rules_parse(const char *z, uint64_t n, const GGRuleKey *aKey, int nKey,
                    GGRules *p, char *zErr){
   RulesIn r;
+  int rc;
   memset(p, 0, sizeof(*p));
   zErr[0] = 0;
   if( z==0 ) return GG_OK;
-  p->zText = gg_malloc(n+1);
-  p->nLabelAlloc = (uint32_t)(n/2 + 1);
-  if( n/2+1 > 0xffffffffu ) return GG_TOOBIG;
-  p->aLabel = gg_malloc((uint64_t)p->nLabelAlloc*sizeof(GGLabel));
-  if( p->zText==0 || p->aLabel==0 ) return GG_NOMEM;
-  r.z = z;
-  r.n = n;
-  r.i = 0;
-  r.p = p;
-  r.zErr = zErr;
+  if( (rc = rulesBegin(&r, z, n, p, zErr))!=GG_OK ) return rc;
   return rulesObject(&r, aKey, nKey) ? -1 : GG_OK;
 }
 
@@ -397,16 +406,7 @@ int gg_rules_labels(const char *z, uint64_t n, GGRules *p, char *zErr){
   uint64_t e0;
   memset(p, 0, sizeof(*p));
   zErr[0] = 0;
-  if( n/2+1 > 0xffffffffu ) return GG_TOOBIG;
-  p->zText = gg_malloc(n+1);
-  p->nLabelAlloc = (uint32_t)(n/2 + 1);
-  p->aLabel = gg_malloc((uint64_t)p->nLabelAlloc*sizeof(GGLabel));
-  if( p->zText==0 || p->aLabel==0 ) return GG_NOMEM;
-  r.z = z;
-  r.n = n;
-  r.i = 0;
-  r.p = p;
-  r.zErr = zErr;
+  if( (rc = rulesBegin(&r, z, n, p, zErr))!=GG_OK ) return rc;
   if( rulesValue(&r, &v) ) return -1;
   if( v.eType!=RV_ARRAY ){
     if( v.eType==RV_OBJ && rulesSkip(&r, RV_OBJ, 1) ) return -1;
