@@ -90,10 +90,10 @@ def test_engine_plies_in_every_tier():
     graphs of every shape and on long games, and every tier was used
     (make test: fewer graphs, as under the sanitizers)."""
     small = ASAN or not gg.FULL
-    out = run_check(77, 15 if small else 50, 400, SMALL_TIERS)
+    out = run_check(77, 8 if small else 50, 400, SMALL_TIERS)
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0 and big > 0, out
-    out = run_check(32, 3 if small else 8, 1000, SMALL_TIERS, extra=["long"])
+    out = run_check(32, 2 if small else 8, 1000, SMALL_TIERS, extra=["long"])
     based, wide, big = tiers(out)
     assert based > 0 and wide > 0 and big > 0, out
 
