@@ -1,6 +1,6 @@
 #!/bin/sh
 # mk/arm64-python.sh (make arm64-python, mk/python.mk): Debian's arm64
-# python3, unpacked into dist/arm64-python/root/ to run under qemu-user,
+# python3, unpacked into dist/arm64-python/sysroot/ to run under qemu-user,
 # for the release check of the aarch64 wheel (tests/py/test_release.py).
 #
 # It is not installed: dpkg cannot hold python3:arm64 beside the machine's
@@ -11,7 +11,7 @@
 # module, and the arm64 libraries these load (libc6, libsqlite3-0, zlib,
 # expat, OpenSSL, libffi).  Run it as
 #
-#   qemu-aarch64 -L dist/arm64-python/root dist/arm64-python/root/usr/bin/python3.X
+#   qemu-aarch64 -L dist/arm64-python/sysroot dist/arm64-python/sysroot/usr/bin/python3.X
 #
 # It is the same minor version as this machine's python3 (Debian 12:
 # 3.11), whose pure-Python pip can install into its venvs
@@ -21,7 +21,7 @@ set -eu
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-/usr/bin/python3}
 dir=dist/arm64-python
-root=$dir/root
+root=$dir/sysroot
 minor=$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 py=$root/usr/bin/python$minor
 

@@ -10,7 +10,7 @@
 #                              dist/aarch64/graphgame.so (mk/release.mk)
 #   make python-wheels         both wheels
 #   make arm64-python          Debian's arm64 python3, unpacked into
-#                              dist/arm64-python/root/ for qemu-user (the
+#                              dist/arm64-python/sysroot/ for qemu-user (the
 #                              release check of the aarch64 wheel;
 #                              mk/arm64-python.sh)
 #

@@ -518,7 +518,7 @@ def _arm64_python():
     eco.need_program("qemu-aarch64", "qemu-user")
     p = _ok(eco.run(["make", "-s", "--no-print-directory", "arm64-python"], timeout=900), "make arm64-python")
     py = os.path.join(ROOT, p.stdout.strip().splitlines()[-1])
-    return ["qemu-aarch64", "-L", os.path.join(ROOT, "dist", "arm64-python", "root"), py]
+    return ["qemu-aarch64", "-L", os.path.join(ROOT, "dist", "arm64-python", "sysroot"), py]
 
 
 def test_aarch64_wheel_under_qemu():
