@@ -66,6 +66,22 @@ need_prog "$AARCH64_STRIP" binutils-aarch64-linux-gnu
 rm -rf "$out" "$stage"
 mkdir -p "$out" "$stage"
 
+# The end of every archive's README.txt: the checks of the library and of
+# the download.
+readme_check() {
+  cat <<EOF
+
+Check that it works:
+
+  SELECT graphgame_version();                         -- $version
+  SELECT catmouse_json('[[1,3],[0],[3],[0,2]]');      -- 1 (the mouse wins)
+
+Check the download against SHA256SUMS, published with it:
+
+  sha256sum -c SHA256SUMS --ignore-missing
+EOF
+}
+
 # README.txt of an archive: $1 the system, $2 the library's file name.
 readme() {
   cat <<EOF
@@ -94,16 +110,8 @@ database, in every connection.  The path may leave out the file's suffix.
                   db.enable_load_extension(False)
   C               sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, 0);
                   sqlite3_load_extension(db, "./graphgame", 0, &errmsg);
-
-Check that it works:
-
-  SELECT graphgame_version();                         -- $version
-  SELECT catmouse_json('[[1,3],[0],[3],[0,2]]');      -- 1 (the mouse wins)
-
-Check the download against SHA256SUMS, published with it:
-
-  sha256sum -c SHA256SUMS --ignore-missing
 EOF
+  readme_check
 }
 
 readme_wasm() {
@@ -171,16 +179,8 @@ nauty (the cops' symmetric solve) is off unless -DGG_HAVE_NAUTY, with
 nauty's headers on the include path and -ldl; without it every group is
 trivial: the same answers, slower on symmetric graphs.  It needs SQLite
 3.30.0 or newer.
-
-Check that it works:
-
-  SELECT graphgame_version();                         -- $version
-  SELECT catmouse_json('[[1,3],[0],[3],[0,2]]');      -- 1 (the mouse wins)
-
-Check the download against SHA256SUMS, published with it:
-
-  sha256sum -c SHA256SUMS --ignore-missing
 EOF
+  readme_check
 }
 
 # pack NAME KIND: the folder $stage/NAME as dist/release/NAME.tar.gz or .zip.

@@ -55,6 +55,7 @@ import tempfile
 import zipfile
 
 import ecosystem as eco
+import examples_ref
 
 SUITE = "check"     # make check only (tests/README.md): cross builds, qemu, Wine
 
@@ -82,12 +83,7 @@ NPM = "graphgame-%s.tgz" % VERSION
 _state = {}
 
 
-def _ok(p, what):
-    if p.returncode != 0:
-        out = p.stdout if isinstance(p.stdout, str) else p.stdout.decode("utf-8", "replace")
-        err = p.stderr if isinstance(p.stderr, str) else p.stderr.decode("utf-8", "replace")
-        raise AssertionError("%s failed (%d):\n%s%s" % (what, p.returncode, out[-3000:], err[-3000:]))
-    return p
+_ok = examples_ref.ok        # a command that must succeed, its output in the failure
 
 
 def _build():

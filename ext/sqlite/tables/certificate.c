@@ -124,7 +124,6 @@ static int certRow(CertWalk *w, GGCertSection *s, uint64_t i){
   int bMine = r.turn==s->iPlayer, rc = SQLITE_OK;
   uint32_t j, v;
   w->kids.n = 0;
-  (void)v;
   if( r.eKind==GG_CERT_PLACE0 ){          /* player 0 places itself */
     uint64_t a0;
     uint32_t b;
@@ -147,7 +146,7 @@ static int certRow(CertWalk *w, GGCertSection *s, uint64_t i){
     int64_t move;
     if( p->pDef->xGet(p->pState, r.a, r.b, r.turn, &v, &r.plies, &move) ) return SQLITE_NOMEM;
     if( r.plies==0 ){
-      move = -1;                          /* the game is over */
+      /* the game is over: no move, no children */
     }else if( bMine ){
       r.move = move;
       rc = gg_cert_kid(&w->kids, r.turn==0 ? (uint64_t)move : r.a,
