@@ -162,15 +162,8 @@ static int cmsqlCertAllowed(const GGSolved *p, uint32_t a, uint32_t b, int turn,
   return turn==0 || !gg_cm_is_hole((const GGCatMouse*)p->pState, to);
 }
 
-static int cmsqlCertParams(sqlite3_str *pOut, const GGSolved *p, const char *zFunc,
-                           char **pzErr){
-  (void)zFunc; (void)pzErr;
-  gg_cert_param_nodes(pOut, p, "hole");
-  return SQLITE_OK;
-}
-
 static const GGCertDef cmsqlCert = {
-  .zGame = "catmouse", .xAllowed = cmsqlCertAllowed, .xParams = cmsqlCertParams,
+  .zGame = "catmouse", .xAllowed = cmsqlCertAllowed, .zParam = "hole",
 };
 
 static const GGFuncDef cmsqlCertFunc = {

@@ -127,15 +127,8 @@ static int racesqlCertAllowed(const GGSolved *p, uint32_t a, uint32_t b, int tur
   return to==from || to!=other || to==p->aParam[0];
 }
 
-static int racesqlCertParams(sqlite3_str *pOut, const GGSolved *p, const char *zFunc,
-                             char **pzErr){
-  (void)zFunc; (void)pzErr;
-  gg_cert_param_nodes(pOut, p, "goal");
-  return SQLITE_OK;
-}
-
 static const GGCertDef racesqlCert = {
-  .zGame = "race", .bStay = 1, .xAllowed = racesqlCertAllowed, .xParams = racesqlCertParams,
+  .zGame = "race", .bStay = 1, .xAllowed = racesqlCertAllowed, .zParam = "goal",
 };
 
 static const GGFuncDef racesqlCertFunc = {

@@ -38,8 +38,10 @@ struct GGCertDef {
   int (*xAllowed)(const GGSolved *p, uint32_t a, uint32_t b, int turn, uint32_t to);
   /* Other games (xAllowed NULL): every child of (a, b, turn) into pKids. */
   int (*xMoves)(const GGSolved *p, uint64_t a, uint32_t b, int turn, GGCertKids *pKids);
-  /* The lines of the game's parameters (holes, z, k): SQLITE_OK, or a
-  ** refusal of rules that the checker does not cover, with *pzErr. */
+  /* The lines of the game's parameters: one "<zParam> <node>" a node of
+  ** role 0 (the holes, z); or, if xParams, its own (k, the variant):
+  ** SQLITE_OK, or a refusal of rules the checker does not cover. */
+  const char *zParam;
   int (*xParams)(sqlite3_str *pOut, const GGSolved *p, const char *zFunc, char **pzErr);
   /* Player 0's place and move as text; NULL: a node's index. */
   void (*xPlace0)(sqlite3_str *pOut, const GGSolved *p, uint64_t a);
@@ -92,9 +94,6 @@ char *gg_cert_err_rows(const char *zFunc, uint64_t nRow);
 ** (game_solve_cert.c; registry.c lists it). */
 void gg_fn_game_solve_cert(sqlite3_context *ctx, int argc, sqlite3_value **argv);
 
-/* One line "<zWord> <node>" a node of role 0 (the holes, z): xParams of
-** the board games. */
-void gg_cert_param_nodes(sqlite3_str *pOut, const GGSolved *p, const char *zWord);
 void gg_cert_position(sqlite3_str *pOut, const GGSolved *p, const GGCertRow *r);
 
 #endif

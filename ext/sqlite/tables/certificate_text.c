@@ -55,11 +55,6 @@ static uint64_t certGraphLines(sqlite3_str *pLines, const GGGraph *pG){
   return nEdge;
 }
 
-void gg_cert_param_nodes(sqlite3_str *pOut, const GGSolved *p, const char *zWord){
-  uint32_t i;
-  for(i=0; i<p->nParam; i++) sqlite3_str_appendf(pOut, "%s %u\n", zWord, p->aParam[i]);
-}
-
 /* Player 0's place a. */
 static void certPlace0(sqlite3_str *pOut, const GGSolved *p, uint64_t a){
   if( p->pDef->pCert->xPlace0 ) p->pDef->pCert->xPlace0(pOut, p, a);
@@ -89,7 +84,13 @@ int gg_cert_header(sqlite3_str *pOut, GGCall *pCall, const GGSolved *p, const ch
   uint64_t nEdge;
   int rc;
   sqlite3_str_appendf(pOut, "graphgame-certificate 1\ngame %s\n", pC->zGame);
-  rc = pC->xParams(pOut, p, pCall->pFunc->zName, pzErr);
+  if( pC->xParams ){
+    rc = pC->xParams(pOut, p, pCall->pFunc->zName, pzErr);
+  }else{
+    uint32_t i;
+    for(i=0; i<p->nParam; i++) sqlite3_str_appendf(pOut, "%s %u\n", pC->zParam, p->aParam[i]);
+    rc = SQLITE_OK;
+  }
   nEdge = certGraphLines(pLines, &p->g);
   if( rc==SQLITE_OK ) rc = sqlite3_str_errcode(pLines);
   if( rc==SQLITE_OK ){
