@@ -478,9 +478,9 @@ static uint32_t cmPlies(const GGCatMouse *p, int t, uint32_t x, uint32_t y){
   uint32_t e;
   uint16_t kWide;
   if( bk->aBase==0 ) return c;                /* the plies themselves */
-  e = *gg_cm_basep(bk, p->n, x, (y>>6)&7);
+  e = *gg_cm_base_at(bk, p->n, x, y);
   if( !(e & GG_CM_WIDE) ) return c<128 ? CM_B1(e) + c : CM_B2(e) + c - 128;
-  kWide = gg_cm_wide(bk, e & ~GG_CM_WIDE)[y&63];
+  kWide = gg_cm_wide(bk, e & ~GG_CM_WIDE)[gg_cm_wide_slot(bk, x, y)];
   if( kWide!=GG_CM_WIDE_BIG ) return kWide;
   while( lo<hi ){
     uint64_t mid = lo + (hi-lo)/2;

@@ -64,8 +64,10 @@ struct GGCatMouseBig {
 **   aPly[x*nCol + (y&511)]  the ply byte of (x, y) (or, for x under
 **       nTileRow, in a tile of 8x8: gg_cm_plyp).  While aBase is 0 (no
 **       ply of the solve has reached GG_CM_PLY_BASED) it is the plies.
-**       Otherwise, with e = aBase[j*n + x]: if e has GG_CM_WIDE, the plies
-**       are gg_cm_wide(block, e & ~GG_CM_WIDE)[y&63] (GG_CM_WIDE_BIG
+**       Otherwise, with e = *gg_cm_base_at(block, n, x, y) (the bases
+**       of a word, aBase[j*n + x]; or, for x under nTileRow, of a tile):
+**       if e has GG_CM_WIDE, the plies are gg_cm_wide(block, e &
+**       ~GG_CM_WIDE)[gg_cm_wide_slot(block, x, y)] (GG_CM_WIDE_BIG
 **       there: see the side table); else a byte c < 128 is base 1 + c
 **       and a byte c in 128..251 base 2 + c - 128, where base 1 is
 **       e & 0x3ffff and base 2 base 1 + ((e >> 18) & 0x1fff) (a base 2
@@ -85,9 +87,11 @@ struct GGCatMouseBlock {
                        ** words' (64 a word) */
   uint32_t nTileRow;   /* rows x below it keep their bytes in tiles of 8x8
                        ** (the chains: catmouse_chain_ply.c), or 0 */
-  uint32_t *aBase;     /* n*nCol/64 words' bases, or 0: word (x, j) at j*n + x (the
-                       ** chains' loser's move writes one position of each
-                       ** of 64 rows x: their bases are 256 bytes) */
+  uint32_t *aBase;     /* n*nCol/64 bases, or 0: of words, word (x, j) at
+                       ** j*n + x (the pull's); or, with nTileRow, of tiles
+                       ** of 8x8 (the chains': a loser's move writes one
+                       ** position of each of 64 rows x, 8 tiles, 8 bases):
+                       ** gg_cm_base_at */
   uint16_t **apWide;   /* wide words of 64 plies, in chunks of
                        ** 1<<wideShift words (no copy as they grow) */
   uint64_t nWide;      /* wide words */
@@ -154,9 +158,25 @@ static inline uint8_t *gg_cm_plyp(const GGCatMouseBlock *bk, uint32_t x, uint32_
   if( x>=bk->nTileRow ) return bk->aPly + (uint64_t)x*bk->nCol + c;
   return bk->aPly + (uint64_t)(x & ~7u)*bk->nCol + (c>>3)*64 + (x&7)*8 + (c&7);
 }
-/* The bases of word (x, j) of a block of a board of n nodes. */
+/* The bases of word (x, j) of a block of a board of n nodes, in the
+** pull's layout (nTileRow 0). */
 static inline uint32_t *gg_cm_basep(const GGCatMouseBlock *bk, uint32_t n, uint32_t x, uint32_t j){
   return bk->aBase + (uint64_t)j*n + x;
+}
+/* The bases of position (x, y) in either layout: a word's (x, (y&511)>>6)
+** in the pull's; in tiles, a tile's (rows x&~7.., columns (y&511)&~7..),
+** column-major (the 8 tiles of a column write are 32 bytes), then the
+** words of the rows from nTileRow on. */
+static inline uint32_t *gg_cm_base_at(const GGCatMouseBlock *bk, uint32_t n, uint32_t x, uint32_t y){
+  uint32_t c = y & 511, nT = bk->nTileRow;
+  if( nT==0 ) return gg_cm_basep(bk, n, x, c>>6);
+  if( x<nT ) return bk->aBase + (uint64_t)(c>>3)*(nT>>3) + (x>>3);
+  return bk->aBase + (uint64_t)(nT>>3)*(bk->nCol>>3) + (uint64_t)(x - nT)*(bk->nCol>>6) + (c>>6);
+}
+/* The slot of position (x, y) in the wide word of its bases (the 64
+** positions that share them: a word of a row, or a tile). */
+static inline uint32_t gg_cm_wide_slot(const GGCatMouseBlock *bk, uint32_t x, uint32_t y){
+  return x<bk->nTileRow ? (x & 7)*8 + (y & 7) : (y & 63);
 }
 
 /* The tiers of plies (GGCatMouseBlock).  Smaller values than these

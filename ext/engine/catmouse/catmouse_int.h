@@ -197,7 +197,7 @@ void cm_list_rows(CmSolve *s, CmTurn *me, int lane, int step);
 ** (x, 64w + i) into wide word aW (or the side table of part pt).  0, or 1
 ** if out of memory. */
 int cm_wide_new(CmSolve *s, GGCatMouseBlock *bk);
-int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k);
+int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t i, uint32_t x, uint32_t y, uint32_t k);
 
 /* The chains (catmouse_chain.c): whether the graph suits them and at
 ** which ply they take over (s->kChainAuto); whether the pull stops before

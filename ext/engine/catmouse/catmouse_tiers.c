@@ -55,9 +55,9 @@ int cm_wide_new(CmSolve *s, GGCatMouseBlock *bk){
   return bk->apWide[nChunk]==0;
 }
 
-/* Plies k of position (x, w*64+i) into its wide word aW; from
+/* Plies k of position (x, y) into slot i of its wide word aW; from
 ** GG_CM_PLY_BIG on in the side table.  0, or 1 if out of memory. */
-int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_t k){
+int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t i, uint32_t x, uint32_t y, uint32_t k){
   GGCatMouseBig *pBig;
   if( k<GG_CM_PLY_BIG ){
     aW[i] = (uint16_t)k;
@@ -67,7 +67,7 @@ int cm_wide_put(CmPart *pt, uint16_t *aW, uint32_t x, uint32_t w, int i, uint32_
   if( gg_grow((void**)&pt->aBig, pt->nBig, &pt->nBigAlloc, sizeof(GGCatMouseBig)) ) return 1;
   pBig = &pt->aBig[pt->nBig++];
   pBig->x = x;
-  pBig->y = w*64 + (uint32_t)i;
+  pBig->y = y;
   pBig->nPly = k;
   return 0;
 }
@@ -104,7 +104,7 @@ int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
       for(b=old; b; b&=b-1){
         int i = __builtin_ctzll(b);
         uint32_t kOld = a[i]<128 ? b1 + a[i] : b2 + a[i] - 128;
-        if( cm_wide_put(pt, aW, x, w, i, kOld) ) return 1;
+        if( cm_wide_put(pt, aW, (uint32_t)i, x, w*64 + (uint32_t)i, kOld) ) return 1;
       }
       *pe = GG_CM_WIDE | (uint32_t)bk->nWide++;
     }
@@ -117,7 +117,7 @@ int cm_write_plies(CmSolve *s, CmTurn *me, CmPart *pt, uint32_t x, uint32_t w,
   for(b=got; b; b&=b-1){
     int i = __builtin_ctzll(b);
     a[i] = GG_CM_CODE_WIDE;
-    if( cm_wide_put(pt, aW, x, w, i, k) ) return 1;
+    if( cm_wide_put(pt, aW, (uint32_t)i, x, w*64 + (uint32_t)i, k) ) return 1;
   }
   return 0;
 }
