@@ -65,6 +65,7 @@ EXT = os.path.join(ROOT, "dist", "graphgame")
 REPEAT = int(os.environ.get("BENCH_REPEAT", "3"))
 ONLY = os.environ.get("BENCH_ONLY", "")
 MAXN = int(os.environ.get("BENCH_MAXN", "10000"))
+PEAKRUN = None          # bench/peakrun.c, built by build()
 
 
 # ---------------------------------------------------------------- graphs
@@ -149,18 +150,51 @@ def ladder(m, seed):
     return shuffled(edges, 2 * m, seed)
 
 
+def in_order(kind, *a):
+    """The families as users make them: labels in the generators' order
+    (graph_path, graph_cycle, graph_grid row-major; the ladder is
+    graph_grid(2, m); the tree hangs node i from an earlier one; the
+    lollipop's clique is 0..k-1 with the path from k-1 on), so that the
+    hole is node 0 (an end, a corner, a clique's node) and the mouse and
+    the cat start on 1 and 2."""
+    if kind == "path":
+        return [(i, i + 1) for i in range(a[0] - 1)]
+    if kind == "cycle":
+        return [(i, (i + 1) % a[0]) for i in range(a[0])]
+    if kind == "grid":
+        r, c = a
+        return [(u, u + 1) for u in range(r * c) if (u + 1) % c] + \
+            [(u, u + c) for u in range(r * c - c)]
+    if kind == "tree":
+        rng = random.Random(a[1])
+        return [(i, rng.randrange(i)) for i in range(1, a[0])]
+    k, m = a                                   # lollipop
+    return [(u, v) for u in range(k) for v in range(u + 1, k)] + \
+        [(k - 1 + i, k + i) for i in range(m)]
+
+
 def long_games():
     """The families of long forced wins (issues 22 and 26): (name, edges,
-    n).  The ordered path has its labels in order along it (the hole, 0,
-    at one end: the order the textbook solver reads fastest); the odd
+    n), labels shuffled (the hole and the starts anywhere), then the same
+    families with their labels in order (issue 46: in_order); the odd
     cycle is not bipartite."""
     return [("grid 70x70", grid(70, 70), 4900), ("grid 100x100", grid(100, 100), 10000),
             ("path n=3000", path(3000, 3000), 3000), ("path n=10000", path(10000, 10000), 10000),
-            ("path n=3000 ordered", [(i, i + 1) for i in range(2999)], 3000),
             ("cycle n=3000", cycle(3000, 3), 3000), ("cycle n=2999", cycle(2999, 3), 2999),
             ("tree n=5000", random_tree(5000, 5), 5000),
             ("lollipop 300+2700", lollipop(300, 2700, 7), 3000),
-            ("ladder 2x1500", ladder(1500, 9), 3000)]
+            ("ladder 2x1500", ladder(1500, 9), 3000)] + \
+        [(name + " in order", in_order(*spec), n) for name, spec, n in ORDERED]
+
+
+# (name, in_order's arguments, n): the table of issue 46, run as whole
+# processes too (process_pair)
+ORDERED = [("path n=3000", ("path", 3000), 3000), ("path n=10000", ("path", 10000), 10000),
+           ("cycle n=3000", ("cycle", 3000), 3000), ("cycle n=2999", ("cycle", 2999), 2999),
+           ("ladder 2x1500", ("grid", 2, 1500), 3000),
+           ("grid 70x70", ("grid", 70, 70), 4900), ("grid 100x100", ("grid", 100, 100), 10000),
+           ("tree n=5000", ("tree", 5000, 5), 5000),
+           ("lollipop 300+2700", ("lollipop", 300, 2700), 3000)]
 
 
 def small_graphs(count, maxn, seed):
@@ -474,14 +508,40 @@ def run_ext(db_path, sql, repeat_case=False):
     return json.loads(run(argv))
 
 
+def run_proc(argv):
+    """A whole process, through peakrun.c: (its stdout, wall seconds from
+    fork to exit, its peak resident bytes)."""
+    p = subprocess.run([PEAKRUN] + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    if p.returncode != 0:
+        raise SystemExit("failed: %s\n%s" % (" ".join(argv), p.stderr))
+    w = p.stderr.split()
+    return p.stdout, float(w[w.index("seconds") + 1]), int(w[w.index("peak_kb") + 1]) * 1024
+
+
+# The query of issue 46, through the sqlite3 CLI: the full solve, then the
+# start's row.
+CLI_SQL = ("SELECT outcome FROM catmouse_states(1) WHERE mouse = 1 AND cat = 2"
+           " AND turn = 'mouse'")
+
+
+def run_cli(db_path):
+    """The sqlite3 CLI as a whole process: (outcome, seconds, peak bytes)."""
+    out, sec, peak = run_proc([os.environ.get("SQLITE3", "sqlite3"), db_path,
+                               ".load " + EXT, CLI_SQL])
+    return int(out.split()[-1]), sec, peak
+
+
 def run_base(prog, path, idle_bytes=0):
     """(seconds, peak bytes over idle, start outcome counts, CPU seconds of
-    the whole process) of a baseline."""
+    the whole process, wall seconds of the whole process) of a
+    baseline."""
     cpu = cpu_seconds(resource.RUSAGE_CHILDREN)
-    w = run([prog, path]).split()
+    out, wall, _ = run_proc([prog, path])
+    w = out.split()
     cpu = cpu_seconds(resource.RUSAGE_CHILDREN) - cpu
     counts = {"mouse": int(w[3]), "cat": int(w[5]), "draw": int(w[7])}
-    return float(w[9]), max(int(w[11]) * 1024 - idle_bytes, 0), counts, cpu
+    return float(w[9]), max(int(w[11]) * 1024 - idle_bytes, 0), counts, cpu, wall
 
 
 def write_case(workdir, graphs):
@@ -508,6 +568,9 @@ def write_case(workdir, graphs):
 def build(workdir):
     cc = os.environ.get("CC", "gcc")
     progs = {}
+    global PEAKRUN
+    PEAKRUN = os.path.join(workdir, "peakrun")
+    subprocess.run([cc, "-O2", "-o", PEAKRUN, os.path.join(HERE, "peakrun.c")], check=True)
     for name in ("textbook913", "capped913"):
         out = os.path.join(workdir, name)
         subprocess.run([cc, "-O2", "-o", out, os.path.join(HERE, name + ".c")], check=True)
@@ -516,6 +579,8 @@ def build(workdir):
     with open(tiny, "w") as f:
         f.write("1 0 1\n1 1 2\n")
     idle = {k: run_base(p, tiny)[1] for k, p in progs.items()}
+    tiny_db, _ = write_case(workdir, {1: [(0, 1), (1, 2)]})
+    idle["cli"] = min(run_cli(tiny_db)[2] for _ in range(3))
     return progs, idle
 
 
@@ -548,12 +613,13 @@ def main():
               " (both threads of the extension; steadier on a busy machine)" % REPEAT)
         print("peak memory: the rise of each process's peak resident memory over an idle"
               " run, in MB and in bytes per position")
-        head = "%-24s %11s %9s %9s %7s %7s %8s %8s %8s %8s %9s %8s" % (
+        head = "%-30s %11s %9s %9s %7s %7s %8s %8s %8s %8s %9s %8s" % (
             "case", "positions", "ext s", "textbk s", "ratio", "cpu rt", "ext MB", "txt MB",
             "ext B/p", "txt B/p", "capped s", "cap MB")
         print(head)
         print("-" * len(head))
         repeat_line = None
+        procs = []
         for name, graphs, n, with_capped in cases:
             if ONLY and ONLY not in name:
                 continue
@@ -567,6 +633,7 @@ def main():
                 2 * (max(max(e) for e in g) + 1) ** 2 for g in graphs.values())
             ext_t, ext_m, base_t, base_m, cap_t, cap_m, again = [], [], [], [], [], [], []
             ext_c, base_c = [], []
+            proc_e, proc_m, proc_b = [], [], []
             for r in range(REPEAT):
                 res = run_ext(db_path, sql, repeat_case=(name == "random n=10000 deg 8"))
                 ext_t.append(res["seconds"])
@@ -574,13 +641,19 @@ def main():
                 ext_c.append(res["cpu"])
                 if "again" in res:
                     again.append(res)
-                t, m, counts, c = run_base(progs["textbook913"], txt_path, idle["textbook913"])
+                if name.endswith(" in order"):
+                    cli = run_cli(db_path)
+                    proc_e.append(cli[1])
+                    proc_m.append(max(cli[2] - idle["cli"], 0))
+                t, m, counts, c, wall = run_base(progs["textbook913"], txt_path,
+                                                 idle["textbook913"])
+                proc_b.append(wall)
                 base_t.append(t)
                 base_c.append(c)
                 base_m.append(m)
                 want = [counts["mouse"], counts["cat"], counts["draw"]] if many else \
                     [1 if counts["mouse"] else 2 if counts["cat"] else 0]
-                if list(res["result"][0]) != want:
+                if list(res["result"][0]) != want or (proc_e and cli[0] != want[0]):
                     raise SystemExit("%s: extension says %r, textbook %r" % (
                         name, res["result"][0], want))
                 if with_capped:
@@ -589,16 +662,34 @@ def main():
                     cap_m.append(cm)
             e, b = med(ext_t), med(base_t)
             mb = lambda x: "%.1f" % (x / 1e6)
-            print("%-24s %11d %9s %9s %6.1fx %6.1fx %8s %8s %8s %8s %9s %8s" % (
+            print("%-30s %11d %9s %9s %6.1fx %6.1fx %8s %8s %8s %8s %9s %8s" % (
                 name, npos, fmt_s(e), fmt_s(b), b / e, med(base_c) / max(med(ext_c), 1e-6),
                 mb(med(ext_m)), mb(med(base_m)),
                 "%.2f" % (med(ext_m) / npos), "%.2f" % (med(base_m) / npos),
                 fmt_s(med(cap_t)) if cap_t else "-", mb(med(cap_m)) if cap_m else "-"))
             sys.stdout.flush()
+            if proc_e:
+                pe, pb = med(proc_e), med(proc_b)
+                procs.append("%-30s %11d %9s %9s %6.1fx %6.1fx-%.1fx %8.2f" % (
+                    name, npos, fmt_s(pe), fmt_s(pb), pb / pe, min(proc_b) / max(proc_e),
+                    max(proc_b) / min(proc_e), med(proc_m) / npos))
             if again:
                 repeat_line = (med([a["again"] for a in again]),
                                med([a["edges"] for a in again]),
                                med([a["changed"] for a in again]), e)
+        if procs:
+            print()
+            print("whole processes, labels in order (hole 0, mouse 1, cat 2): the sqlite3 CLI"
+                  " with .load and\n  %s\nagainst textbook913 FILE; wall time from fork to exit,"
+                  " medians of %d; the range:\nthe worst and the best pairing of runs; bytes: the"
+                  " CLI's peak resident memory over\nthe same CLI on a graph of 3 nodes, a"
+                  " position" % (CLI_SQL, REPEAT))
+            head = "%-30s %11s %9s %9s %7s %13s %8s" % (
+                "case", "positions", "cli s", "textbk s", "ratio", "range", "cli B/p")
+            print(head)
+            print("-" * len(head))
+            for line in procs:
+                print(line)
         if repeat_line:
             a, ed, ch, first = repeat_line
             print()

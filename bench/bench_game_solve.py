@@ -33,14 +33,23 @@ number of times; what grows is the cost of each touch, once the arrays
 (hash table, CSR lists, state words) outgrow the CPU caches and almost
 every access to a random position is a cache (and TLB) miss.
 
+First, the case of issue 46 alone: 2,000,000 positions and 10,000,000
+moves in tables p and m, `SELECT outcome, count(*) FROM game_solve('p',
+'m') GROUP BY 1` against SQLite's read of both tables' columns, CPU
+seconds in one process, BENCH_REPEAT times (default 5) interleaved, the
+cache emptied between: the median ratio and each run's.
+
 Environment: GG_EXT (extension without suffix), GG_BENCH_SCALE (multiply
-the sizes, e.g. 0.1 for a quick run), TMPDIR (where the databases go).
+the sizes, e.g. 0.1 for a quick run; the issue's case runs only at 1),
+BENCH_ISSUE=1 (the issue's case alone), BENCH_REPEAT, TMPDIR (where the
+databases go).
 """
 import json
 import os
 import resource
 import shutil
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -135,6 +144,47 @@ def measure(path, what):
                       "peak_kb": peak_kb() - rss0}))
 
 
+# The case of issue 46: 2,000,000 positions and 10,000,000 moves in
+# tables named p and m, the query that counts the outcomes, against
+# SQLite's read of both tables' columns; CPU seconds of one process, each
+# repeated, medians.
+ISSUE_N = 2000000
+ISSUE_SQL = "SELECT outcome, count(*) FROM game_solve('p', 'm') GROUP BY 1"
+ISSUE_READ = ("SELECT count(*), sum(position), sum(player), count(result) FROM p",
+              "SELECT count(*), sum(position), sum(next) FROM m")
+
+
+def measure_issue(path, repeat):
+    """In a fresh process: the read and the query of issue 46, `repeat`
+    times each, interleaved; prints JSON."""
+    db = connect(path)
+    for q in ISSUE_READ:
+        timed(db, q)                        # warm the OS file cache
+    reads, solves, rows = [], [], None
+    for _ in range(repeat):
+        reads.append(sum(timed(db, q)[0] for q in ISSUE_READ))
+        db.execute("SELECT graphgame_limit('max_positions', 1)")    # empties the cache
+        db.execute("SELECT graphgame_limit('max_positions', 1000000000)")
+        t = time.process_time()
+        rows = db.execute(ISSUE_SQL).fetchall()
+        solves.append(time.process_time() - t)
+    print(json.dumps({"read": reads, "solve": solves, "rows": rows}))
+
+
+def issue_case(tmp, repeat):
+    """Issue 46's game_solve case: (read CPU seconds, query's, ratios,
+    the outcome counts)."""
+    path = os.path.join(tmp, "game_issue.db")
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript(GENERATE.replace("HASH", HASH).format(n=ISSUE_N, d=DEGREE) +
+                     "ALTER TABLE positions RENAME TO p; ALTER TABLE moves RENAME TO m;")
+    db.close()
+    out = subprocess.run([sys.executable, os.path.abspath(__file__), "--issue", str(repeat),
+                          path], capture_output=True, text=True, check=True)
+    os.remove(path)
+    return json.loads(out.stdout)
+
+
 def child(path, what):
     out = subprocess.run([sys.executable, os.path.abspath(__file__), "--measure", what, path],
                          capture_output=True, text=True, check=True)
@@ -169,9 +219,24 @@ def run_size(n, m, tmp):
     return r
 
 
+def print_issue(r):
+    ratios = sorted(s / rd for s, rd in zip(r["solve"], r["read"]))
+    rd, sv = statistics.median(r["read"]), statistics.median(r["solve"])
+    print("%d positions, %d moves: %s" % (ISSUE_N, ISSUE_N * DEGREE, ISSUE_SQL))
+    print("  %.2f s of CPU against %.2f s for SQLite to read both tables' columns: %.2fx"
+          " (median of %d; each run's ratio %s)" % (
+              sv, rd, sv / rd, len(ratios), ", ".join("%.2f" % x for x in ratios)))
+    print("  outcomes: %s" % ", ".join("%s %d" % (o, c) for o, c in r["rows"]))
+    print()
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="gg_bench_")
     try:
+        if SCALE == 1 or os.environ.get("BENCH_ISSUE"):
+            print_issue(issue_case(tmp, int(os.environ.get("BENCH_REPEAT", "5"))))
+        if os.environ.get("BENCH_ISSUE"):
+            return
         exe = build_engine(tmp)
         rows, engines = [], []
         for n, m in SIZES:
@@ -245,5 +310,7 @@ def main():
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--measure":
         measure(sys.argv[3], sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "--issue":
+        measure_issue(sys.argv[3], int(sys.argv[2]))
     else:
         main()
