@@ -148,6 +148,9 @@ static const SurfSql aSurface[] = {
   { "SELECT count(*), group_concat(position||outcome||ifnull(plies,'-')||ifnull(move,'-'))"
     " FROM game_solve('gpos', 'gmovs')", 0 },
   { "SELECT * FROM game_solve(:edges, 'gmov') WHERE position = :graph", 0 },
+  { "SELECT outcome, count(*), group_concat(move) FROM game_solve('gpos', 'gmov') GROUP BY 1", 0 },
+  { "SELECT group_concat(position) FROM (SELECT position FROM game_solve('gpos', 'gmov')"
+    " ORDER BY outcome DESC)", 0 },
   /* certificates (certificate.c, certificate_text.c, cops_cert.c,
   ** game_solve_cert.c): every game, a draw's two sections, the cops' win
   ** and escape, a lazy and a directed game, the refusals, the limit */

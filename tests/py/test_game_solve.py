@@ -538,3 +538,38 @@ def test_big_moves_by_source_cross_blocks():
     assert len(want) == 100000 and len({r[1] for r in want}) == 3, len(want)
     for t in ("sorted", "late"):
         assert db.execute(q, (t,)).fetchall() == want, t
+
+
+def test_rows_by_outcome_come_in_order_without_a_sorter():
+    """A scan ordered or grouped by outcome alone gets its rows in that
+    order from the table (no temporary B-tree in the plan): the same rows
+    as the plain scan, in table order within each outcome, both ways;
+    with the move column too, and with other orders left to SQLite."""
+    rng = random.Random(46)
+    db = gg.connect()
+    q = "SELECT position, outcome, plies, move FROM game_solve('positions', 'moves')"
+    for i in range(150):
+        pos, moves, order = random_game(rng)
+        store_game(db, pos, moves, order=order)
+        plain = db.execute(q).fetchall()
+        rank = {o: j for j, o in enumerate(("draw", "loss", "win"))}
+        for desc in ("", " DESC"):
+            got = db.execute(q + " ORDER BY outcome" + desc).fetchall()
+            want = sorted(plain, key=lambda r: rank[r[1]], reverse=bool(desc))
+            if desc:                      # table order within an outcome, still
+                want = [r for o in ("win", "loss", "draw") for r in plain if r[1] == o]
+            assert got == want, (i, desc, got, want)
+        counts = db.execute("SELECT outcome, count(*), sum(plies) FROM game_solve('positions',"
+                            " 'moves') GROUP BY outcome").fetchall()
+        want = [(o, sum(r[1] == o for r in plain),
+                 sum(r[2] for r in plain if r[1] == o) if o != "draw" else None)
+                for o in ("draw", "loss", "win") if any(r[1] == o for r in plain)]
+        assert counts == want, (i, counts, want)
+        both = db.execute(q + " ORDER BY outcome, plies DESC").fetchall()
+        assert both == sorted(plain, key=lambda r: (rank[r[1]], -(r[2] or 0))), i
+    for sql in (q + " ORDER BY outcome", q + " ORDER BY outcome DESC",
+                "SELECT outcome, count(*) FROM game_solve('positions', 'moves') GROUP BY 1"):
+        plan = " ".join(str(r[-1]) for r in db.execute("EXPLAIN QUERY PLAN " + sql))
+        assert "TEMP B-TREE" not in plan, (sql, plan)
+    plan = " ".join(str(r[-1]) for r in db.execute("EXPLAIN QUERY PLAN " + q + " ORDER BY plies"))
+    assert "TEMP B-TREE" in plan, plan        # other orders: SQLite's sorter
