@@ -312,6 +312,10 @@ int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint3
         if( chWide(s, t, x0, y, got, k) ) return GG_NOMEM;
         continue;
       }
+      if( m8==0xff ){             /* (a whole column of the tile: no loop on bits) */
+        pT[0] = pT[8] = pT[16] = pT[24] = pT[32] = pT[40] = pT[48] = pT[56] = (uint8_t)code;
+        continue;
+      }
       for(; m8; m8&=m8-1) pT[8*__builtin_ctz(m8)] = (uint8_t)code;
       continue;
     }
