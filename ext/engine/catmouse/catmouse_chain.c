@@ -69,14 +69,22 @@ static inline uint64_t chValid(const CmSolve *s, uint32_t r, uint32_t w){
   return v;
 }
 
-static inline int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
-  ChEnt *e;
-  if( l->n==l->nAlloc && gg_grow((void**)&l->a, l->n, &l->nAlloc, sizeof(ChEnt)) ){
+/* A chunk more for list l.  GG_OK or GG_NOMEM. */
+static int chChunk(ChList *l){
+  if( gg_grow_from((void**)&l->ap, l->nChunk, &l->nChunkAlloc, sizeof(ChEnt*), 16) ){
     return GG_NOMEM;
   }
-  e = &l->a[l->n++];
-  e->r = r;
-  e->w = w;
+  l->ap[l->nChunk] = gg_malloc(CH_CHUNK*sizeof(ChEnt));
+  if( l->ap[l->nChunk]==0 ) return GG_NOMEM;
+  l->nChunk++;
+  return GG_OK;
+}
+
+static inline int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
+  ChEnt *e;
+  if( (l->n>>CH_CHUNK_LOG)==l->nChunk && chChunk(l) ) return GG_NOMEM;
+  e = ch_ent(l, l->n++);
+  e->rw = CH_RW(r, w);
   e->b = b;
   return GG_OK;
 }
@@ -120,9 +128,9 @@ static inline uint64_t chStencil(const CmSolve *s, const CmChain *h, uint32_t r,
 static int chApplyWins(CmSolve *s, CmChain *h, const ChList *pNew, uint32_t k, GGPoll *pPoll){
   uint64_t i;
   for(i=0; i<pNew->n; i++){
-    const ChEnt *e = &pNew->a[i];
-    h->aW[GG_CM_BIT(s->n, e->r, e->w)] |= e->b;
-    if( ch_row_plies(s, h->q, e->r, e->w, e->b, k) ) return GG_NOMEM;
+    const ChEnt *e = ch_ent(pNew, i);
+    h->aW[GG_CM_BIT(s->n, CH_R(e), CH_W(e))] |= e->b;
+    if( ch_row_plies(s, h->q, CH_R(e), CH_W(e), e->b, k) ) return GG_NOMEM;
     if( gg_poll(pPoll, 1) ) return GG_INTERRUPT;
   }
   return GG_OK;
@@ -185,10 +193,12 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   /* (b) the loser's move: from the changed words of aW, by the stencil
   ** in the words they reach, and through the index for the others */
   for(i=0; i<pLWc->n; i++){
-    uint32_t r = pLWc->a[i].r, w = pLWc->a[i].w, lo = w, hi = w, ww;
-    uint64_t d0 = pLWc->a[i].b;
+    const ChEnt *e = ch_ent(pLWc, i);
+    uint32_t r = CH_R(e), w = CH_W(e), lo = w, hi = w, ww;
+    uint64_t d0 = e->b;
     if( i+4<pLWc->n ){             /* (the rows 4 entries on) */
-      uint64_t iw4 = GG_CM_BIT(s->n, pLWc->a[i+4].r, pLWc->a[i+4].w);
+      const ChEnt *e4 = ch_ent(pLWc, i+4);
+      uint64_t iw4 = GG_CM_BIT(s->n, CH_R(e4), CH_W(e4));
       GG_PREFETCH(&h->aW[iw4]);
       GG_PREFETCH(&h->aL[iw4]);
     }
@@ -206,8 +216,9 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   ** winner's moves into its row, less what aW has; a word listed at this
   ** ply and reached again gets the new bits in the same entry */
   for(i=0; i<pLLc->n; i++){
-    uint32_t rp = pLLc->a[i].r, w = pLLc->a[i].w, j, nMv = ch_moves(s, rp, aMv);
-    uint64_t b = pLLc->a[i].b;
+    const ChEnt *e = ch_ent(pLLc, i);
+    uint32_t rp = CH_R(e), w = CH_W(e), j, nMv = ch_moves(s, rp, aMv);
+    uint64_t b = e->b;
     for(j=0; j<nMv; j++){
       uint32_t r = aMv[j];
       uint64_t iw = GG_CM_BIT(s->n, r, w), nw = b & ~h->aW[iw];
@@ -217,7 +228,7 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       h->aW[iw] |= nw;
       if( ch_row_plies(s, h->q, r, w, nw, k) ) return GG_NOMEM;
       if( sl->stamp==st && sl->w==w ){
-        pLWn->a[sl->i].b |= nw;
+        ch_ent(pLWn, sl->i)->b |= nw;
         continue;
       }
       sl->stamp = st;

@@ -112,7 +112,7 @@ int cm_chain_init(CmSolve *s){
   const CmTurn *pMouse = &s->aTurn[GG_CM_MOUSE];
   uint32_t x, nHole = 0, nMax = 0;
   int q, rc;
-  if( s->iChain==0 || s->p->pG->bDirected ) return GG_OK;
+  if( s->iChain==0 || s->p->pG->bDirected || s->n>=(1u<<17) ) return GG_OK;   /* (ChEnt's rows) */
   for(x=0; x<s->n; x++) nHole += s->aHoleE[x]!=0;
   if( nHole!=1 ) return GG_OK;       /* several holes, or none: the pull */
   s->aChain = gg_malloc(2*sizeof(CmChain));
@@ -170,12 +170,19 @@ int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k){
   return k0 && k>=k0;
 }
 
+/* A list's chunks freed. */
+static void chListFree(ChList *l){
+  uint64_t i;
+  for(i=0; i<l->nChunk; i++) gg_free(l->ap[i]);
+  gg_free(l->ap);
+}
+
 void cm_chain_free(CmSolve *s){
   int q, i;
   if( s->aChain==0 ) return;
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
-    for(i=0; i<2; i++){ gg_free(h->aLW[i].a); gg_free(h->aLL[i].a); }
+    for(i=0; i<2; i++){ chListFree(&h->aLW[i]); chListFree(&h->aLL[i]); }
     gg_free(h->aHas);
     gg_free(h->aCovOff);
     gg_free(h->aCovW);
