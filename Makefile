@@ -306,12 +306,20 @@ dist/tsan/threads: tests/c/threads.c $(HARNESS) $(LIB_SRC) $(HDRS)
 # ply), the fused turn chosen each ply or none (both applied after the
 # passes).
 TSAN_CM = -O1 -g -fsanitize=thread -DGG_CM_LIST=40 -DGG_CM_THIN=300 -DGG_CM_CHAIN=0
+# And the chains' wide plies on two threads (catmouse_chain.c, chWidePly),
+# from the first ply or after a few thin ones, with the tiers lowered
+# (wide tiles, the side table) and the labels' order taken from 1 node.
+TSAN_CHAINS = -O1 -g -fsanitize=thread -DGG_CM_CHAIN_WIDE=16 -DGG_CM_ORDER_MIN=1 \
+  -DGG_CM_PLY_BASED=3 -DGG_CM_WIN1=4 -DGG_CM_WIN2=3 -DGG_CM_BASE1_MAX=20 -DGG_CM_BASE2_MAX=40 \
+  -DGG_CM_BASE2_GAP=10 -DGG_CM_PLY_BIG=30
 tsan: dist/tsan/threads
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/threads
 	$(MAKE) -s engine-prog SRC=tests/engine/cm_check.c OUT=dist/tsan/cm_check PROG_FLAGS="$(TSAN_CM)"
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/cm_check 31 2 1500 long
 	$(MAKE) -s engine-prog SRC=tests/engine/cm_check.c OUT=dist/tsan/cm_check_unfused PROG_FLAGS="$(TSAN_CM) -DGG_CM_FUSED=-1"
 	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/cm_check_unfused 31 2 1500 long
+	$(MAKE) -s engine-prog SRC=tests/engine/cm_check.c OUT=dist/tsan/cm_check_chains PROG_FLAGS="$(TSAN_CHAINS)"
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 dist/tsan/cm_check_chains 47 6 900 chase
 
 # The SQL test suite under valgrind memcheck: every sqlite3 CLI case
 # (tests/sql/*.sql, and the CLI runs of the Python cases) runs in valgrind,

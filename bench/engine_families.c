@@ -62,8 +62,9 @@ int main(int argc, char **argv){
               GG_CM_MOUSE, &val, &k, &mv);
     for(k=0, nWide=0; k<2*cm.nBand; k++) nWide += cm.aBlock[k].nWide;
     printf("cm n=%u seconds %.4f plies %u start %u thin %u dense %u switches %u chains %u"
-           " balls %u peak %.3f B/position wide %.1f MB\n", g.n, t, cm.nPly, val, cm.nPlyThin,
-           cm.nPlyDense, cm.nSwitch, cm.nPlyChain, cm.bBalls,
+           " balls %u labels %u wide plies %u peak %.3f B/position wide %.1f MB\n", g.n, t,
+           cm.nPly, val, cm.nPlyThin, cm.nPlyDense, cm.nSwitch, cm.nPlyChain, cm.bBalls,
+           cm.bLabels, cm.nPlyWide,
            peakKb()*1024.0/(double)GG_CM_NPOS(g.n), nWide*128.0/1e6);
     gg_cm_free(&cm);
     free(aHole);

@@ -14,7 +14,9 @@
 ** random graphs, all undirected with one hole (the hole labelled 0 in
 ** every other graph): the graphs of the chains (catmouse_chain.c), which
 ** three more solves of each graph force: from ply 1, and from a random
-** ply (up to the graph's longest game + 1) on one thread and on two.
+** ply (up to the graph's longest game + 1) on one thread and on two;
+** and grids numbered row by row (up to 100 columns: the stencils' offsets
+** past a word, and the labels' own order, catmouse_order.c).
 ** For COUNT graphs made from SEED (random of several densities, grids,
 ** paths, cycles, stars, trees, with self-loops and isolated nodes, up to
 ** MAXN nodes; every other one directed, with 0 to 3 random holes), solves
@@ -86,6 +88,15 @@ static void makeGraph(GGEdgeList *e, int i, uint32_t maxN){
   }
   if( bChase && (i/5)%4==1 ){       /* a path with its labels in order */
     for(u=0; u+1<n; u++) gg_edges_add(e, u, u+1);
+    return;
+  }
+  if( bChase && (i/5)%4==3 && i%2==0 ){   /* a grid numbered row by row, */
+    uint32_t nCol = n>=260 ? 65 + rnd(36) : 3 + rnd(20), nRow;   /* its moves past a word */
+    nRow = n/nCol<2 ? 2 : n/nCol;
+    for(u=0; u<nRow*nCol; u++){
+      if( u%nCol+1<nCol ) gg_edges_add(e, u, u+1);
+      if( u+nCol<nRow*nCol ) gg_edges_add(e, u, u+nCol);
+    }
     return;
   }
   switch( bChase ? "\4\4\5\0"[(i/5)%4] : bLong ? 4 : i % 7 ){
@@ -179,6 +190,8 @@ int main(int argc, char **argv){
   uint32_t nSwitchMax = 0;          /* most switches thin <-> two threads in a solve */
   uint64_t nChain = 0;              /* solves in which the chains ran (catmouse_chain.c) */
   uint64_t nBalls = 0;              /* solves numbered in balls (catmouse_order.c) */
+  uint64_t nLabels = 0;             /* ... in the labels' order (the chains' stencils) */
+  uint64_t nWidePly = 0;            /* the chains' plies on two threads */
   uint32_t nPlyThis = 0;            /* the graph's longest game: switch plies 1..it+1 */
   int nChainRun = getenv("CM_CHECK_NO_CHAIN") ? 0 : 3;   /* extra solves forcing the chains */
   if( argc!=4 && (argc!=5 || (strcmp(argv[4], "long") && strcmp(argv[4], "chase"))) ){
@@ -223,6 +236,8 @@ int main(int argc, char **argv){
       if( gg_cm_solve_opts(&cm, &g, aHole, nTh, iChain, 0) ){ printf("graph %d: solve failed\n", i); return 1; }
       if( cm.nPlyChain ) nChain++;
       if( cm.bBalls ) nBalls++;
+      if( cm.bLabels ) nLabels++;
+      nWidePly += cm.nPlyWide;
       if( nThread==-2 ) nPlyThis = cm.nPly;
       if( cm.nPly>nPlyMax ) nPlyMax = cm.nPly;
       for(k=0; cm.aBlock && k<2*cm.nBand; k++){
@@ -276,12 +291,14 @@ int main(int argc, char **argv){
   printf("ok %llu positions, longest forced win %u plies; blocks with bases %llu,"
          " wide words %llu, side table %llu; thin plies %llu, plies on lanes %llu,"
          " dense plies %llu, most switches in a solve %u; chains in %llu solves;"
-         " balls in %llu solves; the cat's turn fused in %llu plies;"
+         " balls in %llu solves; labels' order in %llu solves; chains' plies on two"
+         " threads %llu; the cat's turn fused in %llu plies;"
          " bands moved to another lane %llu times\n",
          (unsigned long long)nPos, nPlyMax,
          (unsigned long long)nBased, (unsigned long long)nWide, (unsigned long long)nBig,
          (unsigned long long)nThin, (unsigned long long)nLanes, (unsigned long long)nDense,
          nSwitchMax, (unsigned long long)nChain, (unsigned long long)nBalls,
+         (unsigned long long)nLabels, (unsigned long long)nWidePly,
          (unsigned long long)nCatFused, (unsigned long long)nBandMoved);
   return 0;
 }

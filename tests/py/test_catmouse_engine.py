@@ -215,8 +215,10 @@ def test_engine_numbered_in_balls():
     outcome and plies as the reference's, on graphs of every shape,
     directed and with 0 to 3 holes, on long games, with every tier of plies
     (lowered: one build for all), and after the chains' choice (they keep
-    RCM).  And the choice itself: the 100x100 grid takes balls, a random
-    tree and a random graph keep RCM (engine_families)."""
+    RCM).  And the choice itself: the 100x100 grid with its labels
+    shuffled takes balls, a random tree and a random graph keep RCM, and
+    the grid numbered row by row keeps its labels' order and runs the
+    chains (engine_families)."""
     force = ["GG_CM_ORDER=2", "GG_CM_ORDER_MIN=1"] + SMALL_TIERS
     for ball in ("7", "128") if gg.FULL else ("7",):
         d = force + ["GG_CM_BALL=" + ball]
@@ -233,8 +235,13 @@ def test_engine_numbered_in_balls():
         gg.engine_prog("bench/engine_families.c", prog)
         rng = random.Random(35)
         side = 100
-        cases = [("grid", [(r * side + c, r * side + c + 1) for r in range(side) for c in range(side - 1)]
-                  + [(r * side + c, (r + 1) * side + c) for r in range(side - 1) for c in range(side)], 1),
+        grid = [(r * side + c, r * side + c + 1) for r in range(side) for c in range(side - 1)] \
+            + [(r * side + c, (r + 1) * side + c) for r in range(side - 1) for c in range(side)]
+        lab = list(range(side * side))
+        rng.shuffle(lab)
+        lab[lab.index(0)], lab[0] = lab[0], 0       # the hole stays node 0
+        cases = [("grid", [(lab[u], lab[v]) for u, v in grid], 1),
+                 ("grid in order", grid, 0),
                  ("tree", [(rng.randrange(v), v) for v in range(1, 3000)], 0),
                  ("random", [(rng.randrange(v), v) for v in range(1, 3000)]
                   + [(rng.randrange(3000), rng.randrange(3000)) for _ in range(9000)], 0)]
@@ -244,6 +251,7 @@ def test_engine_numbered_in_balls():
                 f.write("".join("1 %d %d\n" % e for e in rows))
             out = subprocess.run([prog, "cm", path], capture_output=True, text=True, check=True).stdout
             assert re.search(r" balls %d " % want, out), (name, out)
+            assert re.search(r" chains %d " % (name == "grid in order"), out), (name, out)
 
 
 def chains_run(out):
@@ -282,6 +290,27 @@ def test_chains_every_tier():
     out = run_check(8, 3 if ASAN else 8, 600, SMALL_TIERS + ["GG_CM_LIST=3", "GG_CM_THIN=40"],
                     extra=["chase"])
     assert min(tiers(out)) > 0 and chains_run(out) > 0, out
+
+
+def test_chains_on_two_threads_and_in_labels_order():
+    """The chains' wide plies on two threads (catmouse_chain.c, chWidePly:
+    every ply from the second wide, GG_CM_CHAIN_WIDE=1; each block written
+    by one worker, the light closure's plies first), and the labels' own
+    order where the stencils cover it and RCM's do not (grids numbered row
+    by row, up to 100 columns: offsets past a word; GG_CM_ORDER_MIN=1 so
+    that small graphs qualify): every position's outcome and plies as the
+    reference's, with the tiers lowered (wide tiles, the side table) and
+    not (make check: more graphs)."""
+    two = ["GG_CM_CHAIN_WIDE=1", "GG_CM_ORDER_MIN=1"]
+    out = run_check(46, 4 if ASAN else 60 if gg.FULL else 30, 400, two, extra=["chase"])
+    assert chains_run(out) > 0, out
+    assert re.search(r"labels' order in [1-9]\d* solves", out), out
+    assert int(re.search(r"chains' plies on two threads (\d+)", out).group(1)) > 1000, out
+    out = run_check(47, 3 if ASAN else 10 if gg.FULL else 5, 600, two + SMALL_TIERS,
+                    extra=["chase"])
+    based, wide, big = tiers(out)
+    assert wide > 0 and big > 0 and chains_run(out) > 0, out
+    assert int(re.search(r"chains' plies on two threads (\d+)", out).group(1)) > 100, out
 
 
 @gg.sweep

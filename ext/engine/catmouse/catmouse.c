@@ -194,12 +194,17 @@ static void cmWorkerInit(CmSolve *s, int i){
 static int cmBigCmp(const void *a, const void *b){
   const GGCatMouseBig *x = (const GGCatMouseBig*)a, *y = (const GGCatMouseBig*)b;
   uint64_t kx = (uint64_t)x->x<<32 | x->y, ky = (uint64_t)y->x<<32 | y->y;
-  return (kx>ky) - (kx<ky);
+  if( kx!=ky ) return (kx>ky) - (kx<ky);
+  return (x->nPly>y->nPly) - (x->nPly<y->nPly);
 }
 
-/* Move every part's big plies into p->aBig[t], sorted by (x, y). */
+/* Move every part's big plies into p->aBig[t], sorted by (x, y).  A
+** position listed twice keeps its largest plies: the chains' wide plies
+** may copy a position of a tile made wide before its own write
+** (catmouse_chain.c, chWidePly), with fewer plies than that write's. */
 static int cmBigMerge(CmSolve *s){
   GGCatMouse *p = s->p;
+  uint64_t i;
   int t, q;
   for(t=0; t<2; t++){
     uint64_t nAll = 0;
@@ -213,6 +218,13 @@ static int cmBigMerge(CmSolve *s){
       p->nBig[t] += pt->nBig;
     }
     qsort(p->aBig[t], p->nBig[t], sizeof(GGCatMouseBig), cmBigCmp);
+    nAll = 0;
+    for(i=0; i<p->nBig[t]; i++){
+      const GGCatMouseBig *a = &p->aBig[t][i];
+      if( i+1<p->nBig[t] && a[1].x==a->x && a[1].y==a->y ) continue;
+      p->aBig[t][nAll++] = *a;
+    }
+    p->nBig[t] = nAll;
   }
   return GG_OK;
 }
@@ -334,6 +346,7 @@ static int cmSetUp(CmSolve *s, GGCatMouse *p, const GGGraph *pG,
   s->nDW = (s->nW+63)/64;
   s->nWB = p->nBand;
   s->nListMax = cmListMax(n);
+  s->nThread = nThread;
   s->lanes.nLane = nThread<0 ? -nThread : nThread;
   if( s->lanes.nLane<1 || s->lanes.nLane>CM_MAX_THREAD ) s->lanes.nLane = CM_MAX_THREAD;
   if( (uint32_t)s->lanes.nLane>s->nWB ) s->lanes.nLane = (int)s->nWB;   /* a band each */
@@ -397,6 +410,7 @@ int gg_cm_solve_opts(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,
   aInv = gg_malloc(((uint64_t)pG->n+1)*sizeof(uint32_t));
   if( rc==GG_OK && (p->aPerm==0 || aInv==0) ) rc = GG_NOMEM;
   if( rc==GG_OK ) rc = cm_order_rcm(p, aInv, pStop);
+  if( rc==GG_OK && iChain!=0 ) rc = cm_order_stencil(p, aInv, pStop);
   if( rc==GG_OK ) rc = cmHolesAndPreds(&s, aInv);
   if( rc==GG_OK ) rc = cmAllocResult(&s);
   for(t=0; t<2; t++) cmTurnInit(&s, t);

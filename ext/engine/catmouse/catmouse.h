@@ -132,6 +132,9 @@ struct GGCatMouse {
                        ** or 0: the pull ran every ply */
   uint32_t bBalls;     /* the nodes were numbered in balls, not by reverse
                        ** Cuthill-McKee (catmouse_order.c) */
+  uint32_t bLabels;    /* the nodes kept their labels' order (the chains'
+                       ** stencils: catmouse_order.c) */
+  uint32_t nPlyWide;   /* the chains' plies on two threads (catmouse_chain.c) */
   uint64_t *aRes[4];   /* 4 bitsets of GG_CM_BIT_SIZE words (a block each):
                        ** [2*turn + winner] */
   GGCatMouseBlock *aBlock; /* 2*nBand blocks of plies: [turn*nBand + band] */

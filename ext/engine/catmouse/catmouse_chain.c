@@ -94,8 +94,8 @@ static inline int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
 ** listed for the next ply. */
 static int chLoss(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32_t w,
                   uint64_t nb, uint32_t k){
-  h->aL[GG_CM_BIT(s->n, r, w)] |= nb;
-  if( ch_col_plies(s, 1-h->q, w, r, nb, k) ) return GG_NOMEM;
+  CH_SET(&h->aL[GG_CM_BIT(s->n, r, w)], nb);
+  if( !h->bDefer && ch_col_plies(s, 1-h->q, w, r, nb, k, 0) ) return GG_NOMEM;
   return chPush(pNext, r, w, nb);
 }
 
@@ -112,9 +112,21 @@ static int chCovered(const CmSolve *s, const CmChain *h, uint32_t r, uint32_t x)
 /* The exact nodes of word ww whose loser's moves are all set in row r of
 ** aW (the stencil). */
 static inline uint64_t chStencil(const CmSolve *s, const CmChain *h, uint32_t r, uint32_t ww){
-  uint64_t ok = h->aExact[ww], lo = chWord(s, h->aW, r, (int64_t)ww-1);
-  uint64_t mid = chWord(s, h->aW, r, ww), hi = chWord(s, h->aW, r, (int64_t)ww+1);
+  uint64_t ok = h->aExact[ww], lo, mid, hi;
   int q;
+  if( h->dMin<=-64 || h->dMax>=64 ){      /* offsets past a word: two words each */
+    for(q=0; q<h->nD && ok; q++){
+      int64_t b = (int64_t)ww*64 + h->aD[q], j = b>=0 ? b/64 : -((-b + 63)/64);
+      int sh = (int)(b - j*64);
+      uint64_t v = chWord(s, h->aW, r, j);
+      if( sh ) v = (v>>sh) | (chWord(s, h->aW, r, j+1)<<(64-sh));
+      ok &= v | ~h->aHas[(uint64_t)q*s->nW + ww];
+    }
+    return ok;
+  }
+  lo = chWord(s, h->aW, r, (int64_t)ww-1);
+  mid = chWord(s, h->aW, r, ww);
+  hi = chWord(s, h->aW, r, (int64_t)ww+1);
   for(q=0; q<h->nD && ok; q++){
     int d = h->aD[q];
     uint64_t sh = d>0 ? (mid>>d) | (hi<<(64-d)) : (mid<<(-d)) | (lo>>(64+d));
@@ -130,7 +142,7 @@ static int chApplyWins(CmSolve *s, CmChain *h, const ChList *pNew, uint32_t k, G
   for(i=0; i<pNew->n; i++){
     const ChEnt *e = ch_ent(pNew, i);
     h->aW[GG_CM_BIT(s->n, CH_R(e), CH_W(e))] |= e->b;
-    if( ch_row_plies(s, h->q, CH_R(e), CH_W(e), e->b, k) ) return GG_NOMEM;
+    if( ch_row_plies(s, h->q, CH_R(e), CH_W(e), e->b, k, 0) ) return GG_NOMEM;
     if( gg_poll(pPoll, 1) ) return GG_INTERRUPT;
   }
   return GG_OK;
@@ -170,13 +182,12 @@ static int chLossIndex(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32
 
 /* A stamp for the slots (ChSlot) of one ply of one closure, never 0; the
 ** slots cleared when the stamps wrap. */
-static uint32_t chStamp(CmSolve *s){
-  CmChain *h0 = &s->aChain[0];
-  if( ++h0->stamp==0 ){
-    memset(h0->aSlot, 0, (uint64_t)s->n*2*sizeof(ChSlot));
-    h0->stamp = 1;
+static uint32_t chStamp(CmSolve *s, CmChain *h){
+  if( ++h->stamp==0 ){
+    memset(h->aSlot, 0, (uint64_t)s->n*2*sizeof(ChSlot));
+    h->stamp = 1;
   }
-  return h0->stamp;
+  return h->stamp;
 }
 
 /* Ply k of closure h from the lists of ply k-1 (cur), into the other
@@ -187,7 +198,7 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   ChList *pLWc = &h->aLW[cur], *pLLc = &h->aLL[cur];
   ChList *pLWn = &h->aLW[cur^1], *pLLn = &h->aLL[cur^1];
   uint64_t i;
-  uint32_t st = chStamp(s), *aMv = s->aChain[0].aMv;
+  uint32_t st = chStamp(s, h), *aMv = h->aMv;
   pLWn->n = 0;
   pLLn->n = 0;
   /* (b) the loser's move: from the changed words of aW, by the stencil
@@ -203,14 +214,20 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       GG_PREFETCH(&h->aL[iw4]);
     }
     if( (d0 & h->aNexPred[w]) && chLossIndex(s, h, pLLn, r, w, d0, k) ) return GG_NOMEM;
-    if( h->dMax>0 && w>0 && (d0 & (~0ULL>>(64-h->dMax))) ) lo = w-1;
-    if( h->dMin<0 && w+1<s->nW && (d0>>(64+h->dMin)) ) hi = w+1;
+    if( h->dMax>=64 || h->dMin<=-64 ){     /* (offsets past a word) */
+      lo = w>(uint32_t)((h->dMax + 63)/64) ? w - (uint32_t)((h->dMax + 63)/64) : 0;
+      hi = w + (uint32_t)((63 - h->dMin)/64);
+      if( hi>=s->nW ) hi = s->nW-1;
+    }else{
+      if( h->dMax>0 && w>0 && (d0 & (~0ULL>>(64-h->dMax))) ) lo = w-1;
+      if( h->dMin<0 && w+1<s->nW && (d0>>(64+h->dMin)) ) hi = w+1;
+    }
     for(ww=lo; ww<=hi; ww++){
       uint64_t iw = GG_CM_BIT(s->n, r, ww);
       uint64_t nb = chStencil(s, h, r, ww) & ~h->aL[iw] & chValid(s, r, ww);
       if( nb && chLoss(s, h, pLLn, r, ww, nb, k) ) return GG_NOMEM;
     }
-    if( gg_poll(pPoll, 1 + hi - lo) ) return GG_INTERRUPT;
+    if( gg_lanes_step(&s->lanes, pPoll, 1 + hi - lo) ) return GG_INTERRUPT;
   }
   /* (a) the winner's move: each changed word of aL into the rows of the
   ** winner's moves into its row, less what aW has; a word listed at this
@@ -225,8 +242,8 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       ChSlot *sl;
       if( nw==0 || (nw &= chValid(s, r, w))==0 || !chRow(s, h, r) ) continue;
       sl = &h->aSlot[2*(uint64_t)r + (w & 1)];
-      h->aW[iw] |= nw;
-      if( ch_row_plies(s, h->q, r, w, nw, k) ) return GG_NOMEM;
+      CH_SET(&h->aW[iw], nw);
+      if( !h->bDefer && ch_row_plies(s, h->q, r, w, nw, k, 0) ) return GG_NOMEM;
       if( sl->stamp==st && sl->w==w ){
         ch_ent(pLWn, sl->i)->b |= nw;
         continue;
@@ -236,7 +253,7 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       sl->i = pLWn->n;
       if( chPush(pLWn, r, w, nw) ) return GG_NOMEM;
     }
-    if( gg_poll(pPoll, 1 + nMv) ) return GG_INTERRUPT;
+    if( gg_lanes_step(&s->lanes, pPoll, 1 + nMv) ) return GG_INTERRUPT;
   }
   return GG_OK;
 }
@@ -246,7 +263,7 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
 ** word and the test of every non-exact node; into lists [cur^1]. */
 static int chPlyAll(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   ChList *pLWn = &h->aLW[cur^1], *pLLn = &h->aLL[cur^1];
-  uint32_t r, w, j, x, *aMv = s->aChain[0].aMv;
+  uint32_t r, w, j, x, *aMv = h->aMv;
   pLWn->n = 0;
   pLLn->n = 0;
   for(r=0; r<s->n; r++){
@@ -334,7 +351,7 @@ static int chSwitch(CmSolve *s, GGPoll *pPoll){
 static int chWin(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32_t w,
                  uint64_t nw, uint32_t k){
   h->aW[GG_CM_BIT(s->n, r, w)] |= nw;
-  if( ch_row_plies(s, h->q, r, w, nw, k) ) return GG_NOMEM;
+  if( ch_row_plies(s, h->q, r, w, nw, k, 0) ) return GG_NOMEM;
   return chPush(pNext, r, w, nw);
 }
 
@@ -392,6 +409,137 @@ static int chStart(CmSolve *s, GGPoll *pPoll){
   return GG_OK;
 }
 
+/* The worker that writes block b's plies in a wide ply: every other
+** band, so that each has about half of any list's. */
+#define chOwner(b) ((int)((b) & 1))
+
+/* The plies k of the words of closure h's lists [c] that go to the
+** blocks worker i owns (all of them if i is -1): the winner's turn's
+** (rows: ch_row_plies) and the loser's (columns: ch_col_plies), written
+** by worker iPart (its side tables).  GG_OK or GG_NOMEM. */
+static int chOwnPlies(CmSolve *s, const CmChain *h, int c, uint32_t k, int i, int iPart){
+  const ChList *lw = &h->aLW[c], *ll = &h->aLL[c];
+  uint32_t bW = h->q*s->nWB, bL = (1-h->q)*s->nWB;
+  uint64_t j;
+  for(j=0; j<lw->n; j++){
+    const ChEnt *e = ch_ent(lw, j);
+    if( i>=0 && chOwner(bW + (CH_W(e)>>3))!=i ) continue;
+    if( ch_row_plies(s, h->q, CH_R(e), CH_W(e), e->b, k, iPart) ) return GG_NOMEM;
+  }
+  for(j=0; j<ll->n; j++){
+    const ChEnt *e = ch_ent(ll, j);
+    if( i>=0 && chOwner(bL + (CH_R(e)>>9))!=i ) continue;
+    if( ch_col_plies(s, 1-h->q, CH_W(e), CH_R(e), e->b, k, iPart) ) return GG_NOMEM;
+  }
+  return GG_OK;
+}
+
+/* Words in the lists [c] of both closures. */
+static uint64_t chNew(const CmSolve *s, int c){
+  uint64_t n = 0;
+  int q;
+  for(q=0; q<2; q++) n += s->aChain[q].aLW[c].n + s->aChain[q].aLL[c].n;
+  return n;
+}
+
+/* A wide ply k on two threads, as worker wk: it decides closure wk->i's
+** positions with their plies left unwritten; then, after a barrier, it
+** writes those of the other closure that go to its blocks (chOwner).
+** Before the barrier, the worker whose closure took less time at the
+** last wide ply (aChain[0].iLight: worker 0 chooses, from both times,
+** before the barrier that ends a ply) also writes its own closure's
+** plies, all of them, and the other after it those that go to its
+** blocks: each block and its bases have one writer at a time.  A tile made wide reads the bitsets of both closures (chDone,
+** relaxed atomics: the other may be deciding) and may copy a position of
+** this ply not yet written (its byte 0): its own write comes after it,
+** on the same thread (and the side table keeps a position's largest
+** plies: cmBigMerge).
+** Worker 0 leaves whether the solve stopped, as of the end of its ply, in
+** aChain[0].aStop[k&1], and whether the next ply is wide in aWide[k&1],
+** which both read after the last barrier (a slot a ply: neither writes it
+** again before both have read it). */
+static void chWidePly(CmSolve *s, CmWorker *wk, int cur, uint32_t k){
+  CmChain *h = &s->aChain[wk->i];
+  int t = wk->i, rc;
+  CmChain *h0 = &s->aChain[0];
+  int iLight = h0->iLight;
+  long long t0 = gg_barrier_ns();
+  h->bDefer = 1;
+  rc = chPly1(s, h, cur, k, &wk->poll);
+  h->bDefer = 0;
+  h->nsDecide = gg_barrier_ns() - t0;
+  if( rc==GG_OK && t==iLight && chOwnPlies(s, h, cur^1, k, -1, t) ) rc = GG_NOMEM;
+  if( rc ) gg_lanes_stop(&s->lanes, rc);
+  gg_lanes_barrier(&s->lanes);
+  if( !gg_lanes_stopped(&s->lanes)
+   && chOwnPlies(s, &s->aChain[1-iLight], cur^1, k, t, t) ){
+    gg_lanes_stop(&s->lanes, GG_NOMEM);
+  }
+  if( wk->i==0 ){
+    h0->aStop[k & 1] = gg_lanes_stopped(&s->lanes);
+    h0->aWide[k & 1] = chNew(s, cur^1)>=GG_CM_CHAIN_WIDE;
+    h0->iLight = s->aChain[1].nsDecide<s->aChain[0].nsDecide;
+  }
+  gg_lanes_barrier(&s->lanes);
+}
+
+/* The plies after the first, as worker wk (gg_lanes_run).  A ply after
+** one that changed fewer than GG_CM_CHAIN_WIDE words runs on worker 0
+** alone, its plies written as it decides (the barriers of a ply cost more
+** than a thin ply, and a cycle has thousands); a wider one on both
+** (chWidePly).  Worker 1 never reads the lists, which worker 0 may be
+** changing: it waits parked until worker 0 wakes it for a wide ply (kResume;
+** h0->cur), and after each wide ply goes on or parks again as worker 0 left
+** it in aWide[k&1] before the ply's last barrier. */
+static void chRunLane(void *pArg){
+  CmWorker *wk = (CmWorker*)pArg;
+  CmSolve *s = wk->s;
+  CmChain *h0 = &s->aChain[0];
+  uint32_t k;
+  int cur, bParked = s->lanes.nRun==2, q;
+  if( wk->i!=0 ){
+    for(;;){
+      if( gg_lanes_park(&s->lanes) ) return;
+      k = s->lanes.kResume;
+      cur = h0->cur;
+      for(;;){
+        chWidePly(s, wk, cur, k);
+        if( h0->aStop[k & 1] ) return;
+        if( !h0->aWide[k & 1] ) break;
+        cur ^= 1;
+        k++;
+      }
+    }
+  }
+  k = h0->kNext;
+  cur = h0->cur;
+  for(;;){
+    uint64_t nNew = chNew(s, cur^1);
+    if( nNew==0 ) break;
+    s->nPly = k;
+    cur ^= 1;
+    k++;
+    if( s->lanes.nRun<2 || nNew<GG_CM_CHAIN_WIDE ){
+      for(q=0; q<2; q++){
+        int rc = chPly1(s, &s->aChain[q], cur, k, &wk->poll);
+        if( rc ){ gg_lanes_stop(&s->lanes, rc); goto end; }
+      }
+      continue;
+    }
+    if( bParked ){                 /* wake worker 1 for ply k */
+      bParked = 0;
+      h0->cur = cur;
+      gg_lanes_wake(&s->lanes, k);
+    }
+    s->p->nPlyWide++;
+    chWidePly(s, wk, cur, k);
+    if( h0->aStop[k & 1] ) return;
+    bParked = !h0->aWide[k & 1];    /* (worker 1 parks) */
+  }
+end:
+  if( bParked ) gg_lanes_end(&s->lanes);
+}
+
 int cm_chain_run(CmSolve *s){
   GGPoll *pPoll = &s->aWork[0].poll;
   uint32_t k = s->kChain;
@@ -410,19 +558,21 @@ int cm_chain_run(CmSolve *s){
       if( rc!=GG_OK ) return rc;
     }
   }
-  for(;;){
-    uint64_t nNew = 0;
-    for(q=0; q<2; q++){
-      nNew += s->aChain[q].aLW[cur^1].n + s->aChain[q].aLL[cur^1].n;
-    }
-    if( nNew==0 ) break;
-    s->nPly = k;
-    cur ^= 1;
-    k++;
-    for(q=0; q<2; q++){
-      if( (rc = chPly1(s, &s->aChain[q], cur, k, pPoll))!=GG_OK ) return rc;
-    }
+  s->aChain[0].kNext = k;
+  s->aChain[0].cur = cur;
+  s->lanes.nRun = 1;
+  s->lanes.bEnd = 0;             /* (the pull's lanes may have ended) */
+  s->lanes.nSpinNs = GG_CM_CHAIN_SPIN_NS;   /* (a phase of a wide ply: a millisecond) */
+  if( s->nThread==0 || s->nThread>=2 ){     /* (two lanes whatever the bands: chOwner) */
+    s->lanes.nLane = 2;
+    s->aWork[1].i = 1;
+    s->aWork[1].s = s;
+    gg_poll_init(&s->aWork[1].poll, 0);     /* (worker 0 asks the GGStop) */
+    gg_lanes_run(&s->lanes, s->nThread, chRunLane, &s->aWork[0], &s->aWork[1]);
+  }else{
+    chRunLane(&s->aWork[0]);
   }
+  if( gg_lanes_stopped(&s->lanes) ) return s->lanes.rc;
   for(q=0; q<2; q++){
     if( gg_bits_transpose(s->aChain[q].aW, s->n, pPoll) ) return GG_INTERRUPT;
   }

@@ -10,11 +10,26 @@
 #include "catmouse_int.h"
 
 #define CH_ND 8            /* offsets of a stencil, at most */
+#define CH_DMAX 4095       /* and their largest size */
 /* The first ply of the chains takes the decided words as lists when they
 ** are at most this many a node, else sweeps every word (tests lower it). */
 #ifndef GG_CM_CHAIN_SEED
 # define GG_CM_CHAIN_SEED 8
 #endif
+/* A ply after one that changed this many words runs on two threads
+** (catmouse_chain.c, chWidePly; tests lower it). */
+#ifndef GG_CM_CHAIN_WIDE
+# define GG_CM_CHAIN_WIDE 4096
+#endif
+/* How long a thread spins at a barrier of the chains before it sleeps (a
+** sleep and a wake cost about 200 us on the 2-core VM, a phase about 1 ms). */
+#ifndef GG_CM_CHAIN_SPIN_NS
+# define GG_CM_CHAIN_SPIN_NS 2000000
+#endif
+/* A word of the closures' bitsets set while the other thread may read it
+** (a wide ply's chDone), and read so: relaxed atomics, plain moves. */
+#define CH_SET(p, v) __atomic_store_n((p), *(p) | (v), __ATOMIC_RELAXED)
+#define CH_GET(p) __atomic_load_n((p), __ATOMIC_RELAXED)
 
 /* A word that changed in a ply: row r and word w (CH_R, CH_W: n is at
 ** most 2^17 - 1, so r takes 17 bits and w 11), its new bits; 12 bytes. */
@@ -61,9 +76,17 @@ struct CmChain {
   uint64_t *aW, *aL;       /* the winner's turn and the loser's, won by q:
                            ** row = q's node, bit = the other's (bitsets of
                            ** the result, during the chains only) */
-  ChSlot *aSlot;           /* 2n: both closures', aChain[0]'s block */
-  uint32_t stamp;          /* aChain[0]'s: the last stamp given */
-  uint32_t *aMv;           /* aChain[0]'s: room for one node's moves (ch_moves) */
+  ChSlot *aSlot;           /* 2n slots (chPly1) */
+  uint32_t stamp;          /* the last stamp given */
+  uint32_t *aMv;           /* room for one node's moves (ch_moves) */
+  int bDefer;              /* a wide ply: the plies written after (chWidePly) */
+  uint32_t kNext;          /* aChain[0]'s: the ply the workers start from */
+  int cur;                 /* aChain[0]'s: its lists, or worker 1's on a wake */
+  int aStop[2];            /* aChain[0]'s: stopped, at the end of a wide ply */
+  int aWide[2];            /* aChain[0]'s: ... and the next one is wide too */
+  int iLight;              /* aChain[0]'s: the worker that writes its own
+                           ** closure's plies first (chWidePly) */
+  long long nsDecide;      /* its decisions' time at the last wide ply */
   ChList aLW[2], aLL[2];   /* changed words of aW and aL: last ply, this */
   /* The loser's moves as a stencil: node 64w+i has a move to 64w+i+aD[j]
   ** iff bit i of aHas[j*nW + w]; aExact: every move of the node is in the
@@ -90,10 +113,11 @@ uint32_t ch_moves(const CmSolve *s, uint32_t x, uint32_t *aOut);
 /* The ply bytes of the chains (catmouse_chain_ply.c): every block into
 ** tiles of 8 x 8 (the result keeps them); plies k of the winner's move (turn t,
 ** mover x, word w, positions got) and of the loser's (turn t, movers
-** 64w + i for i in bits, the other on y).  GG_OK, GG_NOMEM or
-** GG_INTERRUPT. */
+** 64w + i for i in bits, the other on y); a position too late for its
+** tile's bases goes to the side table of part iPart (the writing
+** worker's).  GG_OK, GG_NOMEM or GG_INTERRUPT. */
 int ch_tiles(CmSolve *s, GGPoll *pPoll);
-int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k);
-int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k);
+int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k, int iPart);
+int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k, int iPart);
 
 #endif

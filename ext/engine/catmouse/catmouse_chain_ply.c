@@ -192,9 +192,9 @@ static uint64_t chDone(const CmSolve *s, const GGCatMouseBlock *bk, int t, uint3
   uint32_t i;
   if( x>=bk->nTileRow ){
     uint32_t w = y>>6;
-    d = me->aW[GG_CM_BIT(s->n, x, w)];
+    d = CH_GET(&me->aW[GG_CM_BIT(s->n, x, w)]);
     for(i=0; i<64 && w*64+i<s->n; i++){
-      d |= (ot->aL[GG_CM_BIT(s->n, w*64+i, x>>6)]>>(x & 63) & 1)<<i;
+      d |= (CH_GET(&ot->aL[GG_CM_BIT(s->n, w*64+i, x>>6)])>>(x & 63) & 1)<<i;
     }
     return d;
   }
@@ -202,8 +202,8 @@ static uint64_t chDone(const CmSolve *s, const GGCatMouseBlock *bk, int t, uint3
     uint32_t xs, ys;
     chSlotPos(bk, x, y, i, &xs, &ys);
     if( ys>=s->n ) continue;
-    d |= ((me->aW[GG_CM_BIT(s->n, xs, ys>>6)]>>(ys & 63) & 1)
-          | (ot->aL[GG_CM_BIT(s->n, ys, xs>>6)]>>(xs & 63) & 1))<<i;
+    d |= ((CH_GET(&me->aW[GG_CM_BIT(s->n, xs, ys>>6)])>>(ys & 63) & 1)
+          | (CH_GET(&ot->aL[GG_CM_BIT(s->n, ys, xs>>6)])>>(xs & 63) & 1))<<i;
   }
   return d;
 }
@@ -211,10 +211,14 @@ static uint64_t chDone(const CmSolve *s, const GGCatMouseBlock *bk, int t, uint3
 /* Plies k of the positions got (slots of the 64 that share the bases of
 ** (x, y) of turn t) when their bases *pe take none of them, or are wide:
 ** the bases made wide (their earlier plies copied), then the plies into
-** the wide word (or the side table).  0, or GG_NOMEM. */
-static int chWide(CmSolve *s, int t, uint32_t x, uint32_t y, uint64_t got, uint32_t k){
+** the wide word (or the side table of part iPart, the writer's).  A
+** decided position that reads as ply k or later, or in a tile with no
+** base yet, is one of this ply whose plies a wide ply writes after the
+** decisions (catmouse_chain.c, chWidePly): its plies are k (its own write
+** comes too).  0, or GG_NOMEM. */
+static int chWide(CmSolve *s, int t, uint32_t x, uint32_t y, uint64_t got, uint32_t k, int iPart){
   GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (y>>9)];
-  CmPart *pt = &s->aTurn[t].aPart[0];
+  CmPart *pt = &s->aTurn[t].aPart[iPart];
   uint32_t *pe = gg_cm_base_at(bk, s->n, x, y), xs, ys;
   uint16_t *aW;
   uint64_t b;
@@ -224,10 +228,11 @@ static int chWide(CmSolve *s, int t, uint32_t x, uint32_t y, uint64_t got, uint3
     aW = gg_cm_wide(bk, bk->nWide);
     for(b=chDone(s, bk, t, x, y) & ~got; b; b&=b-1){
       uint32_t i = (uint32_t)__builtin_ctzll(b);
+      uint32_t kOld;
       chSlotPos(bk, x, y, i, &xs, &ys);
-      if( cm_wide_put(pt, aW, i, xs, ys, chDecode(e, *chAt(s, bk, xs, ys & 511))) ){
-        return GG_NOMEM;
-      }
+      kOld = chDecode(e, *chAt(s, bk, xs, ys & 511));
+      if( CM_B1(e)==CM_B1_NONE || kOld>k ) kOld = k;
+      if( cm_wide_put(pt, aW, i, xs, ys, kOld) ) return GG_NOMEM;
     }
     *pe = GG_CM_WIDE | (uint32_t)bk->nWide++;
   }
@@ -267,13 +272,13 @@ static inline void chPut8(uint8_t *a, uint32_t m8, uint8_t c){
   }
 }
 
-int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k){
+int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k, int iPart){
   GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (w>>3)];
   uint32_t q, c0 = (w*64) & 511;
   int c;
   if( x>=bk->nTileRow ){          /* a word of the rows past the tiles */
     c = chCode(gg_cm_base_at(bk, s->n, x, w*64), k);
-    if( c<0 ) return chWide(s, t, x, w*64, got, k);
+    if( c<0 ) return chWide(s, t, x, w*64, got, k, iPart);
     for(q=0; q<8; q++){
       uint32_t m8 = (uint32_t)(got>>(8*q)) & 0xff;
       if( m8 ) chPut8(chAt(s, bk, x, c0 + 8*q), m8, (uint8_t)c);
@@ -285,7 +290,7 @@ int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32
     if( m8==0 ) continue;
     c = chCode(gg_cm_base_at(bk, s->n, x, w*64 + 8*q), k);
     if( c<0 ){
-      if( chWide(s, t, x, w*64 + 8*q, (uint64_t)m8<<(8*(x & 7)), k) ) return GG_NOMEM;
+      if( chWide(s, t, x, w*64 + 8*q, (uint64_t)m8<<(8*(x & 7)), k, iPart) ) return GG_NOMEM;
       continue;
     }
     chPut8(chAt(s, bk, x, c0 + 8*q), m8, (uint8_t)c);
@@ -293,7 +298,7 @@ int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32
   return GG_OK;
 }
 
-int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k){
+int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k, int iPart){
   GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (y>>9)];
   uint32_t c = y & 511, q;
   for(q=0; q<8; q++){
@@ -309,7 +314,7 @@ int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint3
       if( code<0 ){
         uint64_t got = 0;
         for(; m8; m8&=m8-1) got |= 1ULL<<(8*__builtin_ctz(m8) + (c & 7));
-        if( chWide(s, t, x0, y, got, k) ) return GG_NOMEM;
+        if( chWide(s, t, x0, y, got, k, iPart) ) return GG_NOMEM;
         continue;
       }
       if( m8==0xff ){             /* (a whole column of the tile: no loop on bits) */
@@ -323,7 +328,7 @@ int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint3
       i = (uint32_t)__builtin_ctz(m8);
       code = chCode(gg_cm_base_at(bk, s->n, x0 + i, y), k);
       if( code<0 ){
-        if( chWide(s, t, x0 + i, y, 1ULL<<(y & 63), k) ) return GG_NOMEM;
+        if( chWide(s, t, x0 + i, y, 1ULL<<(y & 63), k, iPart) ) return GG_NOMEM;
       }else{
         *chAt(s, bk, x0 + i, c) = (uint8_t)code;
       }

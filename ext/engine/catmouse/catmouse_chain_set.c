@@ -20,24 +20,26 @@
 ** by word.  GG_OK, GG_NOMEM or GG_INTERRUPT. */
 static int chStencilBuild(CmSolve *s, CmChain *h, const uint32_t *aOff, const uint32_t *aMv){
   uint32_t n = s->n, nW = s->nW, x, j, w, nPair = 0, *aFill;
-  uint64_t aCnt[127];
+  uint64_t *aCnt = gg_malloc((2*CH_DMAX + 1)*sizeof(uint64_t));
   int q, i;
-  memset(aCnt, 0, sizeof(aCnt));
+  if( aCnt==0 ) return GG_NOMEM;
+  memset(aCnt, 0, (2*CH_DMAX + 1)*sizeof(uint64_t));
   for(x=0; x<n; x++){
     for(j=aOff[x]; j<aOff[x+1]; j++){
       int64_t d = (int64_t)aMv[j] - (int64_t)x;
-      if( d>-64 && d<64 && d!=0 && chMove(s, h, aMv, j) ) aCnt[d+63]++;
+      if( d>=-CH_DMAX && d<=CH_DMAX && d!=0 && chMove(s, h, aMv, j) ) aCnt[d+CH_DMAX]++;
     }
   }
   for(q=0; q<CH_ND; q++){
     int best = -1;
-    for(i=0; i<127; i++) if( aCnt[i] && (best<0 || aCnt[i]>aCnt[best]) ) best = i;
+    for(i=0; i<2*CH_DMAX+1; i++) if( aCnt[i] && (best<0 || aCnt[i]>aCnt[best]) ) best = i;
     if( best<0 ) break;
-    h->aD[h->nD++] = best-63;
-    if( best-63<h->dMin ) h->dMin = best-63;
-    if( best-63>h->dMax ) h->dMax = best-63;
+    h->aD[h->nD++] = best-CH_DMAX;
+    if( best-CH_DMAX<h->dMin ) h->dMin = best-CH_DMAX;
+    if( best-CH_DMAX>h->dMax ) h->dMax = best-CH_DMAX;
     aCnt[best] = 0;
   }
+  gg_free(aCnt);
   h->aHas = gg_malloc(((uint64_t)h->nD + 2)*nW*8);
   h->aCovOff = gg_malloc(((uint64_t)n + 1 + nW + 1)*4);
   if( h->aHas==0 || h->aCovOff==0 ) return GG_NOMEM;
@@ -127,12 +129,13 @@ int cm_chain_init(CmSolve *s){
   for(x=0; x<s->n; x++){
     if( pMouse->aOff[x+1] - pMouse->aOff[x]>nMax ) nMax = pMouse->aOff[x+1] - pMouse->aOff[x];
   }
-  s->aChain[0].aMv = gg_malloc(((uint64_t)nMax + 1)*4);
-  if( s->aChain[0].aMv==0 ) return GG_NOMEM;
-  s->aChain[0].aSlot = gg_malloc((uint64_t)s->n*2*sizeof(ChSlot));
-  if( s->aChain[0].aSlot==0 ) return GG_NOMEM;
-  memset(s->aChain[0].aSlot, 0, (uint64_t)s->n*2*sizeof(ChSlot));
-  s->aChain[1].aSlot = s->aChain[0].aSlot;
+  for(q=0; q<2; q++){            /* each closure its own: a wide ply runs both at once */
+    CmChain *h = &s->aChain[q];
+    h->aMv = gg_malloc(((uint64_t)nMax + 1)*4);
+    h->aSlot = gg_malloc((uint64_t)s->n*2*sizeof(ChSlot));
+    if( h->aMv==0 || h->aSlot==0 ) return GG_NOMEM;
+    memset(h->aSlot, 0, (uint64_t)s->n*2*sizeof(ChSlot));
+  }
   /* The choice (docs/speed.md): the chains from the first ply when the
   ** stencils cover nine nodes in ten; else the pull. */
   if( s->iChain==GG_CM_CHAIN_AUTO ){
@@ -183,13 +186,13 @@ void cm_chain_free(CmSolve *s){
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
     for(i=0; i<2; i++){ chListFree(&h->aLW[i]); chListFree(&h->aLL[i]); }
+    gg_free(h->aSlot);
+    gg_free(h->aMv);
     gg_free(h->aHas);
     gg_free(h->aCovOff);
     gg_free(h->aCovW);
     gg_free(h->aCovM);
   }
-  gg_free(s->aChain[0].aSlot);
-  gg_free(s->aChain[0].aMv);
   gg_free(s->aChain);
   s->aChain = 0;
 }

@@ -91,6 +91,7 @@ struct CmSolve {
   uint32_t kChainAuto; /* GG_CM_CHAIN_AUTO: the ply they take over at, 0 never */
   uint32_t kChain;     /* the ply the pull stopped before for them, or 0 */
   CmChain *aChain;     /* the two closures (the mouse's, the cat's), or 0 */
+  int nThread;         /* gg_cm_solve_opts's: a second thread only if >= 0 */
 };
 
 /* Entries of GGCatMouseBlock.aBase (catmouse.h): base 1 (18 bits) and
@@ -218,6 +219,9 @@ void cm_chain_free(CmSolve *s);
 #endif
 int cm_order_rcm(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop);
 int cm_order_choose(CmSolve *s, uint32_t *aInv, int *pbNew);
+/* The labels' own order instead of RCM's when the chains' stencils cover
+** it and not RCM's (catmouse_order.c).  GG_OK, GG_NOMEM or GG_INTERRUPT. */
+int cm_order_stencil(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop);
 
 /* The small-graph path (catmouse_small.c): n <= 64. */
 int cm_small_solve(GGCatMouse *p, const GGGraph *pG, const uint8_t *aHole,

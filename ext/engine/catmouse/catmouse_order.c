@@ -21,6 +21,11 @@
 **     positions a visited word on the 100x100 grid with RCM, 7.4 with
 **     balls).
 **
+**   the labels' own order (cm_order_stencil): when the chains may run (one
+**     hole, no arcs) and their stencils cover the moves in the labels'
+**     order but not in RCM's, as a grid numbered row by row (its moves
+**     +-1 and +-cols) against RCM's diagonals.
+**
 ** The choice (cm_order_choose), when the pull runs every ply (the chains
 ** do not take over: they need RCM): the numbering whose words have the
 ** smaller spread (largest minus least distance, averaged over the words)
@@ -32,7 +37,7 @@
 #include <string.h>
 #include <stdlib.h>
 #include "alloc.h"
-#include "catmouse_int.h"
+#include "catmouse_chain.h"      /* (the stencils' sizes) */
 
 #ifndef GG_CM_BALL              /* nodes of a ball */
 # define GG_CM_BALL 128
@@ -197,4 +202,64 @@ int cm_order_choose(CmSolve *s, uint32_t *aInv, int *pbNew){
   }
   gg_free(aBall);
   return rc;
+}
+
+/* The nodes of pG whose moves do not all lie among the CH_ND most
+** frequent offsets (up to CH_DMAX) in the numbering aNum (dense id ->
+** number), at most nMax + 1 (counting stops there); aCnt has room for
+** 2*CH_DMAX + 1 counters.  The chains' stencils (catmouse_chain_set.c)
+** take the offsets the same way.  ~0u if stopped (pPoll). */
+static uint32_t cmoStencilMiss(const GGGraph *pG, const uint32_t *aNum, uint64_t *aCnt,
+                               uint32_t nMax, GGPoll *pPoll){
+  int64_t aTop[CH_ND];
+  uint32_t u, j, nMiss = 0;
+  int q, i, nTop = 0;
+  memset(aCnt, 0, (2*CH_DMAX + 1)*sizeof(uint64_t));
+  for(u=0; u<pG->n; u++){
+    for(j=0; j<GG_DEG(pG, u); j++){
+      int64_t d = (int64_t)aNum[GG_NBR(pG, u)[j]] - aNum[u];
+      if( d>=-CH_DMAX && d<=CH_DMAX ) aCnt[d + CH_DMAX]++;
+    }
+    if( gg_poll(pPoll, 1 + GG_DEG(pG, u)) ) return ~0u;
+  }
+  for(q=0; q<CH_ND; q++){
+    int best = -1;
+    for(i=0; i<2*CH_DMAX+1; i++) if( aCnt[i] && (best<0 || aCnt[i]>aCnt[best]) ) best = i;
+    if( best<0 ) break;
+    aTop[nTop++] = best - CH_DMAX;
+    aCnt[best] = 0;
+  }
+  for(u=0; u<pG->n && nMiss<=nMax; u++){
+    for(j=0; j<GG_DEG(pG, u); j++){
+      int64_t d = (int64_t)aNum[GG_NBR(pG, u)[j]] - aNum[u];
+      for(q=0; q<nTop && aTop[q]!=d; q++){}
+      if( q==nTop ){ nMiss++; break; }
+    }
+    if( gg_poll(pPoll, 1 + GG_DEG(pG, u)) ) return ~0u;
+  }
+  return nMiss;
+}
+
+int cm_order_stencil(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop){
+  const GGGraph *pG = p->pG;
+  uint32_t n = p->n, i, nHole = 0, nMax = n/10, nRcm, nId = ~0u;
+  uint64_t *aCnt;
+  uint32_t *aId;
+  GGPoll poll;
+  gg_poll_init(&poll, pStop);
+  for(i=0; i<n; i++) nHole += p->aHole[i]!=0;
+  if( pG->bDirected || nHole!=1 || n<GG_CM_ORDER_MIN ) return GG_OK;
+  aCnt = gg_malloc((2*CH_DMAX + 1)*sizeof(uint64_t) + (uint64_t)n*4);
+  if( aCnt==0 ) return GG_NOMEM;
+  aId = (uint32_t*)(aCnt + 2*CH_DMAX + 1);
+  for(i=0; i<n; i++) aId[i] = i;
+  nRcm = cmoStencilMiss(pG, p->aPerm, aCnt, nMax, &poll);
+  if( nRcm!=~0u && nRcm>nMax ) nId = cmoStencilMiss(pG, aId, aCnt, nMax, &poll);
+  if( nId<=nMax ){
+    p->bLabels = 1;
+    memcpy(p->aPerm, aId, (uint64_t)n*4);
+    memcpy(aInv, aId, (uint64_t)n*4);
+  }
+  gg_free(aCnt);
+  return nRcm==~0u || (nRcm>nMax && nId==~0u) ? GG_INTERRUPT : GG_OK;
 }

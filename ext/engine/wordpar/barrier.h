@@ -30,6 +30,8 @@ struct GGBarrier {
   unsigned iRound;      /* rounds completed: tells a new round from a spurious
                         ** wake (read without the mutex while spinning) */
   unsigned nSleep;      /* waiters asleep on cv */
+  long long nSpinNs;    /* how long a waiter spins: GG_BARRIER_SPIN_NS, or
+                        ** longer where the phases take milliseconds */
 };
 
 /* How long a waiter spins before it sleeps. */
@@ -56,7 +58,7 @@ static inline int gg_barrier_spin(GGBarrier *p, unsigned iRound){
 #endif
     if( (i & 63)==0 ){
       long long t = gg_barrier_ns();
-      if( tEnd==0 ) tEnd = t + GG_BARRIER_SPIN_NS;
+      if( tEnd==0 ) tEnd = t + p->nSpinNs;
       else if( t>=tEnd ) return 0;
     }
   }
@@ -68,6 +70,7 @@ static inline int gg_barrier_init(GGBarrier *p, unsigned nThread){
   p->nWaiting = 0;
   p->iRound = 0;
   p->nSleep = 0;
+  p->nSpinNs = GG_BARRIER_SPIN_NS;
   if( pthread_mutex_init(&p->mu, 0) ) return 1;
   if( pthread_cond_init(&p->cv, 0) ){ pthread_mutex_destroy(&p->mu); return 1; }
   return 0;

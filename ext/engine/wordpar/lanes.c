@@ -52,6 +52,7 @@ void gg_lanes_run(GGLanes *p, int nThread, void (*xRun)(void*), void *pArg0, voi
   r.pArg = pArg1;
   p->nRun = 1;
   if( p->nLane==2 && nThread>=0 && gg_barrier_init(&p->bar, 2)==0 ){
+    if( p->nSpinNs ) p->bar.nSpinNs = p->nSpinNs;
     p->nRun = 2;
     if( pthread_create(&th, 0, lanesThread, &r) ){
       p->nRun = 1;

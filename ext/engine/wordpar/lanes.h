@@ -24,6 +24,7 @@ struct GGLanes {
   GGBarrier bar;       /* between the phases when nRun>1 */
   uint32_t kResume;    /* the ply the calling thread wakes the parked one for */
   int bEnd;            /* ... or set: the solve is over */
+  long long nSpinNs;   /* the barrier's spin (barrier.h), if not 0 */
 };
 
 /* Stop every thread with rc (the first stop wins). */
