@@ -1,10 +1,11 @@
 /*
 ** catmouse_chain.c: the second kernel of the fast cat-and-mouse engine,
-** for long chases (paths, cycles, ladders, lollipops): the two closures
-** in winner-row bitsets ("chains").  The pull (catmouse_ply.c) runs the
-** first plies; from ply s->kChain on (chosen in cm_chain_init, or set by
-** the caller: gg_cm_solve_opts) the chains run the rest on the calling
-** thread, on an undirected graph with one hole.
+** for long chases (paths, cycles, ladders, lollipops, grids numbered row
+** by row): the two closures in winner-row bitsets ("chains").  The pull
+** (catmouse_ply.c) runs the first plies, or none; from ply s->kChain on
+** (chosen in cm_chain_init, or set by the caller: gg_cm_solve_opts) the
+** chains run the rest, on an undirected graph with one hole: thin plies
+** on the calling thread, wide ones on two (chWidePly, chRunLane).
 **
 ** Two facts (docs/speed.md, "Two closures"):
 **  1. A position the mouse wins is, with the mouse to move, 1 + the least
