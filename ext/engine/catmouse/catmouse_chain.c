@@ -72,11 +72,20 @@ static inline uint64_t chValid(const CmSolve *s, uint32_t r, uint32_t w){
 
 /* A chunk more for list l.  GG_OK or GG_NOMEM. */
 static int chChunk(ChList *l){
+  uint64_t nKq = l->nChunkAlloc;   /* (aKq's room, the same as ap's) */
+  ChEnt *a;
+  uint32_t *aKq = 0;
   if( gg_grow_from((void**)&l->ap, l->nChunk, &l->nChunkAlloc, sizeof(ChEnt*), 16) ){
     return GG_NOMEM;
   }
-  l->ap[l->nChunk] = gg_malloc(CH_CHUNK*sizeof(ChEnt));
-  if( l->ap[l->nChunk]==0 ) return GG_NOMEM;
+  if( l->bLog && gg_grow_from((void**)&l->aKq, l->nChunk, &nKq, sizeof(uint32_t*), 16) ){
+    return GG_NOMEM;
+  }
+  a = gg_malloc(CH_CHUNK*sizeof(ChEnt));
+  if( l->bLog ) aKq = gg_malloc(CH_CHUNK*sizeof(uint32_t));
+  if( a==0 || (l->bLog && aKq==0) ){ gg_free(a); gg_free(aKq); return GG_NOMEM; }
+  l->ap[l->nChunk] = a;
+  if( l->bLog ) l->aKq[l->nChunk] = aKq;
   l->nChunk++;
   return GG_OK;
 }
@@ -484,25 +493,95 @@ static void chWidePly(CmSolve *s, CmWorker *wk, int cur, uint32_t k){
   gg_lanes_barrier(&s->lanes);
 }
 
+/* The plies k of the words of the lists [c] of both closures put in
+** log l for the writer (chRunLane): GG_OK or GG_NOMEM. */
+static int chLogPut(CmSolve *s, ChList *l, int c, uint32_t k){
+  int q, bLoss;
+  uint64_t j;
+  for(q=0; q<2; q++){
+    for(bLoss=0; bLoss<2; bLoss++){
+      const ChList *f = bLoss ? &s->aChain[q].aLL[c] : &s->aChain[q].aLW[c];
+      for(j=0; j<f->n; j++){
+        const ChEnt *e = ch_ent(f, j);
+        if( chPush(l, CH_R(e), CH_W(e), e->b) ) return GG_NOMEM;
+        ch_ent(l, l->n-1)->rw = e->rw;
+        l->aKq[(l->n-1)>>CH_CHUNK_LOG][(l->n-1) & (CH_CHUNK-1)] = k<<2 | (uint32_t)q<<1 | (uint32_t)bLoss;
+      }
+    }
+  }
+  return GG_OK;
+}
+
+/* The writer's part of a thin ply: every ply of log l written, in order
+** (worker 1, its side tables).  GG_OK or GG_NOMEM. */
+static int chLogWrite(CmSolve *s, const ChList *l){
+  uint64_t j;
+  for(j=0; j<l->n; j++){
+    const ChEnt *e = ch_ent(l, j);
+    uint32_t kq = l->aKq[j>>CH_CHUNK_LOG][j & (CH_CHUNK-1)], k = kq>>2, q = (kq>>1) & 1;
+    if( (kq & 1) ? ch_col_plies(s, 1-(int)q, CH_W(e), CH_R(e), e->b, k, 1)
+                 : ch_row_plies(s, (int)q, CH_R(e), CH_W(e), e->b, k, 1) ) return GG_NOMEM;
+  }
+  return GG_OK;
+}
+
+/* Worker 0 wakes worker 1 (parked) with a command: CH_CMD_WRITE log
+** iArg, CH_CMD_WIDE plies from ply k with lists iArg, or CH_CMD_END (not
+** gg_lanes_end: its flag is read after the barrier, and would end a
+** worker 1 woken to write a log).  The command
+** goes in slot nWake&1, which worker 1 reads after the barrier: worker 0
+** writes that slot again only two wakes on, after worker 1 has come back
+** to the barrier. */
+static void chWake(CmSolve *s, int cmd, int iArg, uint32_t k){
+  CmChain *h0 = &s->aChain[0];
+  int i = h0->nWake++ & 1;
+  h0->aCmd[i] = cmd;
+  h0->aArg[i] = iArg;
+  h0->aK[i] = k;
+  gg_lanes_wake(&s->lanes, k);
+}
+
+/* Worker 0 hands the log it fills to worker 1 (which has written the
+** other one and parked). */
+static void chLogHand(CmSolve *s, uint32_t k){
+  CmChain *h0 = &s->aChain[0];
+  chWake(s, CH_CMD_WRITE, h0->iFill, k);
+  h0->iFill ^= 1;
+  h0->aLog[h0->iFill].n = 0;
+}
+
 /* The plies after the first, as worker wk (gg_lanes_run).  A ply after
-** one that changed fewer than GG_CM_CHAIN_WIDE words runs on worker 0
-** alone, its plies written as it decides (the barriers of a ply cost more
-** than a thin ply, and a cycle has thousands); a wider one on both
-** (chWidePly).  Worker 1 never reads the lists, which worker 0 may be
-** changing: it waits parked until worker 0 wakes it for a wide ply (kResume;
-** h0->cur), and after each wide ply goes on or parks again as worker 0 left
-** it in aWide[k&1] before the ply's last barrier. */
+** one that changed fewer than GG_CM_CHAIN_WIDE words is thin: worker 0
+** decides it; its plies are written as it decides when worker 0 is alone,
+** else worker 1 writes them from a log (two logs of about CH_LOG words,
+** handed over at a barrier each: a barrier a ply costs more than a thin
+** ply, and a cycle has 6,000), while worker 0 decides the next plies.
+** A wider ply runs on both (chWidePly).  Worker 1 never reads the
+** lists, which worker 0 may be changing: parked at the barrier, it takes
+** the command worker 0 left before the wake (chWake): write a log, or
+** run wide plies from ply k while aWide[k&1] says the next is wide too.  A log is written before any wide ply and before the
+** end, so each tile's plies come in order, as its bases want. */
 static void chRunLane(void *pArg){
   CmWorker *wk = (CmWorker*)pArg;
   CmSolve *s = wk->s;
   CmChain *h0 = &s->aChain[0];
   uint32_t k;
-  int cur, bParked = s->lanes.nRun==2, q;
+  int cur, bParked = s->lanes.nRun==2, q, rc = GG_OK;
   if( wk->i!=0 ){
+    uint32_t nWake = 0;
     for(;;){
+      int i;
       if( gg_lanes_park(&s->lanes) ) return;
-      k = s->lanes.kResume;
-      cur = h0->cur;
+      i = nWake++ & 1;
+      if( h0->aCmd[i]==CH_CMD_END ) return;
+      if( h0->aCmd[i]==CH_CMD_WRITE ){
+        if( !gg_lanes_stopped(&s->lanes) && chLogWrite(s, &h0->aLog[h0->aArg[i]]) ){
+          gg_lanes_stop(&s->lanes, GG_NOMEM);
+        }
+        continue;
+      }
+      k = h0->aK[i];
+      cur = h0->aArg[i];
       for(;;){
         chWidePly(s, wk, cur, k);
         if( h0->aStop[k & 1] ) return;
@@ -516,29 +595,37 @@ static void chRunLane(void *pArg){
   cur = h0->cur;
   for(;;){
     uint64_t nNew = chNew(s, cur^1);
-    if( nNew==0 ) break;
+    if( nNew==0 || gg_lanes_stopped(&s->lanes) ) break;
     s->nPly = k;
     cur ^= 1;
     k++;
     if( s->lanes.nRun<2 || nNew<GG_CM_CHAIN_WIDE ){
-      for(q=0; q<2; q++){
-        int rc = chPly1(s, &s->aChain[q], cur, k, &wk->poll);
-        if( rc ){ gg_lanes_stop(&s->lanes, rc); goto end; }
+      for(q=0; q<2 && rc==GG_OK; q++){
+        s->aChain[q].bDefer = bParked;
+        rc = chPly1(s, &s->aChain[q], cur, k, &wk->poll);
+        s->aChain[q].bDefer = 0;
       }
+      if( rc==GG_OK && bParked ){  /* (worker 1 writes them) */
+        rc = chLogPut(s, &h0->aLog[h0->iFill], cur^1, k);
+        if( rc==GG_OK && h0->aLog[h0->iFill].n>=CH_LOG ) chLogHand(s, k);
+      }
+      if( rc ){ gg_lanes_stop(&s->lanes, rc); break; }
       continue;
     }
-    if( bParked ){                 /* wake worker 1 for ply k */
+    if( bParked ){                 /* the log, then wake worker 1 for ply k */
+      if( h0->aLog[h0->iFill].n ) chLogHand(s, k);
       bParked = 0;
-      h0->cur = cur;
-      gg_lanes_wake(&s->lanes, k);
+      chWake(s, CH_CMD_WIDE, cur, k);
     }
     s->p->nPlyWide++;
     chWidePly(s, wk, cur, k);
     if( h0->aStop[k & 1] ) return;
     bParked = !h0->aWide[k & 1];    /* (worker 1 parks) */
   }
-end:
-  if( bParked ) gg_lanes_end(&s->lanes);
+  if( bParked ){                   /* (the end: after worker 1 wrote the last log) */
+    if( h0->aLog[h0->iFill].n ) chLogHand(s, k);
+    chWake(s, CH_CMD_END, 0, k);
+  }
 }
 
 int cm_chain_run(CmSolve *s){

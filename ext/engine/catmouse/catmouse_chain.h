@@ -23,6 +23,14 @@
 #endif
 /* How long a thread spins at a barrier of the chains before it sleeps (a
 ** sleep and a wake cost about 200 us on the 2-core VM, a phase about 1 ms). */
+/* The words of thin plies in a log before worker 0 hands it to worker 1
+** (catmouse_chain.c, chRunLane; tests lower it). */
+#ifndef CH_LOG
+# define CH_LOG 4096
+#endif
+#define CH_CMD_WRITE 1
+#define CH_CMD_WIDE  2
+#define CH_CMD_END   3
 #ifndef GG_CM_CHAIN_SPIN_NS
 # define GG_CM_CHAIN_SPIN_NS 2000000
 #endif
@@ -52,8 +60,11 @@ struct ChEnt {
 typedef struct ChList ChList;
 struct ChList {
   ChEnt **ap;              /* the chunks */
+  uint32_t **aKq;          /* a writer's log only (chLogPut): each entry's
+                           ** ply, closure and kind, k<<2 | q<<1 | bLoss */
   uint64_t n;              /* entries */
-  uint64_t nChunk, nChunkAlloc;  /* chunks made; room in ap */
+  uint64_t nChunk, nChunkAlloc;  /* chunks made; room in ap (and aKq) */
+  int bLog;                /* a writer's log: aKq too */
 };
 /* Entry i of list l. */
 static inline ChEnt *ch_ent(const ChList *l, uint64_t i){
@@ -81,9 +92,16 @@ struct CmChain {
   uint32_t *aMv;           /* room for one node's moves (ch_moves) */
   int bDefer;              /* a wide ply: the plies written after (chWidePly) */
   uint32_t kNext;          /* aChain[0]'s: the ply the workers start from */
-  int cur;                 /* aChain[0]'s: its lists, or worker 1's on a wake */
+  int cur;                 /* aChain[0]'s: the lists the workers start from */
   int aStop[2];            /* aChain[0]'s: stopped, at the end of a wide ply */
   int aWide[2];            /* aChain[0]'s: ... and the next one is wide too */
+  uint32_t nWake;          /* aChain[0]'s: worker 0's wakes of worker 1 */
+  int aCmd[2], aArg[2];    /* aChain[0]'s: by wake parity, what worker 1 does
+                           ** when woken: CH_CMD_WRITE log aArg, or
+                           ** CH_CMD_WIDE plies from aK with lists aArg */
+  uint32_t aK[2];
+  ChList aLog[2];          /* aChain[0]'s: the thin plies' logs for worker 1 */
+  int iFill;               /* aChain[0]'s: the log worker 0 fills */
   int iLight;              /* aChain[0]'s: the worker that writes its own
                            ** closure's plies first (chWidePly) */
   long long nsDecide;      /* its decisions' time at the last wide ply */

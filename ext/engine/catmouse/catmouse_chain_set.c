@@ -120,6 +120,7 @@ int cm_chain_init(CmSolve *s){
   s->aChain = gg_malloc(2*sizeof(CmChain));
   if( s->aChain==0 ) return GG_NOMEM;
   memset(s->aChain, 0, 2*sizeof(CmChain));
+  s->aChain[0].aLog[0].bLog = s->aChain[0].aLog[1].bLog = 1;
   for(q=0; q<2; q++){            /* (undirected: the mouse's moves serve both) */
     CmChain *h = &s->aChain[q];
     h->q = q;
@@ -176,8 +177,12 @@ int cm_chain_now(const CmSolve *s, const CmWorker *wk, uint32_t k){
 /* A list's chunks freed. */
 static void chListFree(ChList *l){
   uint64_t i;
-  for(i=0; i<l->nChunk; i++) gg_free(l->ap[i]);
+  for(i=0; i<l->nChunk; i++){
+    gg_free(l->ap[i]);
+    if( l->bLog ) gg_free(l->aKq[i]);
+  }
   gg_free(l->ap);
+  gg_free(l->aKq);
 }
 
 void cm_chain_free(CmSolve *s){
@@ -185,7 +190,11 @@ void cm_chain_free(CmSolve *s){
   if( s->aChain==0 ) return;
   for(q=0; q<2; q++){
     CmChain *h = &s->aChain[q];
-    for(i=0; i<2; i++){ chListFree(&h->aLW[i]); chListFree(&h->aLL[i]); }
+    for(i=0; i<2; i++){
+      chListFree(&h->aLW[i]);
+      chListFree(&h->aLL[i]);
+      chListFree(&h->aLog[i]);
+    }
     gg_free(h->aSlot);
     gg_free(h->aMv);
     gg_free(h->aHas);
