@@ -4,8 +4,9 @@
 ** by row): the two closures in winner-row bitsets ("chains").  The pull
 ** (catmouse_ply.c) runs the first plies, or none; from ply s->kChain on
 ** (chosen in cm_chain_init, or set by the caller: gg_cm_solve_opts) the
-** chains run the rest, on an undirected graph with one hole: thin plies
-** on the calling thread, wide ones on two (chWidePly, chRunLane).
+** chains run the rest, on an undirected graph with one hole: wide plies
+** on two threads (chWidePly), thin ones decided on the calling thread and
+** their plies written by the other from logs (chRunLane).
 **
 ** Two facts (docs/speed.md, "Two closures"):
 **  1. A position the mouse wins is, with the mouse to move, 1 + the least
