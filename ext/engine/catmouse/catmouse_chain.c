@@ -527,7 +527,8 @@ static int chLogWrite(CmSolve *s, const ChList *l){
 }
 
 /* Worker 0 wakes worker 1 (parked) with a command: CH_CMD_WRITE log
-** iArg, CH_CMD_WIDE plies from ply k with lists iArg, or CH_CMD_END (not
+** iArg, CH_CMD_WIDE plies from ply k with lists iArg, CH_CMD_SYNC
+** (nothing: the wake itself waits for worker 1's last log), or CH_CMD_END (not
 ** gg_lanes_end: its flag is read after the barrier, and would end a
 ** worker 1 woken to write a log).  The command
 ** goes in slot nWake&1, which worker 1 reads after the barrier: worker 0
@@ -575,6 +576,7 @@ static void chRunLane(void *pArg){
       if( gg_lanes_park(&s->lanes) ) return;
       i = nWake++ & 1;
       if( h0->aCmd[i]==CH_CMD_END ) return;
+      if( h0->aCmd[i]==CH_CMD_SYNC ) continue;
       if( h0->aCmd[i]==CH_CMD_WRITE ){
         if( !gg_lanes_stopped(&s->lanes) && chLogWrite(s, &h0->aLog[h0->aArg[i]]) ){
           gg_lanes_stop(&s->lanes, GG_NOMEM);
@@ -606,7 +608,13 @@ static void chRunLane(void *pArg){
         rc = chPly1(s, &s->aChain[q], cur, k, &wk->poll);
         s->aChain[q].bDefer = 0;
       }
-      if( rc==GG_OK && bParked ){  /* (worker 1 writes them) */
+      if( rc==GG_OK && bParked && chNew(s, cur^1)>CH_LOG ){
+        /* a big thin ply (a clique's): worker 0 writes it once worker 1
+        ** has written the logs, so that no log holds more than 2*CH_LOG */
+        if( h0->aLog[h0->iFill].n ) chLogHand(s, k);
+        chWake(s, CH_CMD_SYNC, 0, k);
+        for(q=0; q<2 && rc==GG_OK; q++) rc = chOwnPlies(s, &s->aChain[q], cur^1, k, -1, 0);
+      }else if( rc==GG_OK && bParked ){  /* (worker 1 writes them) */
         rc = chLogPut(s, &h0->aLog[h0->iFill], cur^1, k);
         if( rc==GG_OK && h0->aLog[h0->iFill].n>=CH_LOG ) chLogHand(s, k);
       }

@@ -24,13 +24,15 @@
 /* How long a thread spins at a barrier of the chains before it sleeps (a
 ** sleep and a wake cost about 200 us on the 2-core VM, a phase about 1 ms). */
 /* The words of thin plies in a log before worker 0 hands it to worker 1
-** (catmouse_chain.c, chRunLane; tests lower it). */
+** (catmouse_chain.c, chRunLane; tests lower it); a thin ply of more
+** words worker 0 writes itself. */
 #ifndef CH_LOG
-# define CH_LOG 4096
+# define CH_LOG 2048
 #endif
 #define CH_CMD_WRITE 1
 #define CH_CMD_WIDE  2
 #define CH_CMD_END   3
+#define CH_CMD_SYNC  4
 #ifndef GG_CM_CHAIN_SPIN_NS
 # define GG_CM_CHAIN_SPIN_NS 2000000
 #endif
