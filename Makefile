@@ -310,7 +310,7 @@ TSAN_CM = -O1 -g -fsanitize=thread -DGG_CM_LIST=40 -DGG_CM_THIN=300 -DGG_CM_CHAI
 # (chWidePly) and thin ones written by worker 1 from logs of 8 words,
 # with the tiers lowered (wide tiles, the side table) and the labels'
 # order taken from 1 node.
-TSAN_CHAINS = -O1 -g -fsanitize=thread -DGG_CM_CHAIN_WIDE=16 -DGG_CM_ORDER_MIN=1 -DCH_LOG=8 \
+TSAN_CHAINS = -O1 -g -fsanitize=thread -DGG_CM_CHAIN_WIDE=16 -DGG_CM_LABELS_MIN=1 -DCH_LOG=8 \
   -DGG_CM_PLY_BASED=3 -DGG_CM_WIN1=4 -DGG_CM_WIN2=3 -DGG_CM_BASE1_MAX=20 -DGG_CM_BASE2_MAX=40 \
   -DGG_CM_BASE2_GAP=10 -DGG_CM_PLY_BIG=30
 tsan: dist/tsan/threads

@@ -299,17 +299,17 @@ def test_chains_on_two_threads_and_in_labels_order():
     written by worker 1 from logs (8 words a log, between wide plies from
     64 words), and the labels' own
     order where the stencils cover it and RCM's do not (grids numbered row
-    by row, up to 100 columns: offsets past a word; GG_CM_ORDER_MIN=1 so
+    by row, up to 100 columns: offsets past a word; GG_CM_LABELS_MIN=1 so
     that small graphs qualify): every position's outcome and plies as the
     reference's; with the tiers lowered too (wide tiles, the side table:
     make check, a build of its own)."""
-    two = ["GG_CM_CHAIN_WIDE=1", "GG_CM_ORDER_MIN=1"]
+    two = ["GG_CM_CHAIN_WIDE=1", "GG_CM_LABELS_MIN=1"]
     out = run_check(46, 4 if ASAN else 60 if gg.FULL else 20, 400, two, extra=["chase"])
     assert chains_run(out) > 0, out
     assert re.search(r"labels' order in [1-9]\d* solves", out), out
     assert int(re.search(r"chains' plies on two threads (\d+)", out).group(1)) > 1000, out
     # thin plies written by worker 1 from logs of 8 words, between wide ones
-    mixed = ["GG_CM_CHAIN_WIDE=64", "GG_CM_ORDER_MIN=1", "CH_LOG=8"]
+    mixed = ["GG_CM_CHAIN_WIDE=64", "GG_CM_LABELS_MIN=1", "CH_LOG=8"]
     out = run_check(48, 3 if ASAN else 16 if gg.FULL else 3, 900, mixed, extra=["chase"])
     assert int(re.search(r"chains' plies on two threads (\d+)", out).group(1)) > 0, out
     if not gg.FULL:

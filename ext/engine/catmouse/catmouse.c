@@ -201,7 +201,7 @@ static int cmBigCmp(const void *a, const void *b){
 /* Move every part's big plies into p->aBig[t], sorted by (x, y).  A
 ** position listed twice keeps its largest plies: the chains' wide plies
 ** may copy a position of a tile made wide before its own write
-** (catmouse_chain.c, chWidePly), with fewer plies than that write's. */
+** (catmouse_chain_lanes.c, chWidePly), with fewer plies than that write's. */
 static int cmBigMerge(CmSolve *s){
   GGCatMouse *p = s->p;
   uint64_t i;

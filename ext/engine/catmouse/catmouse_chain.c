@@ -4,9 +4,8 @@
 ** by row): the two closures in winner-row bitsets ("chains").  The pull
 ** (catmouse_ply.c) runs the first plies, or none; from ply s->kChain on
 ** (chosen in cm_chain_init, or set by the caller: gg_cm_solve_opts) the
-** chains run the rest, on an undirected graph with one hole: wide plies
-** on two threads (chWidePly), thin ones decided on the calling thread and
-** their plies written by the other from logs (chRunLane).
+** chains run the rest, on an undirected graph with one hole, on one
+** thread or two (catmouse_chain_lanes.c).
 **
 ** Two facts (docs/speed.md, "Two closures"):
 **  1. A position the mouse wins is, with the mouse to move, 1 + the least
@@ -71,8 +70,7 @@ static inline uint64_t chValid(const CmSolve *s, uint32_t r, uint32_t w){
   return v;
 }
 
-/* A chunk more for list l.  GG_OK or GG_NOMEM. */
-static int chChunk(ChList *l){
+int ch_chunk(ChList *l){
   uint64_t nKq = l->nChunkAlloc;   /* (aKq's room, the same as ap's) */
   ChEnt *a;
   uint32_t *aKq = 0;
@@ -91,14 +89,6 @@ static int chChunk(ChList *l){
   return GG_OK;
 }
 
-static inline int chPush(ChList *l, uint32_t r, uint32_t w, uint64_t b){
-  ChEnt *e;
-  if( (l->n>>CH_CHUNK_LOG)==l->nChunk && chChunk(l) ) return GG_NOMEM;
-  e = ch_ent(l, l->n++);
-  e->rw = CH_RW(r, w);
-  e->b = b;
-  return GG_OK;
-}
 
 /* New positions nb of aL's word (r, w) at ply k: set, their plies
 ** written (the loser moves: one position of each of 64 result words), and
@@ -107,7 +97,7 @@ static int chLoss(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32_t w,
                   uint64_t nb, uint32_t k){
   CH_SET(&h->aL[GG_CM_BIT(s->n, r, w)], nb);
   if( !h->bDefer && ch_col_plies(s, 1-h->q, w, r, nb, k, 0) ) return GG_NOMEM;
-  return chPush(pNext, r, w, nb);
+  return ch_push(pNext, r, w, nb);
 }
 
 /* Whether every loser's move of non-exact node x is set in row r of aW. */
@@ -205,7 +195,7 @@ static uint32_t chStamp(CmSolve *s, CmChain *h){
 ** pair of lists.  The loser's move (b) first: it reads aW as ply k-1 left
 ** it; then the winner's move (a), which sets its new words in aW at once
 ** (a word reached twice finds its bits set the second time). */
-static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
+int ch_ply1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
   ChList *pLWc = &h->aLW[cur], *pLLc = &h->aLL[cur];
   ChList *pLWn = &h->aLW[cur^1], *pLLn = &h->aLL[cur^1];
   uint64_t i;
@@ -262,7 +252,7 @@ static int chPly1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       sl->stamp = st;
       sl->w = w;
       sl->i = pLWn->n;
-      if( chPush(pLWn, r, w, nw) ) return GG_NOMEM;
+      if( ch_push(pLWn, r, w, nw) ) return GG_NOMEM;
     }
     if( gg_lanes_step(&s->lanes, pPoll, 1 + nMv) ) return GG_INTERRUPT;
   }
@@ -285,7 +275,7 @@ static int chPlyAll(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll){
       uint64_t acc = 0, nw;
       for(j=0; j<nMv; j++) acc |= h->aL[GG_CM_BIT(s->n, aMv[j], w)];
       nw = acc & ~h->aW[GG_CM_BIT(s->n, r, w)] & chValid(s, r, w);
-      if( nw && chPush(pLWn, r, w, nw) ) return GG_NOMEM;
+      if( nw && ch_push(pLWn, r, w, nw) ) return GG_NOMEM;
     }
     if( gg_poll(pPoll, (uint64_t)s->nW*(1 + nMv)) ) return GG_INTERRUPT;
   }
@@ -329,7 +319,7 @@ static int chSeed(CmSolve *s, CmChain *h, int cur, GGPoll *pPoll){
         uint64_t b = (i ? h->aL : h->aW)[iw];
         if( b==0 ) continue;
         if( l->n>=nMax ) return 0;
-        if( chPush(l, r, w, b) ) return -1;
+        if( ch_push(l, r, w, b) ) return -1;
       }
     }
     if( gg_poll(pPoll, s->nW) ) return -2;
@@ -363,7 +353,7 @@ static int chWin(CmSolve *s, CmChain *h, ChList *pNext, uint32_t r, uint32_t w,
                  uint64_t nw, uint32_t k){
   h->aW[GG_CM_BIT(s->n, r, w)] |= nw;
   if( ch_row_plies(s, h->q, r, w, nw, k, 0) ) return GG_NOMEM;
-  return chPush(pNext, r, w, nw);
+  return ch_push(pNext, r, w, nw);
 }
 
 /* Column c of every row of closure h's aL not yet set, at ply 0 (a mover
@@ -420,223 +410,6 @@ static int chStart(CmSolve *s, GGPoll *pPoll){
   return GG_OK;
 }
 
-/* The worker that writes block b's plies in a wide ply: every other
-** band, so that each has about half of any list's. */
-#define chOwner(b) ((int)((b) & 1))
-
-/* The plies k of the words of closure h's lists [c] that go to the
-** blocks worker i owns (all of them if i is -1): the winner's turn's
-** (rows: ch_row_plies) and the loser's (columns: ch_col_plies), written
-** by worker iPart (its side tables).  GG_OK or GG_NOMEM. */
-static int chOwnPlies(CmSolve *s, const CmChain *h, int c, uint32_t k, int i, int iPart){
-  const ChList *lw = &h->aLW[c], *ll = &h->aLL[c];
-  uint32_t bW = h->q*s->nWB, bL = (1-h->q)*s->nWB;
-  uint64_t j;
-  for(j=0; j<lw->n; j++){
-    const ChEnt *e = ch_ent(lw, j);
-    if( i>=0 && chOwner(bW + (CH_W(e)>>3))!=i ) continue;
-    if( ch_row_plies(s, h->q, CH_R(e), CH_W(e), e->b, k, iPart) ) return GG_NOMEM;
-  }
-  for(j=0; j<ll->n; j++){
-    const ChEnt *e = ch_ent(ll, j);
-    if( i>=0 && chOwner(bL + (CH_R(e)>>9))!=i ) continue;
-    if( ch_col_plies(s, 1-h->q, CH_W(e), CH_R(e), e->b, k, iPart) ) return GG_NOMEM;
-  }
-  return GG_OK;
-}
-
-/* Words in the lists [c] of both closures. */
-static uint64_t chNew(const CmSolve *s, int c){
-  uint64_t n = 0;
-  int q;
-  for(q=0; q<2; q++) n += s->aChain[q].aLW[c].n + s->aChain[q].aLL[c].n;
-  return n;
-}
-
-/* A wide ply k on two threads, as worker wk: it decides closure wk->i's
-** positions with their plies left unwritten; then, after a barrier, it
-** writes those of the other closure that go to its blocks (chOwner).
-** Before the barrier, the worker whose closure took less time at the
-** last wide ply (aChain[0].iLight: worker 0 chooses, from both times,
-** before the barrier that ends a ply) also writes its own closure's
-** plies, all of them, and the other after it those that go to its
-** blocks: each block and its bases have one writer at a time.  A tile made wide reads the bitsets of both closures (chDone,
-** relaxed atomics: the other may be deciding) and may copy a position of
-** this ply not yet written (its byte 0): its own write comes after it,
-** on the same thread (and the side table keeps a position's largest
-** plies: cmBigMerge).
-** Worker 0 leaves whether the solve stopped, as of the end of its ply, in
-** aChain[0].aStop[k&1], and whether the next ply is wide in aWide[k&1],
-** which both read after the last barrier (a slot a ply: neither writes it
-** again before both have read it). */
-static void chWidePly(CmSolve *s, CmWorker *wk, int cur, uint32_t k){
-  CmChain *h = &s->aChain[wk->i];
-  int t = wk->i, rc;
-  CmChain *h0 = &s->aChain[0];
-  int iLight = h0->iLight;
-  long long t0 = gg_barrier_ns();
-  h->bDefer = 1;
-  rc = chPly1(s, h, cur, k, &wk->poll);
-  h->bDefer = 0;
-  h->nsDecide = gg_barrier_ns() - t0;
-  if( rc==GG_OK && t==iLight && chOwnPlies(s, h, cur^1, k, -1, t) ) rc = GG_NOMEM;
-  if( rc ) gg_lanes_stop(&s->lanes, rc);
-  gg_lanes_barrier(&s->lanes);
-  if( !gg_lanes_stopped(&s->lanes)
-   && chOwnPlies(s, &s->aChain[1-iLight], cur^1, k, t, t) ){
-    gg_lanes_stop(&s->lanes, GG_NOMEM);
-  }
-  if( wk->i==0 ){
-    h0->aStop[k & 1] = gg_lanes_stopped(&s->lanes);
-    h0->aWide[k & 1] = chNew(s, cur^1)>=GG_CM_CHAIN_WIDE;
-    h0->iLight = s->aChain[1].nsDecide<s->aChain[0].nsDecide;
-  }
-  gg_lanes_barrier(&s->lanes);
-}
-
-/* The plies k of the words of the lists [c] of both closures put in
-** log l for the writer (chRunLane): GG_OK or GG_NOMEM. */
-static int chLogPut(CmSolve *s, ChList *l, int c, uint32_t k){
-  int q, bLoss;
-  uint64_t j;
-  for(q=0; q<2; q++){
-    for(bLoss=0; bLoss<2; bLoss++){
-      const ChList *f = bLoss ? &s->aChain[q].aLL[c] : &s->aChain[q].aLW[c];
-      for(j=0; j<f->n; j++){
-        const ChEnt *e = ch_ent(f, j);
-        if( chPush(l, CH_R(e), CH_W(e), e->b) ) return GG_NOMEM;
-        ch_ent(l, l->n-1)->rw = e->rw;
-        l->aKq[(l->n-1)>>CH_CHUNK_LOG][(l->n-1) & (CH_CHUNK-1)] = k<<2 | (uint32_t)q<<1 | (uint32_t)bLoss;
-      }
-    }
-  }
-  return GG_OK;
-}
-
-/* The writer's part of a thin ply: every ply of log l written, in order
-** (worker 1, its side tables).  GG_OK or GG_NOMEM. */
-static int chLogWrite(CmSolve *s, const ChList *l){
-  uint64_t j;
-  for(j=0; j<l->n; j++){
-    const ChEnt *e = ch_ent(l, j);
-    uint32_t kq = l->aKq[j>>CH_CHUNK_LOG][j & (CH_CHUNK-1)], k = kq>>2, q = (kq>>1) & 1;
-    if( (kq & 1) ? ch_col_plies(s, 1-(int)q, CH_W(e), CH_R(e), e->b, k, 1)
-                 : ch_row_plies(s, (int)q, CH_R(e), CH_W(e), e->b, k, 1) ) return GG_NOMEM;
-  }
-  return GG_OK;
-}
-
-/* Worker 0 wakes worker 1 (parked) with a command: CH_CMD_WRITE log
-** iArg, CH_CMD_WIDE plies from ply k with lists iArg, CH_CMD_SYNC
-** (nothing: the wake itself waits for worker 1's last log), or CH_CMD_END (not
-** gg_lanes_end: its flag is read after the barrier, and would end a
-** worker 1 woken to write a log).  The command
-** goes in slot nWake&1, which worker 1 reads after the barrier: worker 0
-** writes that slot again only two wakes on, after worker 1 has come back
-** to the barrier. */
-static void chWake(CmSolve *s, int cmd, int iArg, uint32_t k){
-  CmChain *h0 = &s->aChain[0];
-  int i = h0->nWake++ & 1;
-  h0->aCmd[i] = cmd;
-  h0->aArg[i] = iArg;
-  h0->aK[i] = k;
-  gg_lanes_wake(&s->lanes, k);
-}
-
-/* Worker 0 hands the log it fills to worker 1 (which has written the
-** other one and parked). */
-static void chLogHand(CmSolve *s, uint32_t k){
-  CmChain *h0 = &s->aChain[0];
-  chWake(s, CH_CMD_WRITE, h0->iFill, k);
-  h0->iFill ^= 1;
-  h0->aLog[h0->iFill].n = 0;
-}
-
-/* The plies after the first, as worker wk (gg_lanes_run).  A ply after
-** one that changed fewer than GG_CM_CHAIN_WIDE words is thin: worker 0
-** decides it; its plies are written as it decides when worker 0 is alone,
-** else worker 1 writes them from a log (two logs of about CH_LOG words,
-** handed over at a barrier each: a barrier a ply costs more than a thin
-** ply, and a cycle has 6,000), while worker 0 decides the next plies.
-** A wider ply runs on both (chWidePly).  Worker 1 never reads the
-** lists, which worker 0 may be changing: parked at the barrier, it takes
-** the command worker 0 left before the wake (chWake): write a log, or
-** run wide plies from ply k while aWide[k&1] says the next is wide too.  A log is written before any wide ply and before the
-** end, so each tile's plies come in order, as its bases want. */
-static void chRunLane(void *pArg){
-  CmWorker *wk = (CmWorker*)pArg;
-  CmSolve *s = wk->s;
-  CmChain *h0 = &s->aChain[0];
-  uint32_t k;
-  int cur, bParked = s->lanes.nRun==2, q, rc = GG_OK;
-  if( wk->i!=0 ){
-    uint32_t nWake = 0;
-    for(;;){
-      int i;
-      if( gg_lanes_park(&s->lanes) ) return;
-      i = nWake++ & 1;
-      if( h0->aCmd[i]==CH_CMD_END ) return;
-      if( h0->aCmd[i]==CH_CMD_SYNC ) continue;
-      if( h0->aCmd[i]==CH_CMD_WRITE ){
-        if( !gg_lanes_stopped(&s->lanes) && chLogWrite(s, &h0->aLog[h0->aArg[i]]) ){
-          gg_lanes_stop(&s->lanes, GG_NOMEM);
-        }
-        continue;
-      }
-      k = h0->aK[i];
-      cur = h0->aArg[i];
-      for(;;){
-        chWidePly(s, wk, cur, k);
-        if( h0->aStop[k & 1] ) return;
-        if( !h0->aWide[k & 1] ) break;
-        cur ^= 1;
-        k++;
-      }
-    }
-  }
-  k = h0->kNext;
-  cur = h0->cur;
-  for(;;){
-    uint64_t nNew = chNew(s, cur^1);
-    if( nNew==0 || gg_lanes_stopped(&s->lanes) ) break;
-    s->nPly = k;
-    cur ^= 1;
-    k++;
-    if( s->lanes.nRun<2 || nNew<GG_CM_CHAIN_WIDE ){
-      for(q=0; q<2 && rc==GG_OK; q++){
-        s->aChain[q].bDefer = bParked;
-        rc = chPly1(s, &s->aChain[q], cur, k, &wk->poll);
-        s->aChain[q].bDefer = 0;
-      }
-      if( rc==GG_OK && bParked && chNew(s, cur^1)>CH_LOG ){
-        /* a big thin ply (a clique's): worker 0 writes it once worker 1
-        ** has written the logs, so that no log holds more than 2*CH_LOG */
-        if( h0->aLog[h0->iFill].n ) chLogHand(s, k);
-        chWake(s, CH_CMD_SYNC, 0, k);
-        for(q=0; q<2 && rc==GG_OK; q++) rc = chOwnPlies(s, &s->aChain[q], cur^1, k, -1, 0);
-      }else if( rc==GG_OK && bParked ){  /* (worker 1 writes them) */
-        rc = chLogPut(s, &h0->aLog[h0->iFill], cur^1, k);
-        if( rc==GG_OK && h0->aLog[h0->iFill].n>=CH_LOG ) chLogHand(s, k);
-      }
-      if( rc ){ gg_lanes_stop(&s->lanes, rc); break; }
-      continue;
-    }
-    if( bParked ){                 /* the log, then wake worker 1 for ply k */
-      if( h0->aLog[h0->iFill].n ) chLogHand(s, k);
-      bParked = 0;
-      chWake(s, CH_CMD_WIDE, cur, k);
-    }
-    s->p->nPlyWide++;
-    chWidePly(s, wk, cur, k);
-    if( h0->aStop[k & 1] ) return;
-    bParked = !h0->aWide[k & 1];    /* (worker 1 parks) */
-  }
-  if( bParked ){                   /* (the end: after worker 1 wrote the last log) */
-    if( h0->aLog[h0->iFill].n ) chLogHand(s, k);
-    chWake(s, CH_CMD_END, 0, k);
-  }
-}
-
 int cm_chain_run(CmSolve *s){
   GGPoll *pPoll = &s->aWork[0].poll;
   uint32_t k = s->kChain;
@@ -651,7 +424,7 @@ int cm_chain_run(CmSolve *s){
       CmChain *h = &s->aChain[q];
       int bSeed = chSeed(s, h, cur, pPoll);
       if( bSeed<0 ) return bSeed==-1 ? GG_NOMEM : GG_INTERRUPT;
-      rc = bSeed ? chPly1(s, h, cur, k, pPoll) : chPlyAll(s, h, cur, k, pPoll);
+      rc = bSeed ? ch_ply1(s, h, cur, k, pPoll) : chPlyAll(s, h, cur, k, pPoll);
       if( rc!=GG_OK ) return rc;
     }
   }
@@ -665,9 +438,9 @@ int cm_chain_run(CmSolve *s){
     s->aWork[1].i = 1;
     s->aWork[1].s = s;
     gg_poll_init(&s->aWork[1].poll, 0);     /* (worker 0 asks the GGStop) */
-    gg_lanes_run(&s->lanes, s->nThread, chRunLane, &s->aWork[0], &s->aWork[1]);
+    gg_lanes_run(&s->lanes, s->nThread, ch_run_lane, &s->aWork[0], &s->aWork[1]);
   }else{
-    chRunLane(&s->aWork[0]);
+    ch_run_lane(&s->aWork[0]);
   }
   if( gg_lanes_stopped(&s->lanes) ) return s->lanes.rc;
   for(q=0; q<2; q++){

@@ -17,14 +17,14 @@
 # define GG_CM_CHAIN_SEED 8
 #endif
 /* A ply after one that changed this many words runs on two threads
-** (catmouse_chain.c, chWidePly; tests lower it). */
+** (catmouse_chain_lanes.c, chWidePly; tests lower it). */
 #ifndef GG_CM_CHAIN_WIDE
 # define GG_CM_CHAIN_WIDE 4096
 #endif
 /* How long a thread spins at a barrier of the chains before it sleeps (a
 ** sleep and a wake cost about 200 us on the 2-core VM, a phase about 1 ms). */
 /* The words of thin plies in a log before worker 0 hands it to worker 1
-** (catmouse_chain.c, chRunLane; tests lower it); a thin ply of more
+** (catmouse_chain_lanes.c, ch_run_lane; tests lower it); a thin ply of more
 ** words worker 0 writes itself. */
 #ifndef CH_LOG
 # define CH_LOG 2048
@@ -139,5 +139,23 @@ uint32_t ch_moves(const CmSolve *s, uint32_t x, uint32_t *aOut);
 int ch_tiles(CmSolve *s, GGPoll *pPoll);
 int ch_row_plies(CmSolve *s, int t, uint32_t x, uint32_t w, uint64_t got, uint32_t k, int iPart);
 int ch_col_plies(CmSolve *s, int t, uint32_t w, uint32_t y, uint64_t bits, uint32_t k, int iPart);
+
+/* catmouse_chain.c's, for catmouse_chain_lanes.c: ply k of closure h
+** from the lists [cur] (its plies written unless h->bDefer); a chunk
+** more for a list.  GG_OK, GG_NOMEM or GG_INTERRUPT. */
+int ch_ply1(CmSolve *s, CmChain *h, int cur, uint32_t k, GGPoll *pPoll);
+int ch_chunk(ChList *l);
+/* Entry (r, w, b) at the end of list l.  GG_OK or GG_NOMEM. */
+static inline int ch_push(ChList *l, uint32_t r, uint32_t w, uint64_t b){
+  ChEnt *e;
+  if( (l->n>>CH_CHUNK_LOG)==l->nChunk && ch_chunk(l) ) return GG_NOMEM;
+  e = ch_ent(l, l->n++);
+  e->rw = CH_RW(r, w);
+  e->b = b;
+  return GG_OK;
+}
+/* The plies after the first, as worker pArg (a CmWorker: gg_lanes_run;
+** catmouse_chain_lanes.c). */
+void ch_run_lane(void *pArg);
 
 #endif

@@ -214,7 +214,7 @@ static uint64_t chDone(const CmSolve *s, const GGCatMouseBlock *bk, int t, uint3
 ** the wide word (or the side table of part iPart, the writer's).  A
 ** decided position that reads as ply k or later, or in a tile with no
 ** base yet, is one of this ply whose plies a wide ply writes after the
-** decisions (catmouse_chain.c, chWidePly): its plies are k (its own write
+** decisions (catmouse_chain_lanes.c, chWidePly): its plies are k (its own write
 ** comes too).  0, or GG_NOMEM. */
 static int chWide(CmSolve *s, int t, uint32_t x, uint32_t y, uint64_t got, uint32_t k, int iPart){
   GGCatMouseBlock *bk = &s->p->aBlock[t*s->nWB + (y>>9)];

@@ -48,6 +48,9 @@
 #ifndef GG_CM_ORDER_MIN         /* fewer nodes than this: RCM (a small solve) */
 # define GG_CM_ORDER_MIN 1024
 #endif
+#ifndef GG_CM_LABELS_MIN        /* ... and not the labels' order (tests lower it) */
+# define GG_CM_LABELS_MIN 1024
+#endif
 
 static int cmoCmpU64(const void *a, const void *b){
   uint64_t x = *(const uint64_t*)a, y = *(const uint64_t*)b;
@@ -248,7 +251,7 @@ int cm_order_stencil(GGCatMouse *p, uint32_t *aInv, const GGStop *pStop){
   GGPoll poll;
   gg_poll_init(&poll, pStop);
   for(i=0; i<n; i++) nHole += p->aHole[i]!=0;
-  if( pG->bDirected || nHole!=1 || n<GG_CM_ORDER_MIN ) return GG_OK;
+  if( pG->bDirected || nHole!=1 || n<GG_CM_LABELS_MIN ) return GG_OK;
   aCnt = gg_malloc((2*CH_DMAX + 1)*sizeof(uint64_t) + (uint64_t)n*4);
   if( aCnt==0 ) return GG_NOMEM;
   aId = (uint32_t*)(aCnt + 2*CH_DMAX + 1);
