@@ -410,7 +410,7 @@ static int chStart(CmSolve *s, GGPoll *pPoll){
   return GG_OK;
 }
 
-int cm_chain_run(CmSolve *s){
+int ch_first(CmSolve *s){
   GGPoll *pPoll = &s->aWork[0].poll;
   uint32_t k = s->kChain;
   int cur = 0, q, rc;
@@ -430,21 +430,5 @@ int cm_chain_run(CmSolve *s){
   }
   s->aChain[0].kNext = k;
   s->aChain[0].cur = cur;
-  s->lanes.nRun = 1;
-  s->lanes.bEnd = 0;             /* (the pull's lanes may have ended) */
-  s->lanes.nSpinNs = GG_CM_CHAIN_SPIN_NS;   /* (a phase of a wide ply: a millisecond) */
-  if( s->nThread==0 || s->nThread>=2 ){     /* (two lanes whatever the bands: chOwner) */
-    s->lanes.nLane = 2;
-    s->aWork[1].i = 1;
-    s->aWork[1].s = s;
-    gg_poll_init(&s->aWork[1].poll, 0);     /* (worker 0 asks the GGStop) */
-    gg_lanes_run(&s->lanes, s->nThread, ch_run_lane, &s->aWork[0], &s->aWork[1]);
-  }else{
-    ch_run_lane(&s->aWork[0]);
-  }
-  if( gg_lanes_stopped(&s->lanes) ) return s->lanes.rc;
-  for(q=0; q<2; q++){
-    if( gg_bits_transpose(s->aChain[q].aW, s->n, pPoll) ) return GG_INTERRUPT;
-  }
-  return GG_OK;                   /* (the ply bytes stay in tiles) */
+  return GG_OK;
 }

@@ -24,7 +24,7 @@
 /* How long a thread spins at a barrier of the chains before it sleeps (a
 ** sleep and a wake cost about 200 us on the 2-core VM, a phase about 1 ms). */
 /* The words of thin plies in a log before worker 0 hands it to worker 1
-** (catmouse_chain_lanes.c, ch_run_lane; tests lower it); a thin ply of more
+** (catmouse_chain_lanes.c, chRunLane; tests lower it); a thin ply of more
 ** words worker 0 writes itself. */
 #ifndef CH_LOG
 # define CH_LOG 2048
@@ -154,8 +154,9 @@ static inline int ch_push(ChList *l, uint32_t r, uint32_t w, uint64_t b){
   e->b = b;
   return GG_OK;
 }
-/* The plies after the first, as worker pArg (a CmWorker: gg_lanes_run;
-** catmouse_chain_lanes.c). */
-void ch_run_lane(void *pArg);
+/* catmouse_chain.c's: the set-up of the chains and their first ply (ply
+** 0 alone, or the first after the pull), into aChain[0].kNext and .cur
+** for the lanes.  GG_OK, GG_NOMEM or GG_INTERRUPT. */
+int ch_first(CmSolve *s);
 
 #endif

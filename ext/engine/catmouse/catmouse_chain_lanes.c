@@ -4,9 +4,11 @@
 ** closure on each thread, then both write the plies, block by block
 ** (chWidePly).  A thin ply is decided on the calling thread, and its
 ** plies are written by the other from logs while the next plies are
-** decided (ch_run_lane): the decisions and the writes overlap, at a
+** decided (chRunLane): the decisions and the writes overlap, at a
 ** barrier a log, not two a ply.  On one thread, every ply is decided and
-** written by the calling thread.
+** written by the calling thread.  cm_chain_run, the chains' entry, is
+** here: the first plies (catmouse_chain.c, ch_first), the lanes, and the
+** winner's bitsets transposed back.
 */
 #include <string.h>
 #include "alloc.h"
@@ -87,7 +89,7 @@ static void chWidePly(CmSolve *s, CmWorker *wk, int cur, uint32_t k){
 }
 
 /* The plies k of the words of the lists [c] of both closures put in
-** log l for the writer (ch_run_lane): GG_OK or GG_NOMEM. */
+** log l for the writer (chRunLane): GG_OK or GG_NOMEM. */
 static int chLogPut(CmSolve *s, ChList *l, int c, uint32_t k){
   int q, bLoss;
   uint64_t j;
@@ -155,7 +157,7 @@ static void chLogHand(CmSolve *s, uint32_t k){
 ** the command worker 0 left before the wake (chWake): write a log, or
 ** run wide plies from ply k while aWide[k&1] says the next is wide too.  A log is written before any wide ply and before the
 ** end, so each tile's plies come in order, as its bases want. */
-void ch_run_lane(void *pArg){
+static void chRunLane(void *pArg){
   CmWorker *wk = (CmWorker*)pArg;
   CmSolve *s = wk->s;
   CmChain *h0 = &s->aChain[0];
@@ -229,3 +231,25 @@ void ch_run_lane(void *pArg){
   }
 }
 
+int cm_chain_run(CmSolve *s){
+  GGPoll *pPoll = &s->aWork[0].poll;
+  int q, rc = ch_first(s);
+  if( rc!=GG_OK ) return rc;
+  s->lanes.nRun = 1;
+  s->lanes.bEnd = 0;             /* (the pull's lanes may have ended) */
+  s->lanes.nSpinNs = GG_CM_CHAIN_SPIN_NS;   /* (a phase of a wide ply: a millisecond) */
+  if( s->nThread==0 || s->nThread>=2 ){     /* (two lanes whatever the bands: chOwner) */
+    s->lanes.nLane = 2;
+    s->aWork[1].i = 1;
+    s->aWork[1].s = s;
+    gg_poll_init(&s->aWork[1].poll, 0);     /* (worker 0 asks the GGStop) */
+    gg_lanes_run(&s->lanes, s->nThread, chRunLane, &s->aWork[0], &s->aWork[1]);
+  }else{
+    chRunLane(&s->aWork[0]);
+  }
+  if( gg_lanes_stopped(&s->lanes) ) return s->lanes.rc;
+  for(q=0; q<2; q++){
+    if( gg_bits_transpose(s->aChain[q].aW, s->n, pPoll) ) return GG_INTERRUPT;
+  }
+  return GG_OK;                   /* (the ply bytes stay in tiles) */
+}
