@@ -18,6 +18,19 @@
 ** band, so that each has about half of any list's. */
 #define chOwner(b) ((int)((b) & 1))
 
+/* The plies k of entry e of closure q's lists: the winner's turn's
+** (bLoss 0: a row, ch_row_plies) or the loser's (a column,
+** ch_col_plies), written by worker iPart (its side tables). */
+static int chEntPlies(CmSolve *s, int q, int bLoss, const ChEnt *e, uint32_t k, int iPart){
+  return bLoss ? ch_col_plies(s, 1-q, CH_W(e), CH_R(e), e->b, k, iPart)
+               : ch_row_plies(s, q, CH_R(e), CH_W(e), e->b, k, iPart);
+}
+
+/* The slot of log entry i's ply, closure and kind (k<<2 | q<<1 | bLoss). */
+static inline uint32_t *chKq(const ChList *l, uint64_t i){
+  return &l->aKq[i>>CH_CHUNK_LOG][i & (CH_CHUNK-1)];
+}
+
 /* The plies k of the words of closure h's lists [c] that go to the
 ** blocks worker i owns (all of them if i is -1): the winner's turn's
 ** (rows: ch_row_plies) and the loser's (columns: ch_col_plies), written
@@ -29,12 +42,12 @@ static int chOwnPlies(CmSolve *s, const CmChain *h, int c, uint32_t k, int i, in
   for(j=0; j<lw->n; j++){
     const ChEnt *e = ch_ent(lw, j);
     if( i>=0 && chOwner(bW + (CH_W(e)>>3))!=i ) continue;
-    if( ch_row_plies(s, h->q, CH_R(e), CH_W(e), e->b, k, iPart) ) return GG_NOMEM;
+    if( chEntPlies(s, h->q, 0, e, k, iPart) ) return GG_NOMEM;
   }
   for(j=0; j<ll->n; j++){
     const ChEnt *e = ch_ent(ll, j);
     if( i>=0 && chOwner(bL + (CH_R(e)>>9))!=i ) continue;
-    if( ch_col_plies(s, 1-h->q, CH_W(e), CH_R(e), e->b, k, iPart) ) return GG_NOMEM;
+    if( chEntPlies(s, h->q, 1, e, k, iPart) ) return GG_NOMEM;
   }
   return GG_OK;
 }
@@ -54,7 +67,8 @@ static uint64_t chNew(const CmSolve *s, int c){
 ** last wide ply (aChain[0].iLight: worker 0 chooses, from both times,
 ** before the barrier that ends a ply) also writes its own closure's
 ** plies, all of them, and the other after it those that go to its
-** blocks: each block and its bases have one writer at a time.  A tile made wide reads the bitsets of both closures (chDone,
+** blocks: each block and its bases have one writer at a time.  A tile
+** made wide reads the bitsets of both closures (chDone,
 ** relaxed atomics: the other may be deciding) and may copy a position of
 ** this ply not yet written (its byte 0): its own write comes after it,
 ** on the same thread (and the side table keeps a position's largest
@@ -99,8 +113,7 @@ static int chLogPut(CmSolve *s, ChList *l, int c, uint32_t k){
       for(j=0; j<f->n; j++){
         const ChEnt *e = ch_ent(f, j);
         if( ch_push(l, CH_R(e), CH_W(e), e->b) ) return GG_NOMEM;
-        ch_ent(l, l->n-1)->rw = e->rw;
-        l->aKq[(l->n-1)>>CH_CHUNK_LOG][(l->n-1) & (CH_CHUNK-1)] = k<<2 | (uint32_t)q<<1 | (uint32_t)bLoss;
+        *chKq(l, l->n-1) = k<<2 | (uint32_t)q<<1 | (uint32_t)bLoss;
       }
     }
   }
@@ -113,9 +126,8 @@ static int chLogWrite(CmSolve *s, const ChList *l){
   uint64_t j;
   for(j=0; j<l->n; j++){
     const ChEnt *e = ch_ent(l, j);
-    uint32_t kq = l->aKq[j>>CH_CHUNK_LOG][j & (CH_CHUNK-1)], k = kq>>2, q = (kq>>1) & 1;
-    if( (kq & 1) ? ch_col_plies(s, 1-(int)q, CH_W(e), CH_R(e), e->b, k, 1)
-                 : ch_row_plies(s, (int)q, CH_R(e), CH_W(e), e->b, k, 1) ) return GG_NOMEM;
+    uint32_t kq = *chKq(l, j);
+    if( chEntPlies(s, (int)(kq>>1 & 1), (int)(kq & 1), e, kq>>2, 1) ) return GG_NOMEM;
   }
   return GG_OK;
 }
