@@ -308,12 +308,12 @@ def test_chains_on_two_threads_and_in_labels_order():
     assert chains_run(out) > 0, out
     assert re.search(r"labels' order in [1-9]\d* solves", out), out
     assert int(re.search(r"chains' plies on two threads (\d+)", out).group(1)) > 1000, out
+    if not gg.FULL:                    # (each run below is a build of its own)
+        return
     # thin plies written by worker 1 from logs of 8 words, between wide ones
     mixed = ["GG_CM_CHAIN_WIDE=64", "GG_CM_LABELS_MIN=1", "CH_LOG=8"]
     out = run_check(48, 3 if ASAN else 16 if gg.FULL else 3, 900, mixed, extra=["chase"])
     assert int(re.search(r"chains' plies on two threads (\d+)", out).group(1)) > 0, out
-    if not gg.FULL:
-        return
     out = run_check(47, 3 if ASAN else 10, 600, two + SMALL_TIERS, extra=["chase"])
     based, wide, big = tiers(out)
     assert wide > 0 and big > 0 and chains_run(out) > 0, out
